@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerWeb } from './http/web.js';
+import { agencyRoutes } from './modules/agency/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import { type AppDeps, createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    deps: AppDeps;
+  }
+}
+
+/** Builds the HTTP app from its dependencies; tests call it and use `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const services = createServices(deps);
+  app.decorate('services', services);
+  app.decorate('deps', deps);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Travesía API', version: '1.0.0', description: 'API B2B de reservas de viajes para agencias.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  registerErrorHandling(app);
+  registerAuth(app, deps.database.db);
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(authRoutes, { services });
+  await app.register(userRoutes, { services });
+  await app.register(agencyRoutes, { services });
+
+  await registerWeb(app, deps.config.WEB_DIST);
+  return app;
+}

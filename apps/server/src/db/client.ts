@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Gives `fn` one dedicated connection that runs raw SQL text, several statements at once
+   * (simple query protocol), answering the rows of the last statement. Used by migrations.
+   */
+  withScriptConnection<T>(fn: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory for ':memory:'). */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // Numeric and bigint stay strings: money is never a float.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      withScriptConnection: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          return await fn(async (text) => {
+            const res = (await conn.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+            const last = Array.isArray(res) ? res[res.length - 1] : res;
+            return (last?.rows ?? []) as Record<string, unknown>[];
+          });
+        } finally {
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    withScriptConnection: (fn) =>
+      fn(async (text) => {
+        const res = await client.exec(text);
+        return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[];
+      }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,3 @@
+// One file per table group; each module adds its file here.
+export * from './agencies.js';
+export * from './users.js';

@@ -1,0 +1,13 @@
+import { loadConfig } from '../../config.js';
+import { createLogger } from '../../lib/logger.js';
+import { openDatabase } from '../client.js';
+import { migrate } from '../migrate.js';
+import { seedDemo } from './index.js';
+
+/** `npm run seed:demo`: migrates and seeds the demo data on DATABASE_URL or the embedded database. */
+const config = loadConfig();
+const log = createLogger(config.LOG_LEVEL);
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+await migrate(database);
+await seedDemo({ db: database.db, log });
+await database.close();

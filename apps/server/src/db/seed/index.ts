@@ -1,0 +1,22 @@
+import type { Logger } from 'pino';
+import type { Db } from '../client.js';
+import { seedFoundation } from './demo-foundation.js';
+
+export interface SeedContext {
+  db: Db;
+  log: Logger;
+}
+
+/**
+ * Demo seeders in order; each is idempotent (it checks before it writes), so `npm run seed:demo`
+ * can run on any database. Each module appends its own.
+ */
+export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [{ name: 'foundation', run: seedFoundation }];
+
+export async function seedDemo(ctx: SeedContext) {
+  for (const s of demoSeeders) {
+    const started = Date.now();
+    await s.run(ctx);
+    ctx.log.info({ seeder: s.name, ms: Date.now() - started }, 'demo data seeded');
+  }
+}

@@ -1,0 +1,81 @@
+import { type AgencyModule, can, enabledModules, MESSAGES, type Permission } from '@travesia/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { type AgencyRow, agencies, sessions, type UserRow, users } from '../db/schema/index.js';
+import { sha256 } from '../lib/crypto.js';
+import { forbidden, unauthorized } from './errors.js';
+
+export const TOKEN_HEADER = 'x-access-token';
+export const TOKEN_COOKIE = 'adm-kd-token';
+
+/** Who is calling: set from the session token on every request, never from the request body. */
+export interface AuthContext {
+  sessionId: string;
+  user: UserRow;
+  agency: AgencyRow | null;
+  /** Modules this user may use: the agency's enabled flags, or all for platform staff. */
+  modules: AgencyModule[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+    /** Required permission from the contracts table. */
+    permission?: Permission;
+  }
+}
+
+export function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[TOKEN_HEADER];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return fromHeader;
+  return request.cookies?.[TOKEN_COOKIE];
+}
+
+export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
+  if (token.length > 200) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users, agency: agencies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (row?.user.status !== 'active') return null;
+  if (row.agency && !row.agency.active) return null;
+  return {
+    sessionId: row.session.id,
+    user: row.user,
+    agency: row.agency,
+    modules: enabledModules(row.agency ? row.agency.options : null),
+  };
+}
+
+/**
+ * Every /api route needs a session unless its config says `public`; a route's `permission` is checked
+ * against the contracts table. Secure by default: a new route that forgets its config is private.
+ */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const cfg = request.routeOptions.config;
+    const isApi = request.url.startsWith('/api/');
+    const token = readToken(request);
+    if (token && isApi) request.auth = await loadSession(db, token);
+    if (!isApi || cfg?.public || request.url.startsWith('/api/docs')) return;
+    if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
+    if (!request.auth) throw token ? unauthorized(MESSAGES['http.sessionExpired'], 'SESSION_EXPIRED') : unauthorized();
+    if (cfg?.permission && !can(request.auth.user.type, cfg.permission)) throw forbidden();
+  });
+}
+
+/** The caller's context in a route that is not public (the hook above guarantees it). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,46 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Sends mail over SMTP (SMTP_URL). Without SMTP the message is written as an .eml file under
+ * DATA_DIR/mail and logged, so password recovery works out of the box.
+ */
+export class Mailer {
+  private readonly transport: Transporter;
+  constructor(
+    private readonly opts: { smtpUrl?: string; from: string; dataDir: string },
+    private readonly log: Logger,
+  ) {
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport(opts.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  async send(mail: Mail): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.opts.from, ...mail });
+    if (this.opts.smtpUrl) {
+      this.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
+      return;
+    }
+    const dir = path.join(this.opts.dataDir, 'mail');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint()}.eml`);
+    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    this.log.info({ to: mail.to, subject: mail.subject, file, links: linksIn(mail.text) }, 'mail written to file (no SMTP_URL)');
+  }
+
+  close() {
+    this.transport.close();
+  }
+}
+
+const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];

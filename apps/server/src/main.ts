@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count } from 'drizzle-orm';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { users } from './db/schema/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-foundation.js';
+import { seedDemo } from './db/seed/index.js';
+import { createStore } from './lib/kv.js';
+import { createLogger } from './lib/logger.js';
+import { Mailer } from './lib/mailer.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const config = loadConfig();
+config.WEB_DIST ??= path.resolve(here, '../../web/dist');
+const log = createLogger(config.LOG_LEVEL);
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+const applied = await migrate(database);
+if (applied.length) log.info({ applied }, 'migrations applied');
+
+const [{ n }] = await database.db.select({ n: count() }).from(users);
+const seed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && n === 0);
+if (seed) await seedDemo({ db: database.db, log });
+
+const store = createStore(config.REDIS_URL);
+const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
+const app = await buildApp({ config, database, store, mailer, log });
+
+await app.listen({ port: config.PORT, host: config.HOST });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+if (seed || process.env.SHOW_DEMO_ACCOUNTS === 'true') {
+  console.log(
+    [
+      '',
+      `Travesía is running at http://localhost:${port}  (API docs: /api/docs)`,
+      `Demo accounts (password ${DEMO_PASSWORD}):`,
+      ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.type}${a.agency ? ` · ${a.agency}` : ''}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await Promise.allSettled([store.close(), database.close()]);
+    mailer.close();
+    process.exit(0);
+  });
+}

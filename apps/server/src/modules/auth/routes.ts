@@ -1,0 +1,76 @@
+import {
+  changePasswordBody,
+  loginBody,
+  loginResponse,
+  MESSAGES,
+  meResponse,
+  rememberPasswordBody,
+  successSchema,
+} from '@travesia/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/auth.js';
+import type { Services } from '../../services.js';
+import { toAgencyDto } from '../agency/presenter.js';
+import { toUserDto } from '../user/presenter.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { auth } = services;
+
+  app.post(
+    '/api/user/login',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
+    },
+    async (req) => {
+      const r = await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+      return {
+        success: true as const,
+        token: r.token,
+        expiresAt: r.expiresAt.toISOString(),
+        user: toUserDto(r.user, r.agency?.name ?? null),
+        agency: r.agency ? toAgencyDto(r.agency) : null,
+      };
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/user/logout',
+    schema: { tags: ['auth'], response: { 200: successSchema } },
+    handler: async (req) => {
+      await auth.logout(authOf(req).sessionId);
+      return { success: true as const };
+    },
+  });
+
+  /** GET /api/user is "me" (spec §7). */
+  app.get('/api/user', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (req) => {
+    const { user, agency } = authOf(req);
+    return { user: toUserDto(user, agency?.name ?? null), agency: agency ? toAgencyDto(agency) : null };
+  });
+
+  app.post(
+    '/api/user/remember-password',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: rememberPasswordBody, response: { 200: successSchema } },
+    },
+    async (req) => {
+      await auth.requestRecovery(req.body.email);
+      return { success: true as const, msg: MESSAGES['password.recoverySent'] };
+    },
+  );
+
+  app.post(
+    '/api/user/change-password',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: successSchema } },
+    },
+    async (req) => {
+      await auth.changePassword(req.body.token, req.body.password);
+      return { success: true as const, msg: MESSAGES['password.changed'] };
+    },
+  );
+};

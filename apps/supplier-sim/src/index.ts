@@ -1,0 +1,2 @@
+// The supplier simulator (issue: supplier integrations) lives here.
+export {};

@@ -1,0 +1,89 @@
+import { type AgencyModule, SEARCHER_LINKS } from './modules.js';
+import type { UserType } from './user-types.js';
+
+export interface MenuItem {
+  key: string;
+  label: string;
+  path?: string;
+  disabled?: boolean;
+  children?: MenuItem[];
+}
+
+const searchers = (modules: readonly AgencyModule[]): MenuItem => ({
+  key: 'searchers',
+  label: 'Buscadores',
+  children: SEARCHER_LINKS.filter((l) => modules.includes(l.module)).map((l) => ({
+    key: l.path,
+    label: l.label,
+    path: l.path,
+  })),
+});
+
+const products: MenuItem = {
+  key: 'product',
+  label: 'Producto',
+  children: [
+    { key: 'product-hotel', label: 'Hoteles', path: '/product/hotel' },
+    { key: 'product-transfer', label: 'Transportes', path: '/product/transfer' },
+    { key: 'product-ticket', label: 'Tickets', path: '/product/ticket' },
+    { key: 'place', label: 'Lugares', path: '/place/' },
+  ],
+};
+
+const configuration: MenuItem = {
+  key: 'configuration',
+  label: 'Configuración',
+  children: [
+    { key: 'configuration-app', label: 'Aplicación', path: '/configuration/app' },
+    { key: 'configuration-appearance', label: 'Apariencia', path: '/configuration/appearance' },
+    { key: 'configuration-commission', label: 'Comisiones', path: '/configuration/commission' },
+    { key: 'configuration-providers', label: 'Proveedores', path: '/configuration/providers' },
+    { key: 'configuration-integrations', label: 'Integraciones', path: '/configuration/integrations' },
+  ],
+};
+
+const item = (key: string, label: string, path: string): MenuItem => ({ key, label, path });
+const logout = item('logout', 'Logout', '/logout');
+const profile: MenuItem = { key: 'profile', label: 'Perfil', disabled: true };
+
+/**
+ * The drawer of each user type, exactly as spec §2 Menus lists it. Resellers share the adviser's
+ * set (agency staff without administration; docs/decisions/0003-reseller-menu.md).
+ */
+export function buildMenu(type: UserType, modules: readonly AgencyModule[]): MenuItem[] {
+  switch (type) {
+    case 'super':
+      return [
+        searchers(modules),
+        item('agencies', 'Agencias', '/sa/agencies'),
+        item('booking', 'Reservas', '/booking'),
+        products,
+        item('user', 'Usuarios', '/user/'),
+        item('providers-template', 'Plantillas Proveedor', '/sa/providers-template'),
+        item('whitelabels', 'White Labels', '/whitelabels/'),
+        logout,
+      ];
+    case 'product-loader':
+      return [searchers(modules), item('booking', 'Reservas', '/booking'), products, logout];
+    case 'agency':
+      return [
+        profile,
+        item('dashboard', 'Dashboard', '/dashboard'),
+        searchers(modules),
+        item('booking', 'Reservas', '/booking'),
+        item('user', 'Usuarios', '/user/'),
+        configuration,
+        item('markup', 'Markups', '/markup/'),
+        ...(modules.includes('white-labels') ? [item('whitelabels', 'White Labels', '/whitelabels/')] : []),
+        logout,
+      ];
+    case 'adviser':
+    case 'reseller':
+      return [profile, item('dashboard', 'Dashboard', '/dashboard'), searchers(modules), item('booking', 'Reservas', '/booking'), logout];
+  }
+}
+
+/** Labels of the top-level entries, for tests and for a quick look. */
+export function menuLabels(menu: MenuItem[]): string[] {
+  return menu.map((m) => m.label);
+}

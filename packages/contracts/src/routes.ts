@@ -1,0 +1,61 @@
+import type { AgencyModule } from './modules.js';
+import type { Permission } from './permissions.js';
+
+/**
+ * Route-level permission checks (spec §6 left them unstated; docs/decisions/0002-route-permissions.md).
+ * A pattern uses `:param` segments; the first match wins, so specific patterns come first.
+ */
+export interface RouteRule {
+  pattern: string;
+  permission: Permission;
+  module?: AgencyModule;
+}
+
+export const ROUTE_RULES: RouteRule[] = [
+  { pattern: '/dashboard', permission: 'dashboard:view' },
+  { pattern: '/configuration/*', permission: 'configuration:manage' },
+  { pattern: '/configuration', permission: 'configuration:manage' },
+  { pattern: '/user/*', permission: 'users:manage' },
+  { pattern: '/user', permission: 'users:manage' },
+  { pattern: '/product/*', permission: 'products:manage' },
+  { pattern: '/booking/*', permission: 'vouchers:read' },
+  { pattern: '/booking', permission: 'vouchers:read' },
+  { pattern: '/markup/*', permission: 'markups:manage' },
+  { pattern: '/markup', permission: 'markups:manage' },
+  { pattern: '/place/*', permission: 'places:manage' },
+  { pattern: '/place', permission: 'places:manage' },
+  { pattern: '/sa/providers-template', permission: 'provider-templates:manage' },
+  { pattern: '/sa/*', permission: 'agencies:manage' },
+  { pattern: '/whitelabels/*', permission: 'whitelabels:manage', module: 'white-labels' },
+  { pattern: '/whitelabels', permission: 'whitelabels:manage', module: 'white-labels' },
+  { pattern: '/whitelabel/*', permission: 'whitelabels:manage', module: 'white-labels' },
+  { pattern: '/hotels/*/disney/*', permission: 'search:use', module: 'hotels-juniper-disney' },
+  { pattern: '/hotels/*/juniper/disney', permission: 'search:use', module: 'hotels-juniper-disney' },
+  { pattern: '/hotels/*/universal/*', permission: 'search:use', module: 'hotels-juniper-universal' },
+  { pattern: '/hotels/*/juniper/universal', permission: 'search:use', module: 'hotels-juniper-universal' },
+  { pattern: '/hotels/*/travesia', permission: 'search:use', module: 'hotels-travesia' },
+  { pattern: '/hotels/*/juniper', permission: 'search:use', module: 'hotels-juniper' },
+  { pattern: '/hotels/*/restel', permission: 'search:use', module: 'hotels-restel' },
+  { pattern: '/hotels/*/hotelbeds', permission: 'search:use', module: 'hotels-hotelbeds' },
+  { pattern: '/hotels/*', permission: 'search:use' },
+  { pattern: '/search/tickets/travesia', permission: 'search:use', module: 'tickets-travesia' },
+  { pattern: '/tickets/*/travesia', permission: 'search:use', module: 'tickets-travesia' },
+  { pattern: '/search/tickets/hotelbeds', permission: 'search:use', module: 'tickets-hotelbeds' },
+  { pattern: '/tickets/*/hotelbeds', permission: 'search:use', module: 'tickets-hotelbeds' },
+  { pattern: '/search/tickets/juniper', permission: 'search:use', module: 'tickets-juniper' },
+  { pattern: '/search/transfer/travesia', permission: 'search:use', module: 'transfers-travesia' },
+  { pattern: '/reserve/transfer/travesia', permission: 'search:use', module: 'transfers-travesia' },
+  { pattern: '/search/transfer/juniper', permission: 'search:use', module: 'transfers-juniper' },
+  { pattern: '/search/flight/*', permission: 'search:use', module: 'flights-santsg-tourvisio' },
+  { pattern: '/flight/*', permission: 'search:use', module: 'flights-santsg-tourvisio' },
+  { pattern: '/search/*', permission: 'search:use' },
+];
+
+/** `*` matches one or more path segments. Trailing slashes are ignored. */
+export function matchRoute(path: string): RouteRule | undefined {
+  const clean = path.replace(/\/+$/, '') || '/';
+  return ROUTE_RULES.find((r) => {
+    const re = new RegExp(`^${r.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.+')}$`);
+    return re.test(clean);
+  });
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers (DESIGN.md): unit and contract tests, then the integration tier on embedded PGlite and,
+ * when DATABASE_URL is set, the same integration files again on a real PostgreSQL.
+ */
+const integration = (name: string, db: string) => ({
+  test: {
+    name,
+    include: ['apps/server/**/*.int.test.ts'],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'apps/server/**/*.int.test.ts', 'apps/web/**'],
+          testTimeout: 30_000,
+        },
+      },
+      integration('integration-pglite', 'pglite'),
+      ...(process.env.DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
+    ],
+  },
+});
