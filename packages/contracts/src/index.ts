@@ -1,3 +1,7 @@
+import { z } from 'zod';
+
+z.config(z.locales.es());
+
 export * from './menus.js';
 export * from './messages.js';
 export * from './modules.js';
