@@ -11,5 +11,6 @@ export * from './schemas/agency.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
+export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';
