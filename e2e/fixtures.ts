@@ -17,6 +17,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** `page` and `baseURL` pointed at the server global-setup started. */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this destructuring.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
