@@ -200,7 +200,7 @@ describe('operations', () => {
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');
     expect(Object.keys(doc.json().paths)).toContain('/api/user/login');
-    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });
