@@ -63,7 +63,8 @@ export const TIMEOUT_MIN_MS = 1000;
 export const TIMEOUT_MAX_MS = 300_000;
 
 export const PROVIDER_LANGUAGES = ['es', 'en', 'pt', 'fr', 'it', 'de'] as const;
-export const PROVIDER_LANGUAGE_LABELS: Record<(typeof PROVIDER_LANGUAGES)[number], string> = {
+export type ProviderLanguage = (typeof PROVIDER_LANGUAGES)[number];
+export const PROVIDER_LANGUAGE_LABELS: Record<ProviderLanguage, string> = {
   es: 'Español',
   en: 'Inglés',
   pt: 'Portugués',
