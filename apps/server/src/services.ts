@@ -7,6 +7,14 @@ import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
+import { CommissionSettingsRepository } from './modules/commission/repository.js';
+import { CommissionSettingsService } from './modules/commission/service.js';
+import { ExchangeRateRepository } from './modules/exchange-rate/repository.js';
+import { ExchangeRateService } from './modules/exchange-rate/service.js';
+import { MarkupRepository } from './modules/markup/repository.js';
+import { MarkupService } from './modules/markup/service.js';
+import { PricingRepository } from './modules/pricing/repository.js';
+import { PricingService } from './modules/pricing/service.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
 
@@ -33,8 +41,13 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const pricing = new PricingService(new PricingRepository(db));
   return {
     auth,
+    pricing,
+    markups: new MarkupService(new MarkupRepository(db), agencyRepo, pricing),
+    exchangeRates: new ExchangeRateService(new ExchangeRateRepository(db)),
+    commissionSettings: new CommissionSettingsService(new CommissionSettingsRepository(db), agencyRepo),
     users: new UserService(userRepo, agencyRepo, auth),
     agencies: new AgencyService(agencyRepo),
   };

@@ -10,7 +10,7 @@ import { COMMISSION_TYPES } from './user-types.js';
 /** Currencies offered first in selects; any ISO 4217 code is accepted. */
 export const COMMON_CURRENCIES = ['USD', 'COP', 'EUR', 'MXN'] as const;
 /** The dashboard's currency and the pivot of the exchange-rate table. */
-export const BASE_CURRENCY = 'USD';
+export const BASE_CURRENCY = 'USD' as const;
 
 let isoCodes: ReadonlySet<string> | undefined;
 /** True for an ISO 4217 code the runtime knows (USD, COP, EUR, MXN, ...). */
@@ -35,6 +35,7 @@ export const PRICING_MESSAGES = {
   'rate.missing': 'No hay tasa de cambio vigente para {currency}. Pide al administrador de la plataforma que la registre.',
   'rate.duplicate': 'Hay monedas repetidas en la lista',
   'rate.empty': 'Indica al menos una tasa',
+  'rate.exists': 'Ya hay una tasa registrada para esa moneda en ese mismo instante',
   'rate.saved': 'Tasas de cambio guardadas',
   'cost.invalid': 'El costo debe ser un número mayor o igual a cero',
   'commission.percentRange': 'El porcentaje de comisión debe estar entre 0 y 100',
@@ -116,6 +117,7 @@ export const putExchangeRatesBody = z.object({
   validFrom: z.iso.datetime({ offset: true, error: 'La fecha debe ser un instante ISO 8601, por ejemplo 2025-01-31T12:00:00Z' }).optional(),
 });
 export type PutExchangeRatesBody = z.input<typeof putExchangeRatesBody>;
+export type ExchangeRatesInput = z.output<typeof putExchangeRatesBody>;
 
 // ---- commission ------------------------------------------------------------------------------
 
@@ -156,6 +158,7 @@ export const putCommissionSettingsBody = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: PRICING_MESSAGES['commission.percentRange'] });
   });
 export type PutCommissionSettingsBody = z.input<typeof putCommissionSettingsBody>;
+export type CommissionSettingsInput = z.output<typeof putCommissionSettingsBody>;
 
 // ---- price breakdown -------------------------------------------------------------------------
 
