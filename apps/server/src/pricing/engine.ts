@@ -15,12 +15,15 @@ import type { EngineRule, OfferInput, PricingContextInput } from './types.js';
 
 interface CompiledRule extends EngineRule {
   amount: Dec;
+  /** `value` normalised for the breakdown ('10.000000' -> '10'). */
+  valueText: string;
 }
 
 interface ChosenCommission {
   mode: CommissionMode;
   type: CommissionType;
   value: Dec;
+  valueText: string;
   currency: string;
   source: 'user' | 'agency';
 }
@@ -35,6 +38,18 @@ export interface PricingContext {
   readonly rates: RateTable;
   readonly commission: ChosenCommission | null;
   readonly rounding: RoundingMode;
+  /** Rates between currency pairs, computed on first use (a pure function of `rates`). */
+  readonly pairs: Map<string, Dec>;
+}
+
+function pairRate(ctx: PricingContext, from: string, to: string): Dec {
+  const key = `${from}>${to}`;
+  let r = ctx.pairs.get(key);
+  if (!r) {
+    r = rateBetween(ctx.rates, from, to);
+    ctx.pairs.set(key, r);
+  }
+  return r;
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -62,6 +77,7 @@ export function createPricingContext(input: PricingContextInput): PricingContext
     rates: rateTable(input.unitsPerUsd),
     commission: chooseCommission(input.commission ?? null),
     rounding: input.roundUp ? 'up' : 'half-up',
+    pairs: new Map(),
   };
 }
 
@@ -70,7 +86,7 @@ function compileRule(r: EngineRule): CompiledRule {
   if (amount.isNegative() && !amount.isZero() && !r.allowBelowCost)
     throw new PricingError('INVALID_RULE', `rule ${r.id} is negative without allowBelowCost`);
   if (r.kind === 'fixed' && !r.currency) throw new PricingError('INVALID_RULE', `rule ${r.id} is fixed without a currency`);
-  return { ...r, amount };
+  return { ...r, amount, valueText: plain(amount) };
 }
 
 /** The selling user's own commission when set (value > 0), otherwise the agency's default. */
@@ -82,7 +98,7 @@ function chooseCommission(c: PricingContextInput['commission']): ChosenCommissio
   ] as const) {
     if (!v) continue;
     const value = decimalOf(v.value, `${source} commission`);
-    if (value.gt(0)) return { mode: c.mode, type: v.type, value, currency: v.currency, source };
+    if (value.gt(0)) return { mode: c.mode, type: v.type, value, valueText: plain(value), currency: v.currency, source };
   }
   return null;
 }
@@ -121,7 +137,7 @@ export function price(ctx: PricingContext, offer: OfferInput): PriceBreakdown {
   const round = (d: Dec) => roundFor(d, currency, mode);
   const money = (d: Dec) => moneyString(d, currency);
 
-  const rate = rateBetween(ctx.rates, offer.cost.currency, currency);
+  const rate = pairRate(ctx, offer.cost.currency, currency);
   const convertedCost = round(cost.mul(rate));
   let running = convertedCost;
   let agencyCost = convertedCost;
@@ -134,7 +150,7 @@ export function price(ctx: PricingContext, offer: OfferInput): PriceBreakdown {
       let amount =
         rule.kind === 'percentage'
           ? round(running.mul(rule.amount).div(100))
-          : round(rule.amount.mul(multiplier(rule, offer)).mul(rateBetween(ctx.rates, rule.currency as string, currency)));
+          : round(rule.amount.mul(multiplier(rule, offer)).mul(pairRate(ctx, rule.currency as string, currency)));
       // A discount takes the price to zero at most.
       if (running.plus(amount).isNegative()) amount = running.neg();
       running = running.plus(amount);
@@ -143,7 +159,7 @@ export function price(ctx: PricingContext, offer: OfferInput): PriceBreakdown {
         ruleId: rule.id,
         scope: level.scope,
         kind: rule.kind,
-        value: plain(rule.amount),
+        value: rule.valueText,
         valueCurrency: rule.kind === 'fixed' ? rule.currency : null,
         basis: rule.kind === 'fixed' ? rule.basis : null,
         amount: money(amount),
@@ -159,7 +175,7 @@ export function price(ctx: PricingContext, offer: OfferInput): PriceBreakdown {
   let commission: PriceBreakdown['commission'] = null;
   const c = ctx.commission;
   if (c) {
-    const fixed = () => round(c.value.mul(rateBetween(ctx.rates, c.currency, currency)));
+    const fixed = () => round(c.value.mul(pairRate(ctx, c.currency, currency)));
     if (c.mode === 'on-top') {
       const amount = c.type === 'percentage' ? round(netPrice.mul(c.value).div(100)) : fixed();
       running = running.plus(amount);
@@ -167,22 +183,22 @@ export function price(ctx: PricingContext, offer: OfferInput): PriceBreakdown {
         ruleId: null,
         scope: 'commission',
         kind: c.type,
-        value: plain(c.value),
+        value: c.valueText,
         valueCurrency: c.type === 'fixed' ? c.currency : null,
         basis: c.type === 'fixed' ? 'booking' : null,
         amount: money(amount),
       });
-      commission = { mode: c.mode, type: c.type, value: plain(c.value), amount: money(amount), source: c.source };
+      commission = { mode: c.mode, type: c.type, value: c.valueText, amount: money(amount), source: c.source };
     } else {
       // Included: the agent's share of the price, never more than the agency's margin over its cost.
       const share = c.type === 'percentage' ? round(netPrice.mul(c.value).div(100)) : fixed();
       const margin = Dec.max(netPrice.minus(agencyCost), 0);
       const amount = Dec.min(share, margin);
-      commission = { mode: c.mode, type: c.type, value: plain(c.value), amount: money(amount), source: c.source };
+      commission = { mode: c.mode, type: c.type, value: c.valueText, amount: money(amount), source: c.source };
     }
   }
 
-  const usdRate = rateBetween(ctx.rates, currency, BASE_CURRENCY);
+  const usdRate = pairRate(ctx, currency, BASE_CURRENCY);
   return {
     cost: plain(cost),
     costCurrency: offer.cost.currency,
