@@ -98,7 +98,11 @@ for (let i = 0; i < 1_000; i++) createPricingContext({ rules, unitsPerUsd: { COP
 const ctxMicros = Number(process.hrtime.bigint() - ctxStarted) / 1e3 / 1_000;
 
 console.log(`pricing engine: ${OFFERS.toLocaleString('en-US')} offers x ${RULES} rules (node ${process.version})`);
-console.log(`  offers/second: median ${Math.round(median).toLocaleString('en-US')}, best ${Math.round(best).toLocaleString('en-US')} (3 runs)`);
-console.log(`  offers/CPU-second: median ${Math.round([...cpuRuns].sort((a, b) => a - b)[1]).toLocaleString('en-US')} (less sensitive to other load on the machine)`);
+console.log(
+  `  offers/second: median ${Math.round(median).toLocaleString('en-US')}, best ${Math.round(best).toLocaleString('en-US')} (3 runs)`,
+);
+console.log(
+  `  offers/CPU-second: median ${Math.round([...cpuRuns].sort((a, b) => a - b)[1]).toLocaleString('en-US')} (less sensitive to other load on the machine)`,
+);
 console.log(`  per offer: ${(1e6 / median).toFixed(1)} µs; context build: ${ctxMicros.toFixed(1)} µs`);
 console.log(`  (steps priced: ${checksum})`);
