@@ -9,7 +9,10 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { commissionRoutes } from './modules/commission/routes.js';
+import { exchangeRateRoutes } from './modules/exchange-rate/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { markupRoutes } from './modules/markup/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
@@ -63,6 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes, { services });
   await app.register(agencyRoutes, { services });
   await app.register(providerAccountRoutes, { services });
+  await app.register(markupRoutes, { services });
+  await app.register(exchangeRateRoutes, { services });
+  await app.register(commissionRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

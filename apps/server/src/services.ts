@@ -8,6 +8,14 @@ import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
+import { CommissionSettingsRepository } from './modules/commission/repository.js';
+import { CommissionSettingsService } from './modules/commission/service.js';
+import { ExchangeRateRepository } from './modules/exchange-rate/repository.js';
+import { ExchangeRateService } from './modules/exchange-rate/service.js';
+import { MarkupRepository } from './modules/markup/repository.js';
+import { MarkupService } from './modules/markup/service.js';
+import { PricingRepository } from './modules/pricing/repository.js';
+import { PricingService } from './modules/pricing/service.js';
 import { type ConnectionTester, unwiredConnectionTester } from './modules/provider-account/connection-tester.js';
 import { ProviderAccountRepository } from './modules/provider-account/repository.js';
 import { ProviderAccountService } from './modules/provider-account/service.js';
@@ -52,10 +60,15 @@ export function createServices(deps: AppDeps) {
     simulatorUrl: () => simulatorBaseUrl(deps.config),
     log: deps.log,
   });
+  const pricing = new PricingService(new PricingRepository(db));
   return {
     auth,
-    users: new UserService(userRepo, agencyRepo, auth, providerAccounts),
     providerAccounts,
+    pricing,
+    markups: new MarkupService(new MarkupRepository(db), agencyRepo, pricing),
+    exchangeRates: new ExchangeRateService(new ExchangeRateRepository(db)),
+    commissionSettings: new CommissionSettingsService(new CommissionSettingsRepository(db), agencyRepo),
+    users: new UserService(userRepo, agencyRepo, auth, providerAccounts),
     agencies: new AgencyService(agencyRepo),
   };
 }

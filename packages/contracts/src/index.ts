@@ -2,10 +2,12 @@ import { z } from 'zod';
 
 z.config(z.locales.es());
 
+export * from './markup.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './modules.js';
 export * from './permissions.js';
+export * from './pricing.js';
 export * from './provider-account.js';
 export * from './routes.js';
 export * from './schemas/agency.js';
