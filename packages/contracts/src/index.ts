@@ -14,3 +14,4 @@ export * from './schemas/user.js';
 export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';
+export * from './supplier-messages.js';

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { SimContext } from '../core/sim.js';
+
+export function santsgRoutes(_app: FastifyInstance, _sim: SimContext) {}
