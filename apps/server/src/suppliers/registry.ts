@@ -4,6 +4,7 @@ import { SupplierError } from './errors.js';
 import { testHotelbedsConnection } from './hotelbeds/connection.js';
 import { HotelbedsHotelAdapter } from './hotelbeds/hotel-adapter.js';
 import type { SupplierHttp } from './http/supplier-http.js';
+import { JuniperHotelAdapter, testJuniperConnection } from './juniper/adapter.js';
 import type { CallContext, ConnectionTestResult, SupplierAdapterMap } from './types.js';
 
 type Factory<K extends ProductKind> = (http: SupplierHttp, account: ResolvedProviderAccount) => SupplierAdapterMap[K];
@@ -70,5 +71,7 @@ export class SupplierRegistry {
 export function createSupplierRegistry(http: SupplierHttp): SupplierRegistry {
   return new SupplierRegistry(http)
     .register('hotelbeds', 'hotel', (h, a) => new HotelbedsHotelAdapter(h, a))
-    .registerConnectionTest('hotelbeds', testHotelbedsConnection);
+    .registerConnectionTest('hotelbeds', testHotelbedsConnection)
+    .register('juniper', 'hotel', (h, a) => new JuniperHotelAdapter(h, a))
+    .registerConnectionTest('juniper', testJuniperConnection);
 }
