@@ -5,6 +5,7 @@ import { testHotelbedsConnection } from './hotelbeds/connection.js';
 import { HotelbedsHotelAdapter } from './hotelbeds/hotel-adapter.js';
 import type { SupplierHttp } from './http/supplier-http.js';
 import { JuniperHotelAdapter, testJuniperConnection } from './juniper/adapter.js';
+import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
 import type { CallContext, ConnectionTestResult, SupplierAdapterMap } from './types.js';
 
 type Factory<K extends ProductKind> = (http: SupplierHttp, account: ResolvedProviderAccount) => SupplierAdapterMap[K];
@@ -73,5 +74,7 @@ export function createSupplierRegistry(http: SupplierHttp): SupplierRegistry {
     .register('hotelbeds', 'hotel', (h, a) => new HotelbedsHotelAdapter(h, a))
     .registerConnectionTest('hotelbeds', testHotelbedsConnection)
     .register('juniper', 'hotel', (h, a) => new JuniperHotelAdapter(h, a))
-    .registerConnectionTest('juniper', testJuniperConnection);
+    .registerConnectionTest('juniper', testJuniperConnection)
+    .register('restel', 'hotel', (h, a) => new RestelHotelAdapter(h, a))
+    .registerConnectionTest('restel', testRestelConnection);
 }

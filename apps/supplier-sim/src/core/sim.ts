@@ -24,7 +24,7 @@ export const SCENARIOS = [
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** Operation classes a scenario can be narrowed to with `name:op`. */
-export type SimOperation = 'search' | 'quote' | 'book' | 'read' | 'list' | 'cancel' | 'login' | 'static' | 'test';
+export type SimOperation = 'search' | 'quote' | 'prebook' | 'book' | 'read' | 'list' | 'cancel' | 'login' | 'static' | 'test';
 
 export interface SimOptions {
   /** Extra latency per reply, for everyone or per supplier (e.g. { hotelbeds: 300, juniper: 800, restel: 1500 }). */
