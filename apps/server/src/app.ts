@@ -10,6 +10,7 @@ import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { services });
   await app.register(userRoutes, { services });
   await app.register(agencyRoutes, { services });
+  await app.register(supplierAuditRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

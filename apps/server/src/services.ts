@@ -7,8 +7,11 @@ import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
+import { SupplierAuditRepository } from './modules/supplier-audit/repository.js';
+import { SupplierAuditService } from './modules/supplier-audit/service.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
+import { createSupplierLayer } from './suppliers/index.js';
 
 /** What the app is built from: every external system behind one object, so tests pass real ones or fakes. */
 export interface AppDeps {
@@ -17,6 +20,8 @@ export interface AppDeps {
   store: KeyValueStore;
   mailer: Mailer;
   log: Logger;
+  /** The supplier simulator sandbox accounts talk to (started by main.ts unless SUPPLIER_SIM_URL is set). */
+  simulatorUrl?: string;
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */
@@ -33,10 +38,18 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const supplierAuditRepo = new SupplierAuditRepository(db);
+  const suppliers = createSupplierLayer({
+    log: deps.log,
+    simulatorUrl: deps.simulatorUrl ?? deps.config.SUPPLIER_SIM_URL ?? `http://127.0.0.1:${deps.config.SUPPLIER_SIM_PORT}`,
+    writeAudit: (entries) => supplierAuditRepo.insertMany(entries),
+  });
   return {
     auth,
     users: new UserService(userRepo, agencyRepo, auth),
     agencies: new AgencyService(agencyRepo),
+    suppliers,
+    supplierAudit: new SupplierAuditService(supplierAuditRepo),
   };
 }
 

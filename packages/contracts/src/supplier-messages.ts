@@ -31,3 +31,8 @@ export const BOARD_LABELS: Record<BoardCode, string> = {
   FB: 'Pensión completa',
   AI: 'Todo incluido',
 };
+
+export const SUPPLIER_AUDIT_MESSAGES = {
+  notFound: 'Registro de auditoría no encontrado',
+  rangeInvalid: 'La fecha inicial debe ser anterior o igual a la final',
+} as const;
