@@ -6,6 +6,7 @@ import { HotelbedsHotelAdapter } from './hotelbeds/hotel-adapter.js';
 import type { SupplierHttp } from './http/supplier-http.js';
 import { JuniperHotelAdapter, testJuniperConnection } from './juniper/adapter.js';
 import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
+import { TourVisioFlightAdapter, testTourVisioConnection } from './santsg/adapter.js';
 import type { CallContext, ConnectionTestResult, SupplierAdapterMap } from './types.js';
 
 type Factory<K extends ProductKind> = (http: SupplierHttp, account: ResolvedProviderAccount) => SupplierAdapterMap[K];
@@ -76,5 +77,7 @@ export function createSupplierRegistry(http: SupplierHttp): SupplierRegistry {
     .register('juniper', 'hotel', (h, a) => new JuniperHotelAdapter(h, a))
     .registerConnectionTest('juniper', testJuniperConnection)
     .register('restel', 'hotel', (h, a) => new RestelHotelAdapter(h, a))
-    .registerConnectionTest('restel', testRestelConnection);
+    .registerConnectionTest('restel', testRestelConnection)
+    .register('santsg', 'flight', (h, a) => new TourVisioFlightAdapter(h, a))
+    .registerConnectionTest('santsg', testTourVisioConnection);
 }

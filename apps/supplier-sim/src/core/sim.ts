@@ -33,6 +33,10 @@ export interface SimOptions {
   hangMs?: number;
   /** Delay added by `slow` (default 3 s; a request may set `x-sim-delay-ms`). */
   slowMs?: number;
+  /** TourVisio bearer token lifetime (default 60 min). */
+  santsgTokenTtlMs?: number;
+  /** TourVisio reports expiresOn this much later than the real expiry (a skewed server clock). */
+  santsgClockSkewMs?: number;
   /** Key signing the opaque tokens (default: a fixed development key, so tokens survive a restart). */
   tokenKey?: string;
 }
