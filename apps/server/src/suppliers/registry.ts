@@ -1,8 +1,10 @@
 import type { ProductKind, SupplierId } from '@travesia/contracts';
 import type { ResolvedProviderAccount } from './account.js';
 import { SupplierError } from './errors.js';
+import { HotelbedsActivityAdapter } from './hotelbeds/activity-adapter.js';
 import { testHotelbedsConnection } from './hotelbeds/connection.js';
 import { HotelbedsHotelAdapter } from './hotelbeds/hotel-adapter.js';
+import { HotelbedsTransferAdapter } from './hotelbeds/transfer-adapter.js';
 import type { SupplierHttp } from './http/supplier-http.js';
 import { JuniperHotelAdapter, testJuniperConnection } from './juniper/adapter.js';
 import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
@@ -73,6 +75,8 @@ export class SupplierRegistry {
 export function createSupplierRegistry(http: SupplierHttp): SupplierRegistry {
   return new SupplierRegistry(http)
     .register('hotelbeds', 'hotel', (h, a) => new HotelbedsHotelAdapter(h, a))
+    .register('hotelbeds', 'ticket', (h, a) => new HotelbedsActivityAdapter(h, a))
+    .register('hotelbeds', 'transfer', (h, a) => new HotelbedsTransferAdapter(h, a))
     .registerConnectionTest('hotelbeds', testHotelbedsConnection)
     .register('juniper', 'hotel', (h, a) => new JuniperHotelAdapter(h, a))
     .registerConnectionTest('juniper', testJuniperConnection)
