@@ -30,7 +30,7 @@ interface ActBooking {
 
 const err = (status: number, code: string, text: string): Payload => json(status, { errors: [{ code, text }] });
 
-function priceOf(a: Activity, modality: Activity['modalities'][number], ages: number[]) {
+function priceOf(modality: Activity['modalities'][number], ages: number[]) {
   return ages.reduce((s, age) => s + (age >= 12 ? modality.adultCents : age >= 3 ? modality.childCents : 0), 0);
 }
 
@@ -47,7 +47,7 @@ function activityBody(sim: SimContext, a: Activity, from: string, to: string, ag
     type: 'TICKET',
     amountsFrom: [{ paxType: 'ADULT', ageFrom: 12, ageTo: 99, amount: Number(centsToDecimal(a.modalities[0].adultCents)) }],
     modalities: a.modalities.map((m) => {
-      const c = Math.round(priceOf(a, m, ages) * bump);
+      const c = Math.round(priceOf(m, ages) * bump);
       const key: ActKey = { a: a.code, m: m.code, from, to, ages, c };
       return {
         code: m.code,

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { create } from 'xmlbuilder2';
 import { addDays, nightsBetween, parseDay, today } from '../core/dates.js';
 import {
-  BOARDS,
   type BoardCode,
   DESTINATIONS,
   findHotel,
@@ -18,17 +17,7 @@ import {
   stayPrice,
 } from '../core/inventory.js';
 import { centsToDecimal, decimalToCents } from '../core/prng.js';
-import {
-  nextNumber,
-  type Payload,
-  prelude,
-  SANDBOX_SECRET,
-  type ScenarioSet,
-  type SimContext,
-  type SimOperation,
-  scenariosOf,
-  send,
-} from '../core/sim.js';
+import { nextNumber, type Payload, prelude, SANDBOX_SECRET, type SimContext, type SimOperation, scenariosOf, send } from '../core/sim.js';
 
 const NS = 'http://www.juniper.es/webservice/2007/';
 const RATE_PLAN_TTL = 30 * 60_000;
@@ -526,5 +515,3 @@ function reservation(b: JpBooking) {
     },
   };
 }
-
-export { BOARDS };
