@@ -42,10 +42,10 @@ describe('supplier simulator', () => {
   });
 
   it('is deterministic: the same search answers the same hotels and prices', async () => {
-    const a = await (await hb('/hotels', search)).json();
-    const b = await (await hb('/hotels', search)).json();
-    const strip = (x: { hotels: { hotels: { code: number; rooms: { rates: { net: string }[] }[] }[] } }) =>
-      x.hotels.hotels.map((h) => [h.code, h.rooms.map((r) => r.rates.map((q) => q.net))]);
+    type Reply = { hotels: { hotels: { code: number; rooms: { rates: { net: string }[] }[] }[] } };
+    const a = (await (await hb('/hotels', search)).json()) as Reply;
+    const b = (await (await hb('/hotels', search)).json()) as Reply;
+    const strip = (x: Reply) => x.hotels.hotels.map((h) => [h.code, h.rooms.map((r) => r.rates.map((q) => q.net))]);
     expect(strip(a)).toEqual(strip(b));
     expect(flightsOn(findAirport('BOG')!, findAirport('MIA')!, day(10))).toEqual(
       flightsOn(findAirport('BOG')!, findAirport('MIA')!, day(10)),
@@ -86,7 +86,7 @@ describe('supplier simulator', () => {
       body: '{}',
     });
     expect(res.status).toBe(401);
-    expect((await res.json()).header.success).toBe(false);
+    expect(((await res.json()) as { header: { success: boolean } }).header.success).toBe(false);
   });
 
   it('Restel replies in ISO-8859-1', async () => {
