@@ -286,10 +286,21 @@ export function allHotels(): Hotel[] {
   return DESTINATIONS.flatMap(hotelsOf);
 }
 
+/** Juniper city-level zone (parent of the destination's zones): 49000 Cartagena, 49010 Medellín…, 10000 Orlando. */
+export function cityZone(d: Destination): string {
+  return d.code === 'ORL' ? '10000' : `${d.zones[0].code.slice(0, -1)}0`;
+}
+
 export function findDestination(code: string): Destination | undefined {
   const c = code.trim().toUpperCase();
   return DESTINATIONS.find(
-    (x) => x.code === c || x.airport === c || x.city.toUpperCase() === c || x.zones.some((z) => z.code === c) || x.restel.provincia === c,
+    (x) =>
+      x.code === c ||
+      x.airport === c ||
+      x.city.toUpperCase() === c ||
+      x.zones.some((z) => z.code === c) ||
+      x.restel.provincia === c ||
+      cityZone(x) === c,
   );
 }
 

@@ -4,6 +4,7 @@ import { create } from 'xmlbuilder2';
 import { addDays, nightsBetween, parseDay, today } from '../core/dates.js';
 import {
   type BoardCode,
+  cityZone,
   DESTINATIONS,
   findHotel,
   type Hotel,
@@ -265,14 +266,14 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
         const zones = DESTINATIONS.flatMap((d) => [
           {
             '@JPDCode': `JPD${d.code}`,
-            '@Code': d.code === 'ORL' ? '10000' : `${d.zones[0].code.slice(0, 3)}00`,
+            '@Code': cityZone(d),
             '@AreaType': 'CTY',
             Name: d.city,
           },
           ...d.zones.map((z) => ({
             '@JPDCode': `JPD${z.code}`,
             '@Code': z.code,
-            '@ParentCode': z.code === '10003' ? '10002' : d.code === 'ORL' ? '10000' : `${d.zones[0].code.slice(0, 3)}00`,
+            '@ParentCode': z.code === '10003' ? '10002' : cityZone(d),
             '@AreaType': z.resort ? 'ARE' : 'ZON',
             Name: z.name,
           })),
@@ -312,7 +313,7 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
         if (codes.length) hotels = codes.map((c) => findHotel(c)).filter((h): h is Hotel => !!h);
         else if (zone) {
           const zones = zoneAndChildren(zone);
-          hotels = DESTINATIONS.flatMap(hotelsOf).filter((h) => zones.includes(h.zone.code) || `${h.zone.code.slice(0, 3)}00` === zone);
+          hotels = DESTINATIONS.flatMap(hotelsOf).filter((h) => zones.includes(h.zone.code) || cityZone(h.destination) === zone);
         } else return fail('REQ_PRACTICE', 'HotelCodes or DestinationZone is required');
         const currency = text(obj(rq.AdvancedOptions).UseCurrency) || 'USD';
         if (sc.has('no-avail', 'search') || !hotels.length) return fail('NO_AVAIL_FOUND', 'No availability found');
