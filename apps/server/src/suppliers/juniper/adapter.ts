@@ -84,6 +84,40 @@ export class JuniperHotelAdapter implements HotelSupplier {
     return zones;
   }
 
+  /** Static HotelContent (name, zone, category, address, description), at most 25 hotels per call. */
+  hotelContent(codes: string[], ctx?: CallContext) {
+    return guarded(this.http, S, 'static.content', async () => {
+      const out: {
+        code: string;
+        name: string;
+        zone: string | undefined;
+        category: string | undefined;
+        address: string;
+        description: string;
+      }[] = [];
+      for (let i = 0; i < codes.length; i += 25) {
+        const { rs } = await this.client.call(
+          'HotelContent',
+          { HotelContentList: { Hotel: codes.slice(i, i + 25).map((c) => ({ '@Code': c })) } },
+          { operation: 'static.content', idempotent: true, ctx },
+        );
+        for (const h of nodes(node(rs.Contents).HotelContent)) {
+          const code = attr(h, 'Code');
+          if (!code) continue;
+          out.push({
+            code,
+            name: textOf(h.HotelName),
+            zone: attr(node(h.Zone), 'Code'),
+            category: attr(node(h.HotelCategory), 'Type'),
+            address: textOf(node(h.Address).Address),
+            description: textOf(node(h.Descriptions).Description),
+          });
+        }
+      }
+      return out;
+    });
+  }
+
   private async resortZone(resort: 'disney' | 'universal', ctx?: CallContext): Promise<string> {
     const zones = await this.zones(ctx);
     const pattern = resort === 'disney' ? /walt disney world/i : /universal/i;
