@@ -58,7 +58,9 @@ describe('GET /api/supplier-audit', () => {
       url: `/api/supplier-audit?correlationId=${correlationId}&outcome=error`,
       headers: world.headers.super,
     });
-    expect(errors.json().totalDocs).toBe(0); // a 403 quota reply is an exchange, not a transport error
+    expect(errors.json().docs.map((d: { errorCode: string; responseStatus: number }) => [d.errorCode, d.responseStatus])).toEqual([
+      ['http:403', 403],
+    ]);
     const ok = await t.app.inject({
       url: `/api/supplier-audit?supplier=hotelbeds&accountId=${account.id}&limit=1`,
       headers: world.headers.super,

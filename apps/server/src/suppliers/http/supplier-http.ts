@@ -204,8 +204,8 @@ export class SupplierHttp {
       responseStatus: status,
       responseBody: clip(text === null ? null : maskBody(text, secrets)),
       durationMs,
-      errorCode: failure ? `transport:${failure.code}` : null,
-      error: failure?.message ?? null,
+      errorCode: failure ? `transport:${failure.code}` : status !== null && status >= 400 ? `http:${status}` : null,
+      error: failure?.message ?? (status !== null && status >= 400 ? `HTTP ${status}` : null),
       createdAt: new Date(),
     });
     if (failure) throw failure;

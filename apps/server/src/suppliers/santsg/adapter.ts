@@ -260,7 +260,8 @@ export class TourVisioFlightAdapter implements FlightSupplier {
       }>(
         'bookingservice/begintransaction',
         { offerIds: offer.offerIds.map((o) => o.offerId), currency: TOURVISIO_CURRENCY, culture: TOURVISIO_CULTURE },
-        { operation: op, idempotent: false, ctx },
+        // Opening a transaction books nothing (it just expires), so it is retried like a read.
+        { operation: op, idempotent: true, ctx },
       );
       const total = priceOf(body.reservationData?.reservationInfo?.salePrice ?? body.reservationData?.reservationInfo?.priceToPay);
       if (!body.transactionId || !total || new Decimal(total.amount).lte(0))
