@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeHotelContract } from '../../../test/hotel-contract.js';
 import { caught, inDays, type SupplierHarness, startSupplierHarness } from '../../../test/supplier-harness.js';
 import { AppError } from '../../http/errors.js';
 import type { HotelOffer, HotelSearchInput, HotelSupplier } from '../types.js';
@@ -21,6 +22,21 @@ const pax = [
     { name: 'Luis', surname: 'Gómez', type: 'adult' as const },
   ],
 ];
+
+/** The shared hotel contract, with a child and two rooms of different occupancy. */
+describeHotelContract(
+  'hotelbeds',
+  {
+    checkIn: inDays(45),
+    checkOut: inDays(47),
+    destination: 'BCN',
+    rooms: [
+      { adults: 2, childrenAges: [4] },
+      { adults: 1, childrenAges: [] },
+    ],
+  },
+  { refLength: 20 },
+);
 
 beforeAll(async () => {
   h = await startSupplierHarness();
