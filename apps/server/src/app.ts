@@ -14,6 +14,7 @@ import { exchangeRateRoutes } from './modules/exchange-rate/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { markupRoutes } from './modules/markup/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
+import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(markupRoutes, { services });
   await app.register(exchangeRateRoutes, { services });
   await app.register(commissionRoutes, { services });
+  await app.register(supplierAuditRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -2,4 +2,5 @@
 export * from './agencies.js';
 export * from './pricing.js';
 export * from './provider-accounts.js';
+export * from './supplier-audit.js';
 export * from './users.js';
