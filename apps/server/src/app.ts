@@ -9,8 +9,10 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { voucherRoutes } from './modules/voucher/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -61,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { services });
   await app.register(userRoutes, { services });
   await app.register(agencyRoutes, { services });
+  await app.register(voucherRoutes, { services });
+  await app.register(dashboardRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -7,8 +7,13 @@ import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
+import { DashboardRepository } from './modules/dashboard/repository.js';
+import { DashboardService } from './modules/dashboard/service.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
+import { UnwiredSupplierCancellation } from './modules/voucher/cancellation.js';
+import { VoucherRepository } from './modules/voucher/repository.js';
+import { VoucherService } from './modules/voucher/service.js';
 
 /** What the app is built from: every external system behind one object, so tests pass real ones or fakes. */
 export interface AppDeps {
@@ -33,10 +38,21 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const vouchers = new VoucherService({
+    db,
+    repo: new VoucherRepository(db),
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+    // The supplier adapters' cancellation is wired here once they exist (modules/voucher/README.md).
+    supplierCancellation: new UnwiredSupplierCancellation(),
+  });
   return {
     auth,
     users: new UserService(userRepo, agencyRepo, auth),
     agencies: new AgencyService(agencyRepo),
+    vouchers,
+    dashboard: new DashboardService(new DashboardRepository(db), vouchers),
   };
 }
 

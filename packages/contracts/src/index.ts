@@ -14,3 +14,6 @@ export * from './schemas/user.js';
 export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';
+export * from './dashboard.js';
+export * from './format/index.js';
+export * from './vouchers.js';
