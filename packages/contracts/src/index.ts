@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 z.config(z.locales.es());
 
+export * from './dashboard.js';
+export * from './format/index.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './modules.js';
@@ -14,6 +16,4 @@ export * from './schemas/user.js';
 export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';
-export * from './dashboard.js';
-export * from './format/index.js';
 export * from './vouchers.js';
