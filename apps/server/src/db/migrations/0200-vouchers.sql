@@ -130,3 +130,15 @@ begin
 end $$;
 
 create trigger vouchers_stats after insert or update or delete on vouchers for each row execute function vouchers_stats_trigger();
+
+-- Recomputes every daily figure from the vouchers (bulk loads disable the trigger, then call this).
+create or replace function voucher_daily_stats_rebuild() returns void language plpgsql as $$
+begin
+  delete from voucher_daily_stats;
+  insert into voucher_daily_stats (agency_id, day, status, count, amount_usd)
+  select agency_id, (created_at at time zone travesia_business_tz())::date, status, count(*), coalesce(sum(price_usd), 0)
+  from vouchers group by 1, 2, 3;
+  insert into voucher_daily_stats (agency_id, day, status, count, amount_usd)
+  select '00000000-0000-0000-0000-000000000000'::uuid, (created_at at time zone travesia_business_tz())::date, status, count(*), coalesce(sum(price_usd), 0)
+  from vouchers group by 2, 3;
+end $$;

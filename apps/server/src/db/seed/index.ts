@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../client.js';
 import { seedFoundation } from './demo-foundation.js';
+import { seedDemoVouchers } from './demo-vouchers.js';
 
 export interface SeedContext {
   db: Db;
@@ -11,7 +12,10 @@ export interface SeedContext {
  * Demo seeders in order; each is idempotent (it checks before it writes), so `npm run seed:demo`
  * can run on any database. Each module appends its own.
  */
-export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [{ name: 'foundation', run: seedFoundation }];
+export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
+  { name: 'foundation', run: seedFoundation },
+  { name: 'vouchers', run: seedDemoVouchers },
+];
 
 export async function seedDemo(ctx: SeedContext) {
   for (const s of demoSeeders) {
