@@ -11,6 +11,7 @@ import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { providerAccountRoutes } from './modules/provider-account/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { voucherRoutes } from './modules/voucher/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(agencyRoutes, { services });
   await app.register(voucherRoutes, { services });
   await app.register(dashboardRoutes, { services });
+  await app.register(providerAccountRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -3,12 +3,17 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { KeyValueStore } from './lib/kv.js';
 import type { Mailer } from './lib/mailer.js';
+import { lazySecretBox } from './lib/secret-box.js';
 import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
 import { DashboardService } from './modules/dashboard/service.js';
+import { type ConnectionTester, unwiredConnectionTester } from './modules/provider-account/connection-tester.js';
+import { ProviderAccountRepository } from './modules/provider-account/repository.js';
+import { ProviderAccountService } from './modules/provider-account/service.js';
+import { simulatorBaseUrl } from './modules/provider-account/simulator-url.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
 import { UnwiredSupplierCancellation } from './modules/voucher/cancellation.js';
@@ -22,6 +27,8 @@ export interface AppDeps {
   store: KeyValueStore;
   mailer: Mailer;
   log: Logger;
+  /** "Probar conexión" for provider accounts; the supplier registry once wired (tests pass a fake). */
+  connectionTester?: ConnectionTester;
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */
@@ -47,9 +54,22 @@ export function createServices(deps: AppDeps) {
     // The supplier adapters' cancellation is wired here once they exist (modules/voucher/README.md).
     supplierCancellation: new UnwiredSupplierCancellation(),
   });
+  const providerAccounts = new ProviderAccountService({
+    repo: new ProviderAccountRepository(db),
+    agencies: agencyRepo,
+    secrets: lazySecretBox({
+      secretsKey: deps.config.SECRETS_KEY,
+      dataDir: deps.config.DATA_DIR,
+      onDevKeyCreated: (file) => deps.log.warn({ file }, 'SECRETS_KEY not set: created a development key for provider credentials'),
+    }),
+    tester: deps.connectionTester ?? unwiredConnectionTester,
+    simulatorUrl: () => simulatorBaseUrl(deps.config),
+    log: deps.log,
+  });
   return {
     auth,
-    users: new UserService(userRepo, agencyRepo, auth),
+    users: new UserService(userRepo, agencyRepo, auth, providerAccounts),
+    providerAccounts,
     agencies: new AgencyService(agencyRepo),
     vouchers,
     dashboard: new DashboardService(new DashboardRepository(db), vouchers),

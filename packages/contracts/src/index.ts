@@ -8,6 +8,7 @@ export * from './menus.js';
 export * from './messages.js';
 export * from './modules.js';
 export * from './permissions.js';
+export * from './provider-account.js';
 export * from './routes.js';
 export * from './schemas/agency.js';
 export * from './schemas/auth.js';

@@ -1,12 +1,14 @@
 import { createBrowserRouter } from 'react-router';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
+import { providerRoutes } from '../features/providers/routes';
 
 /**
  * Each feature exports its routes from `features/<name>/routes.tsx`; this file only puts them under
  * the right layout. The platform shell issue fills in layouts, guards and the login screen.
  */
 export const router = createBrowserRouter([
+  ...providerRoutes,
   ...dashboardRoutes,
   ...bookingRoutes,
   ...bookingPublicRoutes,
