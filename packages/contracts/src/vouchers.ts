@@ -256,6 +256,8 @@ export const voucherPageSchema = paginated(voucherSchema).extend({
 
 /** Counts of a filtered list stop here: see docs/decisions/0051-voucher-list-counts.md. */
 export const VOUCHER_COUNT_CAP = 10_000;
+/** With a text filter the count stops earlier: matches are rechecked row by row (0051). */
+export const VOUCHER_TEXT_COUNT_CAP = 200;
 /** Most rows one export may hold. */
 export const VOUCHER_EXPORT_MAX = 50_000;
 

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { dashboardRoutes } from '../features/dashboard/routes';
-import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 import { providerRoutes } from '../features/providers/routes';
+import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 
 /**
  * Each feature exports its routes from `features/<name>/routes.tsx`; this file only puts them under

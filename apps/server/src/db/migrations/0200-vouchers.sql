@@ -69,9 +69,11 @@ create table vouchers (
 
 create unique index vouchers_reference_key on vouchers (external_booking_reference);
 create unique index vouchers_idempotency_key on vouchers (agency_id, idempotency_key) where idempotency_key is not null;
--- The list per scope, newest first (keyset-friendly, id breaks ties).
-create index vouchers_created_idx on vouchers (created_at desc, id desc);
-create index vouchers_agency_created_idx on vouchers (agency_id, created_at desc, id desc);
+-- The list per scope, newest first (keyset-friendly, id breaks ties), carrying the search text so a
+-- text filter walks them index-only (docs/decisions/0051, 0052).
+create index vouchers_created_search_idx on vouchers (created_at desc, id desc) include (search_text);
+create index vouchers_agency_created_search_idx on vouchers (agency_id, created_at desc, id desc) include (search_text);
+create index vouchers_status_created_idx on vouchers (status, created_at desc, id desc);
 create index vouchers_user_created_idx on vouchers (user_id, created_at desc, id desc) where user_id is not null;
 create index vouchers_own_inventory_idx on vouchers (created_at desc, id desc) where provider = 'travesia';
 create index vouchers_agency_status_idx on vouchers (agency_id, status, created_at desc);

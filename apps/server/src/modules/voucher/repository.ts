@@ -1,4 +1,4 @@
-import { VOUCHER_COUNT_CAP, type VoucherFilter } from '@travesia/contracts';
+import { VOUCHER_COUNT_CAP, VOUCHER_TEXT_COUNT_CAP, type VoucherFilter } from '@travesia/contracts';
 import { and, asc, desc, eq, getTableColumns, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, type NewVoucherRow, type VoucherEventRow, type VoucherRow, voucherEvents, vouchers } from '../../db/schema/index.js';
@@ -61,11 +61,12 @@ export class VoucherRepository {
   async list(scope: VoucherScope, filter: VoucherFilter, page: number, limit: number) {
     const where = and(scopeCondition(scope), ...filterConditions(filter));
     const offset = (page - 1) * limit;
+    const cap = filter.q ? VOUCHER_TEXT_COUNT_CAP : VOUCHER_COUNT_CAP;
     const countQuery = this.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${vouchers} where ${where ?? sql`true`} limit ${VOUCHER_COUNT_CAP + 1}) t`,
+      sql`select count(*)::int as n from (select 1 from ${vouchers} where ${where ?? sql`true`} limit ${cap + 1}) t`,
     );
     const rowsQuery =
-      offset >= VOUCHER_COUNT_CAP
+      offset >= cap
         ? Promise.resolve([] as VoucherListRow[])
         : this.db
             .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
@@ -77,7 +78,7 @@ export class VoucherRepository {
             .offset(offset);
     const [rows, counted] = await Promise.all([rowsQuery, countQuery]);
     const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-    return { rows: rows as VoucherListRow[], total: Math.min(n, VOUCHER_COUNT_CAP), capped: n > VOUCHER_COUNT_CAP };
+    return { rows: rows as VoucherListRow[], total: Math.min(n, cap), capped: n > cap };
   }
 
   /**
