@@ -107,7 +107,10 @@ export async function seedDemoVouchers({ db }: SeedContext) {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   const weighted = () => {
     let r = rand() * 100;
-    for (const [s, w] of STATUS_WEIGHTS) if ((r -= w) < 0) return s;
+    for (const [s, w] of STATUS_WEIGHTS) {
+      r -= w;
+      if (r < 0) return s;
+    }
     return 'confirmed' as VoucherStatus;
   };
 
