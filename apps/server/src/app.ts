@@ -10,12 +10,14 @@ import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { commissionRoutes } from './modules/commission/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { exchangeRateRoutes } from './modules/exchange-rate/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { markupRoutes } from './modules/markup/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
 import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { voucherRoutes } from './modules/voucher/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -66,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { services });
   await app.register(userRoutes, { services });
   await app.register(agencyRoutes, { services });
+  await app.register(voucherRoutes, { services });
+  await app.register(dashboardRoutes, { services });
   await app.register(providerAccountRoutes, { services });
   await app.register(markupRoutes, { services });
   await app.register(exchangeRateRoutes, { services });

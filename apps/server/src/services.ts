@@ -10,6 +10,8 @@ import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
+import { DashboardRepository } from './modules/dashboard/repository.js';
+import { DashboardService } from './modules/dashboard/service.js';
 import { ExchangeRateRepository } from './modules/exchange-rate/repository.js';
 import { ExchangeRateService } from './modules/exchange-rate/service.js';
 import { MarkupRepository } from './modules/markup/repository.js';
@@ -24,6 +26,9 @@ import { SupplierAuditRepository } from './modules/supplier-audit/repository.js'
 import { SupplierAuditService } from './modules/supplier-audit/service.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
+import { UnwiredSupplierCancellation } from './modules/voucher/cancellation.js';
+import { VoucherRepository } from './modules/voucher/repository.js';
+import { VoucherService } from './modules/voucher/service.js';
 import { createSupplierLayer } from './suppliers/index.js';
 
 /** What the app is built from: every external system behind one object, so tests pass real ones or fakes. */
@@ -59,6 +64,15 @@ export function createServices(deps: AppDeps) {
     simulatorUrl: deps.simulatorUrl ?? deps.config.SUPPLIER_SIM_URL ?? `http://127.0.0.1:${deps.config.SUPPLIER_SIM_PORT}`,
     writeAudit: (entries) => supplierAuditRepo.insertMany(entries),
   });
+  const vouchers = new VoucherService({
+    db,
+    repo: new VoucherRepository(db),
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+    // The supplier adapters' cancellation is wired here once they exist (modules/voucher/README.md).
+    supplierCancellation: new UnwiredSupplierCancellation(),
+  });
   const providerAccounts = new ProviderAccountService({
     repo: new ProviderAccountRepository(db),
     agencies: agencyRepo,
@@ -83,6 +97,8 @@ export function createServices(deps: AppDeps) {
     agencies: new AgencyService(agencyRepo),
     suppliers,
     supplierAudit: new SupplierAuditService(supplierAuditRepo),
+    vouchers,
+    dashboard: new DashboardService(new DashboardRepository(db), vouchers),
   };
 }
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 z.config(z.locales.es());
 
+export * from './dashboard.js';
+export * from './format/index.js';
 export * from './markup.js';
 export * from './menus.js';
 export * from './messages.js';
@@ -19,3 +21,4 @@ export * from './supplier-messages.js';
 export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';
+export * from './vouchers.js';

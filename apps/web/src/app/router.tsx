@@ -1,9 +1,18 @@
 import { createBrowserRouter } from 'react-router';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { markupsRoutes } from '../features/markups/routes';
 import { providerRoutes } from '../features/providers/routes';
+import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 
 /**
  * Each feature exports its routes from `features/<name>/routes.tsx`; this file only puts them under
  * the right layout. The platform shell issue fills in layouts, guards and the login screen.
  */
-export const router = createBrowserRouter([...providerRoutes, ...markupsRoutes, { path: '*', element: <p>Travesía</p> }]);
+export const router = createBrowserRouter([
+  ...providerRoutes,
+  ...markupsRoutes,
+  ...dashboardRoutes,
+  ...bookingRoutes,
+  ...bookingPublicRoutes,
+  { path: '*', element: <p>Travesía</p> },
+]);

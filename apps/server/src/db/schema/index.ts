@@ -4,3 +4,4 @@ export * from './pricing.js';
 export * from './provider-accounts.js';
 export * from './supplier-audit.js';
 export * from './users.js';
+export * from './vouchers.js';

@@ -1,0 +1,99 @@
+import { PassThrough } from 'node:stream';
+import {
+  formatDate,
+  formatDateTime,
+  PRODUCT_KIND_LABELS,
+  VOUCHER_EXPORT_MAX,
+  VOUCHER_MESSAGES,
+  VOUCHER_PROVIDER_LABELS,
+  VOUCHER_STATUS_LABELS,
+  type VoucherFilter,
+} from '@travesia/contracts';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { VoucherRow } from '../../db/schema/index.js';
+import type { AuthContext } from '../../http/auth.js';
+import { vBadRequest } from './errors.js';
+import { BUSINESS_TZ } from './policy.js';
+import type { VoucherService } from './service.js';
+
+/** The bookings list's columns (spec §2) plus what an accountant needs next to them. */
+const COLUMNS: Array<{ header: string; width: number; value: (v: VoucherRow) => string | number | null; money?: boolean }> = [
+  { header: 'Id', width: 38, value: (v) => v.id },
+  { header: 'Referencia', width: 16, value: (v) => v.externalBookingReference },
+  { header: 'Integrador', width: 12, value: (v) => v.integrator },
+  { header: 'Tipo', width: 10, value: (v) => PRODUCT_KIND_LABELS[v.type] },
+  { header: 'Producto', width: 36, value: (v) => v.productName },
+  { header: 'Creada', width: 20, value: (v) => formatDateTime(v.createdAt, BUSINESS_TZ) },
+  { header: 'Inicio', width: 12, value: (v) => formatDate(v.startDate) },
+  { header: 'Fin', width: 12, value: (v) => formatDate(v.endDate) },
+  { header: 'Estado', width: 22, value: (v) => VOUCHER_STATUS_LABELS[v.status] },
+  { header: 'Proveedor', width: 12, value: (v) => VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider },
+  { header: 'Localizador', width: 16, value: (v) => v.locator },
+  { header: 'Usuario', width: 24, value: (v) => v.userName },
+  { header: 'Cliente', width: 28, value: (v) => [v.client.name, v.client.surname].filter(Boolean).join(' ') },
+  { header: 'Agencia', width: 24, value: (v) => v.agencyName },
+  { header: 'Costo', width: 14, value: (v) => v.costNet, money: true },
+  { header: 'Moneda costo', width: 8, value: (v) => v.costCurrency },
+  { header: 'Precio', width: 14, value: (v) => v.priceGross, money: true },
+  { header: 'Moneda', width: 8, value: (v) => v.priceCurrency },
+  { header: 'Precio USD', width: 14, value: (v) => v.priceUsd, money: true },
+  { header: 'Pago cliente', width: 14, value: (v) => v.payments.client?.amount ?? null, money: true },
+];
+
+/**
+ * Streams the filtered list as CSV or XLSX, walking it in keyset batches so memory stays flat;
+ * bounded at VOUCHER_EXPORT_MAX rows (a larger selection is a 400 asking for more filters).
+ */
+export async function sendExport(
+  reply: FastifyReply,
+  vouchers: VoucherService,
+  auth: AuthContext,
+  filter: VoucherFilter,
+  format: 'csv' | 'xlsx',
+) {
+  const n = await vouchers.countUpTo(auth, filter, VOUCHER_EXPORT_MAX);
+  if (n > VOUCHER_EXPORT_MAX) throw vBadRequest(VOUCHER_MESSAGES.exportTooLarge, 'EXPORT_TOO_LARGE');
+  const rows = vouchers.iterate(auth, filter, VOUCHER_EXPORT_MAX);
+  const stamp = new Date().toISOString().slice(0, 10);
+  const log = reply.log;
+
+  if (format === 'csv') {
+    const csv = stringify({ header: true, columns: COLUMNS.map((c) => c.header), bom: true });
+    void (async () => {
+      for await (const batch of rows) for (const v of batch) if (!csv.write(COLUMNS.map((c) => c.value(v) ?? ''))) await once(csv);
+      csv.end();
+    })().catch((err) => {
+      log.error({ err }, 'voucher csv export failed');
+      csv.destroy(err as Error);
+    });
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="reservas-${stamp}.csv"`).send(csv);
+  }
+
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = wb.addWorksheet('Reservas');
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    for await (const batch of rows) {
+      for (const v of batch) {
+        // Spreadsheet cells are numbers; the exact decimals stay in the database and the CSV.
+        sheet.addRow(COLUMNS.map((c) => (c.money ? toNumber(c.value(v)) : (c.value(v) ?? '')))).commit();
+      }
+    }
+    sheet.commit();
+    await wb.commit();
+  })().catch((err) => {
+    log.error({ err }, 'voucher xlsx export failed');
+    out.destroy(err as Error);
+  });
+  return reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="reservas-${stamp}.xlsx"`)
+    .send(out);
+}
+
+const toNumber = (v: string | number | null) => (v === null || v === '' ? null : Number(v));
+const once = (s: NodeJS.WritableStream) => new Promise<void>((resolve) => s.once('drain', () => resolve()));

@@ -1,0 +1,215 @@
+import { VOUCHER_COUNT_CAP, VOUCHER_TEXT_COUNT_CAP, type VoucherFilter } from '@travesia/contracts';
+import { and, asc, desc, eq, getTableColumns, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { agencies, type NewVoucherRow, type VoucherEventRow, type VoucherRow, voucherEvents, vouchers } from '../../db/schema/index.js';
+
+/**
+ * Which vouchers a caller may see (spec §6), always derived from the session by the service:
+ * everything (super), one agency's, one user's, or the operator's own-inventory bookings (product loader).
+ */
+export type VoucherScope =
+  | { kind: 'all' }
+  | { kind: 'agency'; agencyId: string }
+  | { kind: 'user'; userId: string; agencyId: string }
+  | { kind: 'own-inventory' };
+
+export interface VoucherListRow {
+  voucher: VoucherRow;
+  agencyLogo: string | null;
+}
+
+/** Every column but the generated search text, which no answer needs. */
+const { searchText: _searchText, ...voucherColumns } = getTableColumns(vouchers);
+
+export function scopeCondition(scope: VoucherScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'agency':
+      return eq(vouchers.agencyId, scope.agencyId);
+    case 'user':
+      return and(eq(vouchers.userId, scope.userId), eq(vouchers.agencyId, scope.agencyId));
+    case 'own-inventory':
+      return eq(vouchers.provider, 'travesia');
+  }
+}
+
+/** Escapes LIKE wildcards so a search for '50%' or 'a_b' means that text. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The dashboard's and the list's business day boundaries (docs/decisions/0053-dashboard-figures.md). */
+const dayStart = (isoDate: string) => sql`((${isoDate})::date::timestamp at time zone travesia_business_tz())`;
+
+export function filterConditions(filter: VoucherFilter): SQL[] {
+  const out: SQL[] = [];
+  if (filter.q) out.push(sql`${vouchers.searchText} like ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
+  if (filter.status) out.push(eq(vouchers.status, filter.status));
+  if (filter.provider) out.push(eq(vouchers.provider, filter.provider));
+  if (filter.type) out.push(eq(vouchers.type, filter.type));
+  if (filter.from) out.push(sql`${vouchers.createdAt} >= ${dayStart(filter.from)}`);
+  if (filter.to) out.push(sql`${vouchers.createdAt} < ${dayStart(filter.to)} + interval '1 day'`);
+  return out;
+}
+
+export class VoucherRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * One page, newest first, with a count that stops at VOUCHER_COUNT_CAP + 1 rows so a million-row
+   * scope never pays for an exact `count(*)` (docs/decisions/0051-voucher-list-counts.md).
+   */
+  async list(scope: VoucherScope, filter: VoucherFilter, page: number, limit: number) {
+    const where = and(scopeCondition(scope), ...filterConditions(filter));
+    const offset = (page - 1) * limit;
+    const cap = filter.q ? VOUCHER_TEXT_COUNT_CAP : VOUCHER_COUNT_CAP;
+    const countQuery = this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${vouchers} where ${where ?? sql`true`} limit ${cap + 1}) t`,
+    );
+    const rowsQuery =
+      offset >= cap
+        ? Promise.resolve([] as VoucherListRow[])
+        : this.db
+            .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+            .from(vouchers)
+            .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
+            .where(where)
+            .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+            .limit(limit)
+            .offset(offset);
+    const [rows, counted] = await Promise.all([rowsQuery, countQuery]);
+    const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+    return { rows: rows as VoucherListRow[], total: Math.min(n, cap), capped: n > cap };
+  }
+
+  /**
+   * Walks the filtered list newest first in keyset batches (no growing offsets), for exports.
+   * Stops after `max` rows.
+   */
+  async *iterate(scope: VoucherScope, filter: VoucherFilter, max: number, batch = 1000): AsyncGenerator<VoucherRow[]> {
+    let after: { createdAt: Date; id: string } | null = null;
+    let left = max;
+    while (left > 0) {
+      const keyset: SQL | undefined = after
+        ? or(lt(vouchers.createdAt, after.createdAt), and(eq(vouchers.createdAt, after.createdAt), lt(vouchers.id, after.id)))
+        : undefined;
+      const rows = (await this.db
+        .select(voucherColumns)
+        .from(vouchers)
+        .where(and(scopeCondition(scope), keyset, ...filterConditions(filter)))
+        .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+        .limit(Math.min(batch, left))) as VoucherRow[];
+      if (!rows.length) return;
+      yield rows;
+      left -= rows.length;
+      const last = rows[rows.length - 1];
+      after = { createdAt: last.createdAt, id: last.id };
+      if (rows.length < batch) return;
+    }
+  }
+
+  /** Counts the filtered rows, stopping at `cap + 1`. */
+  async countUpTo(scope: VoucherScope, filter: VoucherFilter, cap: number): Promise<number> {
+    const where = and(scopeCondition(scope), ...filterConditions(filter));
+    const res = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${vouchers} where ${where ?? sql`true`} limit ${cap + 1}) t`,
+    );
+    return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+  }
+
+  async findInScope(scope: VoucherScope, id: string, db: Db = this.db): Promise<VoucherListRow | undefined> {
+    const [row] = await db
+      .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+      .from(vouchers)
+      .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
+      .where(and(eq(vouchers.id, id), scopeCondition(scope)))
+      .limit(1);
+    return row as VoucherListRow | undefined;
+  }
+
+  /** Locks the voucher row for the rest of the transaction `tx`. */
+  async lockInScope(tx: Db, scope: VoucherScope, id: string): Promise<VoucherRow | undefined> {
+    const [row] = await tx
+      .select(voucherColumns)
+      .from(vouchers)
+      .where(and(eq(vouchers.id, id), scopeCondition(scope)))
+      .for('update')
+      .limit(1);
+    return row as VoucherRow | undefined;
+  }
+
+  async findByIdempotencyKey(db: Db, agencyId: string, key: string): Promise<VoucherRow | undefined> {
+    const [row] = await db
+      .select(voucherColumns)
+      .from(vouchers)
+      .where(and(eq(vouchers.agencyId, agencyId), eq(vouchers.idempotencyKey, key)))
+      .limit(1);
+    return row as VoucherRow | undefined;
+  }
+
+  async findByReference(db: Db, reference: string): Promise<VoucherRow | undefined> {
+    const [row] = await db.select(voucherColumns).from(vouchers).where(eq(vouchers.externalBookingReference, reference)).limit(1);
+    return row as VoucherRow | undefined;
+  }
+
+  /** Inserts unless the agency already has a voucher under the same idempotency key; answers undefined then. */
+  async insertIdempotent(db: Db, values: NewVoucherRow): Promise<VoucherRow | undefined> {
+    const [row] = await db
+      .insert(vouchers)
+      .values(values)
+      .onConflictDoNothing({
+        target: [vouchers.agencyId, vouchers.idempotencyKey],
+        where: sql`idempotency_key is not null`,
+      })
+      .returning(voucherColumns);
+    return row as VoucherRow | undefined;
+  }
+
+  /** Optimistic update: applies only when the row is still at `version`; answers the new row or undefined. */
+  async updateVersioned(db: Db, id: string, version: number, values: Partial<NewVoucherRow>): Promise<VoucherRow | undefined> {
+    const [row] = await db
+      .update(vouchers)
+      .set({ ...values, updatedAt: new Date(), version: sql`${vouchers.version} + 1` })
+      .where(and(eq(vouchers.id, id), eq(vouchers.version, version)))
+      .returning(voucherColumns);
+    return row as VoucherRow | undefined;
+  }
+
+  async addEvent(db: Db, event: typeof voucherEvents.$inferInsert) {
+    await db.insert(voucherEvents).values(event);
+  }
+
+  async events(voucherId: string): Promise<VoucherEventRow[]> {
+    return this.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, voucherId)).orderBy(asc(voucherEvents.at));
+  }
+
+  /** The public approval page's lookup: by id only; the key is checked by the caller in constant time. */
+  async findForApproval(db: Db, id: string, lock = false): Promise<VoucherListRow | undefined> {
+    const q = db
+      .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+      .from(vouchers)
+      .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
+      .where(eq(vouchers.id, id))
+      .limit(1);
+    const [row] = lock ? await q.for('update', { of: vouchers }) : await q;
+    return row as VoucherListRow | undefined;
+  }
+
+  /** Emails of an agency's active admins, for booking notices. */
+  async agencyAdminEmails(agencyId: string): Promise<string[]> {
+    const res = await this.db.execute<{ email: string }>(
+      sql`select email from users where agency_id = ${agencyId} and type = 'agency' and status = 'active' order by created_at limit 5`,
+    );
+    return rowsOf<{ email: string }>(res).map((r) => r.email);
+  }
+
+  async userEmail(userId: string): Promise<string | undefined> {
+    const res = await this.db.execute<{ email: string }>(sql`select email from users where id = ${userId} and status = 'active'`);
+    return rowsOf<{ email: string }>(res)[0]?.email;
+  }
+}
+
+/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently: one reader. */
+export function rowsOf<T>(res: unknown): T[] {
+  if (Array.isArray(res)) return res as T[];
+  return ((res as { rows?: T[] }).rows ?? []) as T[];
+}

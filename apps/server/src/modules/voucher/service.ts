@@ -1,0 +1,558 @@
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { type CancelQuote, can, VOUCHER_MESSAGES, type VoucherFilter, type VoucherStatus, type VoucherType } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import {
+  agencies,
+  type HolderData,
+  type MarkupAppliedData,
+  type NewVoucherRow,
+  type PaymentsData,
+  type PolicyRuleData,
+  type ProductSummaryData,
+  users,
+  type VoucherRow,
+} from '../../db/schema/index.js';
+import type { AuthContext } from '../../http/auth.js';
+import { sha256 } from '../../lib/crypto.js';
+import type { Mail, Mailer } from '../../lib/mailer.js';
+import { cancellationSource, PolicyCancellation, type SupplierCancellation } from './cancellation.js';
+import { vBadRequest, vConflict, vGone, vNotFound } from './errors.js';
+import { approvalDecisionMail, approvalRequestMail, cancellationMail, confirmationMail } from './mails.js';
+import { computePenalty } from './policy.js';
+import type { VoucherRepository, VoucherScope } from './repository.js';
+
+/** Who did something to a voucher, and from where (status history, approvals). */
+export interface EventActor {
+  kind: 'user' | 'client' | 'system' | 'supplier';
+  userId?: string | null;
+  name?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** A request's caller plus where the request came from. */
+export interface RequestActor {
+  auth: AuthContext;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** What the booking flow gives to record a voucher (money as decimal strings). */
+export interface RecordVoucherInput {
+  agencyId: string;
+  userId: string | null;
+  type: VoucherType;
+  integrator: string;
+  /** Supplier id ('hotelbeds', 'juniper', 'restel', 'santsg') or 'travesia' for own inventory. */
+  provider: string;
+  providerAccountId?: string | null;
+  status: VoucherStatus;
+  start?: string | null;
+  end?: string | null;
+  nights?: number | null;
+  client: HolderData;
+  companions?: Array<Record<string, unknown>>;
+  price: { gross: string; currency: string };
+  cost?: { net: string; currency: string } | null;
+  markups?: MarkupAppliedData[];
+  commission?: { amount: string; currency: string } | null;
+  /** 1 unit of the price (cost) currency = rate USD at booking time; USD prices need none. */
+  usdRate?: string | null;
+  costUsdRate?: string | null;
+  payments?: PaymentsData;
+  bookingCodes?: unknown[];
+  policies?: PolicyRuleData[];
+  product: ProductSummaryData;
+  locator?: string | null;
+  supplierReferences?: string[];
+  shortLocator?: string | null;
+  /** Our reference for the supplier; generated when absent. */
+  externalBookingReference?: string;
+  /** Unique per agency: a retried reserve with the same key answers the first voucher. */
+  idempotencyKey?: string | null;
+  /** Issue a client approval link at once (the raw key is answered once and never stored). */
+  requireApproval?: { validHours: number } | null;
+  createdBy?: string | null;
+}
+
+/** What a supplier or the booking flow reports after the voucher was recorded. */
+export interface VoucherUpdate {
+  status?: VoucherStatus;
+  locator?: string | null;
+  supplierReferences?: string[];
+  shortLocator?: string | null;
+  bookingCodes?: unknown[];
+  policies?: PolicyRuleData[];
+  payments?: PaymentsData;
+  cost?: { net: string; currency: string } | null;
+  note?: string;
+}
+
+export interface VoucherServiceDeps {
+  db: Db;
+  repo: VoucherRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  log: Logger;
+  /** Cancels supplier vouchers; the supplier adapters' implementation is wired in services.ts. */
+  supplierCancellation: SupplierCancellation;
+  now?: () => Date;
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Our booking reference: 'TRV' + 9 unambiguous characters (fits every supplier's reference field). */
+export function newBookingReference(): string {
+  let s = 'TRV';
+  for (let i = 0; i < 9; i++) s += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return s;
+}
+
+const usdOf = (amount: string, currency: string, rate: string | null | undefined) => {
+  if (currency === 'USD') return { usd: new Decimal(amount).toFixed(2), rate: '1' };
+  if (!rate) return { usd: null, rate: null };
+  return { usd: new Decimal(amount).mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2), rate };
+};
+
+const actorName = (auth: AuthContext) => `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim();
+const userActor = (a: RequestActor): EventActor => ({
+  kind: 'user',
+  userId: a.auth.user.id,
+  name: actorName(a.auth),
+  ip: a.ip,
+  userAgent: a.userAgent,
+});
+
+/**
+ * Vouchers: the list and its scope (spec §6), the detail, approvals (spec §4), cancellation and the
+ * functions the booking flow calls to record a voucher before calling the supplier.
+ */
+export class VoucherService {
+  private readonly now: () => Date;
+  private readonly policy: PolicyCancellation;
+
+  constructor(private readonly deps: VoucherServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.policy = new PolicyCancellation(this.now);
+  }
+
+  /** The caller's scope, from the session only (docs/decisions/0050-voucher-scope.md). */
+  scopeOf(auth: AuthContext): VoucherScope {
+    const { user } = auth;
+    if (user.type === 'super') return { kind: 'all' };
+    if (user.type === 'product-loader') return { kind: 'own-inventory' };
+    if (!user.agencyId) return { kind: 'user', userId: user.id, agencyId: user.id };
+    if (user.type === 'adviser' && !user.canSeeAllVouchers) return { kind: 'user', userId: user.id, agencyId: user.agencyId };
+    return { kind: 'agency', agencyId: user.agencyId };
+  }
+
+  list(auth: AuthContext, filter: VoucherFilter, page: number, limit: number) {
+    return this.deps.repo.list(this.scopeOf(auth), filter, page, limit);
+  }
+
+  /**
+   * One user's vouchers, inside the caller's own scope: an adviser asking for someone else, or anyone
+   * asking for a user of another agency, gets a 404.
+   */
+  async listForUser(auth: AuthContext, userId: string, filter: VoucherFilter, page: number, limit: number) {
+    const scope = this.scopeOf(auth);
+    const [target] = await this.deps.db.select({ id: users.id, agencyId: users.agencyId }).from(users).where(eq(users.id, userId)).limit(1);
+    const visible =
+      target?.agencyId &&
+      (scope.kind === 'all' ||
+        (scope.kind === 'agency' && scope.agencyId === target.agencyId) ||
+        (scope.kind === 'user' && scope.userId === target.id));
+    if (!visible) throw vNotFound(VOUCHER_MESSAGES.notFound);
+    return this.deps.repo.list({ kind: 'user', userId: target.id, agencyId: target.agencyId as string }, filter, page, limit);
+  }
+
+  async get(auth: AuthContext, id: string) {
+    const found = await this.deps.repo.findInScope(this.scopeOf(auth), id);
+    if (!found) throw vNotFound(VOUCHER_MESSAGES.notFound);
+    return found;
+  }
+
+  async detail(auth: AuthContext, id: string) {
+    const found = await this.get(auth, id);
+    return { ...found, events: await this.deps.repo.events(id) };
+  }
+
+  iterate(auth: AuthContext, filter: VoucherFilter, max: number) {
+    return this.deps.repo.iterate(this.scopeOf(auth), filter, max);
+  }
+
+  countUpTo(auth: AuthContext, filter: VoucherFilter, cap: number) {
+    return this.deps.repo.countUpTo(this.scopeOf(auth), filter, cap);
+  }
+
+  // ---------------------------------------------------------------- recording (booking flow)
+
+  /**
+   * Records a voucher in `tx` (or in its own transaction), before the supplier is called. With an
+   * idempotency key, a retry answers the voucher recorded the first time (`created: false`).
+   * `approvalKey` is the raw external approval key when `requireApproval` was asked (shown once).
+   */
+  async record(
+    input: RecordVoucherInput,
+    opts: { tx?: Db; actor?: EventActor } = {},
+  ): Promise<{ voucher: VoucherRow; created: boolean; approvalKey?: string }> {
+    const run = async (tx: Db) => {
+      if (input.idempotencyKey) {
+        const existing = await this.deps.repo.findByIdempotencyKey(tx, input.agencyId, input.idempotencyKey);
+        if (existing) return { voucher: existing, created: false };
+      }
+      const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, input.agencyId)).limit(1);
+      if (!agency) throw vBadRequest(VOUCHER_MESSAGES.notFound);
+      let userName: string | null = null;
+      if (input.userId) {
+        const [u] = await tx
+          .select({ profile: users.profile, agencyId: users.agencyId })
+          .from(users)
+          .where(eq(users.id, input.userId))
+          .limit(1);
+        if (!u) throw vBadRequest(VOUCHER_MESSAGES.notFound);
+        userName = `${u.profile.name} ${u.profile.lastName}`.trim();
+      }
+      const price = usdOf(input.price.gross, input.price.currency, input.usdRate);
+      const cost = input.cost ? usdOf(input.cost.net, input.cost.currency, input.costUsdRate) : null;
+      const approval = input.requireApproval ? newApprovalKey(this.now(), input.requireApproval.validHours) : null;
+      const values: NewVoucherRow = {
+        agencyId: input.agencyId,
+        userId: input.userId,
+        agencyName: agency.name,
+        userName,
+        type: input.type,
+        integrator: input.integrator,
+        provider: input.provider,
+        providerAccountId: input.providerAccountId ?? null,
+        status: input.status,
+        startDate: input.start ?? null,
+        endDate: input.end ?? null,
+        nights: input.nights ?? nightsBetween(input.start, input.end),
+        client: input.client,
+        companions: input.companions ?? [],
+        priceGross: input.price.gross,
+        priceCurrency: input.price.currency,
+        costNet: input.cost?.net ?? null,
+        costCurrency: input.cost?.currency ?? null,
+        markups: input.markups ?? [],
+        commissionAmount: input.commission?.amount ?? null,
+        commissionCurrency: input.commission?.currency ?? null,
+        priceUsd: price.usd,
+        usdRate: price.rate,
+        costUsd: cost?.usd ?? null,
+        costUsdRate: cost?.rate ?? null,
+        payments: input.payments ?? {},
+        bookingCodes: input.bookingCodes ?? [],
+        policies: input.policies ?? [],
+        externalBookingReference: input.externalBookingReference ?? newBookingReference(),
+        locator: input.locator ?? null,
+        supplierReferences: input.supplierReferences ?? [],
+        shortLocator: input.shortLocator ?? null,
+        product: input.product,
+        productName: input.product.name,
+        idempotencyKey: input.idempotencyKey ?? null,
+        approvalStatus: approval ? 'pending' : null,
+        approvalKeyHash: approval?.hash ?? null,
+        approvalKeyExpiresAt: approval?.expiresAt ?? null,
+        createdBy: input.createdBy ?? input.userId,
+      };
+      const row = await this.deps.repo.insertIdempotent(tx, values);
+      if (!row) {
+        // A concurrent retry won the race on the idempotency key.
+        const existing = await this.deps.repo.findByIdempotencyKey(tx, input.agencyId, input.idempotencyKey ?? '');
+        if (!existing) throw vConflict(VOUCHER_MESSAGES.versionConflict);
+        return { voucher: existing, created: false };
+      }
+      await this.addEvent(tx, row.id, 'created', null, row.status, opts.actor ?? { kind: 'system', userId: input.userId, name: userName });
+      return { voucher: row, created: true, approvalKey: approval?.key };
+    };
+    const result = opts.tx ? await run(opts.tx) : await this.deps.db.transaction((tx) => run(tx as unknown as Db));
+    // Mails go only once the caller's transaction is known to be committed; with a caller's tx it calls notifyRecorded.
+    if (!opts.tx && result.created) this.notifyRecorded(result.voucher, result.approvalKey);
+    return result;
+  }
+
+  /** Sends the confirmation (and approval request) mails of a freshly recorded voucher; never throws. */
+  notifyRecorded(voucher: VoucherRow, approvalKey?: string) {
+    if (voucher.status === 'confirmed' || voucher.status === 'confirmed-paid') void this.mailConfirmation(voucher);
+    if (approvalKey && voucher.client.email && voucher.approvalKeyExpiresAt) {
+      this.send(
+        approvalRequestMail(voucher.client.email, voucher, this.externalLink(voucher.id, approvalKey), voucher.approvalKeyExpiresAt),
+      );
+    }
+  }
+
+  /**
+   * Applies what the supplier answered (status, locators, codes…) with optimistic locking on
+   * `version`; a stale version is a 409. Confirmation mails go out when the status becomes confirmed.
+   */
+  async applyUpdate(id: string, version: number, update: VoucherUpdate, opts: { tx?: Db; actor?: EventActor } = {}): Promise<VoucherRow> {
+    const run = async (tx: Db) => {
+      const current = await this.deps.repo.lockInScope(tx, { kind: 'all' }, id);
+      if (!current) throw vNotFound(VOUCHER_MESSAGES.notFound);
+      if (current.version !== version) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
+      const values: Partial<NewVoucherRow> = {};
+      if (update.status !== undefined) values.status = update.status;
+      if (update.locator !== undefined) values.locator = update.locator;
+      if (update.supplierReferences !== undefined) values.supplierReferences = update.supplierReferences;
+      if (update.shortLocator !== undefined) values.shortLocator = update.shortLocator;
+      if (update.bookingCodes !== undefined) values.bookingCodes = update.bookingCodes;
+      if (update.policies !== undefined) values.policies = update.policies;
+      if (update.payments !== undefined) values.payments = update.payments;
+      if (update.cost !== undefined) {
+        values.costNet = update.cost?.net ?? null;
+        values.costCurrency = update.cost?.currency ?? null;
+      }
+      const row = await this.deps.repo.updateVersioned(tx, id, version, values);
+      if (!row) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
+      await this.addEvent(
+        tx,
+        id,
+        current.status !== row.status ? 'status' : 'updated',
+        current.status,
+        row.status,
+        opts.actor ?? { kind: 'supplier', name: row.provider },
+        update.note,
+      );
+      return { before: current, after: row };
+    };
+    const { before, after } = opts.tx ? await run(opts.tx) : await this.deps.db.transaction((tx) => run(tx as unknown as Db));
+    const confirmedNow = (s: VoucherStatus) => s === 'confirmed' || s === 'confirmed-paid';
+    if (!opts.tx && confirmedNow(after.status) && !confirmedNow(before.status)) void this.mailConfirmation(after);
+    return after;
+  }
+
+  // ---------------------------------------------------------------- approvals (spec §4)
+
+  /** A new single-use client approval link (the old one stops working); optionally mailed to the client. */
+  async issueApprovalLink(actor: RequestActor, id: string, opts: { sendToClient: boolean; validHours: number }) {
+    const { voucher } = await this.get(actor.auth, id);
+    if (voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.cancelledCannotApprove, 'VOUCHER_CANCELLED');
+    if (voucher.approvalStatus === 'approved' || voucher.approvalStatus === 'rejected')
+      throw vConflict(VOUCHER_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+    const approval = newApprovalKey(this.now(), opts.validHours);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const updated = await this.deps.repo.updateVersioned(tx as unknown as Db, id, voucher.version, {
+        approvalStatus: 'pending',
+        approvalKeyHash: approval.hash,
+        approvalKeyExpiresAt: approval.expiresAt,
+        approvalKeyUsedAt: null,
+      });
+      if (!updated) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
+      await this.addEvent(tx as unknown as Db, id, 'approval-requested', voucher.status, voucher.status, userActor(actor));
+      return updated;
+    });
+    const url = this.externalLink(id, approval.key);
+    if (opts.sendToClient && row.client.email) this.send(approvalRequestMail(row.client.email, row, url, approval.expiresAt));
+    return { url, expiresAt: approval.expiresAt.toISOString() };
+  }
+
+  /** The public view behind an approval link; a wrong key is a 404, an expired one a 410. */
+  async external(id: string, key: string) {
+    const found = await this.deps.repo.findForApproval(this.deps.db, id);
+    this.checkKey(found?.voucher, key, { allowUsed: true });
+    return found as NonNullable<typeof found>;
+  }
+
+  async approveExternal(id: string, key: string, approved: boolean, from: { ip: string | null; userAgent: string | null }) {
+    const row = await this.deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const found = await this.deps.repo.findForApproval(tx, id, true);
+      const v = this.checkKey(found?.voucher, key, { allowUsed: false });
+      const name = [v.client.name, v.client.surname].filter(Boolean).join(' ') || 'Cliente';
+      return this.decide(tx, v, approved, { kind: 'client', userId: null, name, ...from }, 'external');
+    });
+    this.mailDecision(row, approved);
+    return row;
+  }
+
+  async approveInternal(actor: RequestActor, id: string, approved: boolean) {
+    const scope = this.scopeOf(actor.auth);
+    const row = await this.deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const v = await this.deps.repo.lockInScope(tx, scope, id);
+      if (!v) throw vNotFound(VOUCHER_MESSAGES.notFound);
+      return this.decide(tx, v, approved, userActor(actor), 'internal');
+    });
+    this.mailDecision(row, approved);
+    return row;
+  }
+
+  private async decide(tx: Db, v: VoucherRow, approved: boolean, actor: EventActor, channel: 'internal' | 'external') {
+    if (v.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.cancelledCannotApprove, 'VOUCHER_CANCELLED');
+    if (v.approvalStatus === 'approved' || v.approvalStatus === 'rejected')
+      throw vConflict(VOUCHER_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+    const at = this.now();
+    const row = await this.deps.repo.updateVersioned(tx, v.id, v.version, {
+      approvalStatus: approved ? 'approved' : 'rejected',
+      approvalKeyUsedAt: at,
+      approvalDecision: {
+        approved,
+        channel,
+        at: at.toISOString(),
+        by: { userId: actor.userId ?? null, name: actor.name ?? '' },
+        ip: actor.ip ?? null,
+        userAgent: actor.userAgent ?? null,
+      },
+    });
+    if (!row) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
+    await this.addEvent(
+      tx,
+      v.id,
+      approved ? 'approved' : 'rejected',
+      v.status,
+      v.status,
+      actor,
+      channel === 'external' ? 'Decisión del cliente por enlace' : undefined,
+    );
+    return row;
+  }
+
+  /** Constant-time key check. Unknown voucher or wrong key: 404; expired: 410; already used: 409. */
+  private checkKey(v: VoucherRow | undefined, key: string, opts: { allowUsed: boolean }): VoucherRow {
+    const given = Buffer.from(sha256(key.toLowerCase()), 'hex');
+    const stored = v?.approvalKeyHash ? Buffer.from(v.approvalKeyHash, 'hex') : Buffer.alloc(given.length);
+    const matches = timingSafeEqual(given, stored.length === given.length ? stored : Buffer.alloc(given.length));
+    if (!v?.approvalKeyHash || !matches) throw vNotFound(VOUCHER_MESSAGES.linkNotFound);
+    if (!v.approvalKeyExpiresAt || v.approvalKeyExpiresAt.getTime() <= this.now().getTime())
+      throw vGone(VOUCHER_MESSAGES.linkExpired, 'LINK_EXPIRED');
+    if (!opts.allowUsed && (v.approvalKeyUsedAt || v.approvalStatus !== 'pending'))
+      throw vConflict(VOUCHER_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+    return v;
+  }
+
+  // ---------------------------------------------------------------- cancellation
+
+  async cancelQuote(auth: AuthContext, id: string): Promise<CancelQuote> {
+    const { voucher } = await this.get(auth, id);
+    if (voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+    const source = cancellationSource(voucher);
+    const penalty = await this.penaltyOf(voucher, 'quote');
+    return { cancellable: true, penalty, source, at: this.now().toISOString() };
+  }
+
+  async cancel(actor: RequestActor, id: string, opts: { version?: number; note?: string }) {
+    const scope = this.scopeOf(actor.auth);
+    const { voucher } = await this.get(actor.auth, id);
+    if (voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+    if (opts.version !== undefined && opts.version !== voucher.version)
+      throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
+    // The supplier is called outside any transaction: no row lock or connection is held while it answers.
+    const source = cancellationSource(voucher);
+    const result =
+      voucher.status === 'quotation'
+        ? { penalty: await this.penaltyOf(voucher, 'quote') }
+        : source === 'supplier'
+          ? await this.deps.supplierCancellation.cancel(voucher)
+          : await this.policy.cancel(voucher);
+    const row = await this.deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const current = await this.deps.repo.lockInScope(tx, scope, id);
+      if (!current) throw vNotFound(VOUCHER_MESSAGES.notFound);
+      if (current.status === 'cancelled') return current;
+      const updated = await this.deps.repo.updateVersioned(tx, id, current.version, {
+        status: 'cancelled',
+        penalty: result.penalty,
+        ...(result.reference ? { supplierReferences: [...current.supplierReferences, result.reference] } : {}),
+      });
+      if (!updated) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
+      await this.addEvent(tx, id, 'cancelled', current.status, 'cancelled', userActor(actor), opts.note ?? result.note ?? null);
+      return updated;
+    });
+    this.mailAll(row, (to) => cancellationMail(to, row));
+    return row;
+  }
+
+  private async penaltyOf(v: VoucherRow, _op: 'quote') {
+    if (v.status === 'quotation')
+      return computePenalty(
+        {
+          policies: [],
+          price: { gross: v.priceGross, currency: v.priceCurrency },
+          nights: v.nights,
+          usdRate: v.usdRate,
+          start: v.startDate,
+        },
+        this.now(),
+      );
+    return cancellationSource(v) === 'supplier' ? this.deps.supplierCancellation.quote(v) : this.policy.quote(v);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  externalLink(id: string, key: string) {
+    return `${this.deps.publicUrl.replace(/\/$/, '')}/booking/external/${id}-${key}`;
+  }
+
+  private async addEvent(
+    tx: Db,
+    voucherId: string,
+    kind: string,
+    fromStatus: string | null,
+    toStatus: string | null,
+    actor: EventActor,
+    note?: string | null,
+  ) {
+    await this.deps.repo.addEvent(tx, {
+      voucherId,
+      kind,
+      fromStatus,
+      toStatus,
+      actorKind: actor.kind,
+      actorUserId: actor.userId ?? null,
+      actorName: actor.name ?? null,
+      ip: actor.ip ?? null,
+      userAgent: actor.userAgent?.slice(0, 400) ?? null,
+      note: note ?? null,
+      at: this.now(),
+    });
+  }
+
+  private mailConfirmation(v: VoucherRow) {
+    const url = `${this.deps.publicUrl.replace(/\/$/, '')}/booking/${v.id}/voucher`;
+    this.mailAll(v, (to, internal) => confirmationMail(to, v, internal ? url : undefined));
+  }
+
+  private mailDecision(v: VoucherRow, approved: boolean) {
+    const by = v.approvalDecision?.by.name || 'La agencia';
+    this.mailAll(v, (to) => approvalDecisionMail(to, v, approved, by));
+  }
+
+  /** The agency side (the booking user and the agency admins) and the client, each once. */
+  private mailAll(v: VoucherRow, build: (to: string, internal: boolean) => Mail) {
+    void (async () => {
+      const internal = new Set<string>();
+      if (v.userId) {
+        const e = await this.deps.repo.userEmail(v.userId);
+        if (e) internal.add(e.toLowerCase());
+      }
+      for (const e of await this.deps.repo.agencyAdminEmails(v.agencyId)) internal.add(e.toLowerCase());
+      for (const to of internal) this.send(build(to, true));
+      const client = v.client.email?.toLowerCase();
+      if (client && !internal.has(client)) this.send(build(client, false));
+    })().catch((err) => this.deps.log.warn({ err, voucherId: v.id }, 'voucher mail recipients failed'));
+  }
+
+  private send(mail: Mail) {
+    this.deps.mailer.send(mail).catch((err) => this.deps.log.warn({ err, to: mail.to, subject: mail.subject }, 'voucher mail failed'));
+  }
+
+  /** Whether the caller may approve internally (route permission is checked too). */
+  canApprove(auth: AuthContext) {
+    return can(auth.user.type, 'vouchers:approve');
+  }
+}
+
+function newApprovalKey(now: Date, validHours: number) {
+  const key = randomBytes(32).toString('hex');
+  return { key, hash: sha256(key), expiresAt: new Date(now.getTime() + validHours * 3_600_000) };
+}
+
+function nightsBetween(start?: string | null, end?: string | null): number | null {
+  if (!start || !end) return null;
+  const n = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}

@@ -1,0 +1,78 @@
+import { MONTH_SHORT_LABELS } from '@travesia/contracts';
+import { Col, Row, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useAvailableMonths } from '../api/available-months';
+import { useAvailableYears } from '../api/available-years';
+import { Indicators } from './indicators';
+import { LastVouchersTable } from './last-vouchers-table';
+import { SalesChart } from './sales-chart';
+import { Shortcuts } from './shortcuts';
+import { StatusDonut } from './status-donut';
+import { WeatherCard } from './weather-card';
+
+const now = new Date();
+
+/** /dashboard (spec §2): month and year selectors from the server, sales chart, indicators, last vouchers, shortcuts, weather, status donut. */
+export function DashboardPage() {
+  const years = useAvailableYears();
+  const [year, setYear] = useState<number | null>(null);
+  const y = year ?? years.data?.years[0] ?? now.getFullYear();
+  const months = useAvailableMonths(y);
+  const [month, setMonth] = useState<number | null>(null);
+  const available = months.data?.months ?? [];
+  const m =
+    month !== null && (available.length === 0 || available.includes(month))
+      ? month
+      : available.includes(now.getMonth() + 1)
+        ? now.getMonth() + 1
+        : (available.at(-1) ?? now.getMonth() + 1);
+
+  return (
+    <div style={{ padding: 24 }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Dashboard
+        </Typography.Title>
+        <Space>
+          <Select
+            aria-label="Mes"
+            value={m}
+            style={{ width: 100 }}
+            onChange={setMonth}
+            options={(available.length ? available : [m]).map((x) => ({ value: x, label: MONTH_SHORT_LABELS[x - 1] }))}
+          />
+          <Select
+            aria-label="Año"
+            value={y}
+            style={{ width: 110 }}
+            onChange={(v) => {
+              setYear(v);
+              setMonth(null);
+            }}
+            options={(years.data?.years ?? [y]).map((x) => ({ value: x, label: String(x) }))}
+          />
+        </Space>
+      </Space>
+      <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <Indicators />
+        </Col>
+        <Col xs={24} xl={16}>
+          <SalesChart month={m} year={y} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <StatusDonut key={`${y}-${m}`} year={y} month={m} months={available} />
+        </Col>
+        <Col xs={24} xl={16}>
+          <LastVouchersTable year={y} />
+        </Col>
+        <Col xs={24} xl={8}>
+          <Space direction="vertical" style={{ width: '100%' }} size={16}>
+            <WeatherCard />
+            <Shortcuts />
+          </Space>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  localTimeZone,
+  PRODUCT_KIND_LABELS,
+  shortId,
+  VOUCHER_PROVIDER_LABELS,
+  VOUCHER_PROVIDERS,
+  VOUCHER_STATUS_LABELS,
+  VOUCHER_STATUSES,
+  VOUCHER_TYPES,
+  type Voucher,
+  type VoucherFilter,
+} from '@travesia/contracts';
+import { Alert, App, Button, DatePicker, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { exportVouchers } from '../api/download';
+import { useVouchers } from '../api/list-vouchers';
+import { BookingDialog } from './booking-dialog';
+import { StatusTag } from './status-tag';
+
+const FILTER_KEYS = ['q', 'status', 'provider', 'type', 'from', 'to'] as const;
+
+/** Spec §2 Bookings list: server-side text filter and filters, pagination (20), dialog and exports. */
+export function BookingListPage() {
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<Voucher | null>(null);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const tz = localTimeZone();
+
+  const filter: VoucherFilter = useMemo(() => {
+    const f: Record<string, string> = {};
+    for (const k of FILTER_KEYS) {
+      const v = params.get(k);
+      if (v) f[k] = v;
+    }
+    return f as VoucherFilter;
+  }, [params]);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || 20));
+  const { data, isFetching, error } = useVouchers({ ...filter, page, limit });
+
+  const update = (patch: Record<string, string | undefined>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (resetPage) next.delete('page');
+    setParams(next, { replace: true });
+  };
+
+  const onExport = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    try {
+      await exportVouchers(filter, format);
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const columns: ColumnsType<Voucher> = [
+    {
+      title: 'Id',
+      dataIndex: '_id',
+      render: (id: string, v) => (
+        <Tooltip title={v.externalBookingReference}>
+          <Link to={`/booking/${id}/detail`}>{shortId(id)}</Link>
+        </Tooltip>
+      ),
+    },
+    { title: 'Integrador', dataIndex: 'integrator', render: (x: string) => VOUCHER_PROVIDER_LABELS[x] ?? x },
+    {
+      title: 'Producto',
+      key: 'product',
+      render: (_, v) => (
+        <Space direction="vertical" size={0}>
+          <span>{v.product.name}</span>
+          <Typography.Text type="secondary">{PRODUCT_KIND_LABELS[v.type]}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: 'Creada', dataIndex: 'createdAt', render: (x: string) => formatDateTime(x, tz) },
+    { title: 'Inicio', dataIndex: 'start', render: (x: string | null) => formatDate(x) },
+    { title: 'Estado', dataIndex: 'status', render: (s: Voucher['status']) => <StatusTag status={s} /> },
+    { title: 'Proveedor', dataIndex: 'provider', render: (x: string) => VOUCHER_PROVIDER_LABELS[x] ?? x },
+    { title: 'Localizador', key: 'locator', render: (_, v) => v.reservation.locator ?? '—' },
+    { title: 'Usuario', key: 'user', render: (_, v) => v.user?.profile.name ?? '—' },
+    { title: 'Cliente', key: 'client', render: (_, v) => [v.client.name, v.client.surname].filter(Boolean).join(' ') },
+    { title: 'Costo', key: 'cost', align: 'right', render: (_, v) => (v.cost ? formatMoney(v.cost.net, v.cost.currency) : '—') },
+    { title: 'Precio', key: 'price', align: 'right', render: (_, v) => formatMoney(v.price.gross, v.price.currency) },
+    {
+      title: '',
+      key: 'actions',
+      render: (_, v) => (
+        <Space>
+          <Button size="small" icon={<EyeOutlined />} onClick={() => setDialog(v)} aria-label="Ver políticas y pagos" />
+          <Link to={`/booking/${v._id}/voucher`}>Voucher</Link>
+        </Space>
+      ),
+    },
+  ];
+
+  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
+    filter.from || filter.to ? [filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null] : null;
+
+  return (
+    <div style={{ padding: 24 }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Reservas
+        </Typography.Title>
+        <Space>
+          <Button icon={<DownloadOutlined />} loading={exporting === 'csv'} onClick={() => onExport('csv')}>
+            Exportar CSV
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={exporting === 'xlsx'} onClick={() => onExport('xlsx')}>
+            Exportar Excel
+          </Button>
+        </Space>
+      </Space>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder="Buscar por referencia, localizador, usuario, cliente, agencia, precio, pago o moneda"
+          defaultValue={filter.q}
+          maxLength={100}
+          style={{ width: 420 }}
+          onSearch={(q) => update({ q: q.trim() || undefined })}
+          aria-label="Buscar reservas"
+        />
+        <Select
+          allowClear
+          placeholder="Estado"
+          style={{ width: 220 }}
+          value={filter.status}
+          onChange={(v) => update({ status: v })}
+          options={VOUCHER_STATUSES.map((s) => ({
+            value: s,
+            label: `${VOUCHER_STATUS_LABELS[s]}${s === 'confirmed-paid' ? ' (pagada)' : ''}`,
+          }))}
+        />
+        <Select
+          allowClear
+          placeholder="Proveedor"
+          style={{ width: 150 }}
+          value={filter.provider}
+          onChange={(v) => update({ provider: v })}
+          options={VOUCHER_PROVIDERS.map((p) => ({ value: p, label: VOUCHER_PROVIDER_LABELS[p] }))}
+        />
+        <Select
+          allowClear
+          placeholder="Producto"
+          style={{ width: 140 }}
+          value={filter.type}
+          onChange={(v) => update({ type: v })}
+          options={VOUCHER_TYPES.map((p) => ({ value: p, label: PRODUCT_KIND_LABELS[p] }))}
+        />
+        <DatePicker.RangePicker
+          format="DD-MM-YYYY"
+          value={range}
+          allowEmpty={[true, true]}
+          onChange={(r) => update({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
+          placeholder={['Creada desde', 'Creada hasta']}
+        />
+      </Space>
+      {error && <Alert type="error" showIcon message={(error as Error).message} style={{ marginBottom: 16 }} />}
+      <Table<Voucher>
+        rowKey="_id"
+        size="middle"
+        loading={isFetching}
+        columns={columns}
+        dataSource={data?.docs ?? []}
+        scroll={{ x: 1300 }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: data?.totalDocs ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) =>
+            data?.totalDocsCapped ? `Más de ${total.toLocaleString('es-CO')} reservas` : `${total.toLocaleString('es-CO')} reservas`,
+          onChange: (p, size) => update({ page: String(p), limit: size === 20 ? undefined : String(size) }, false),
+        }}
+      />
+      <BookingDialog voucher={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { formatMoney } from '@travesia/contracts';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+test('the dashboard shows the seeded figures, the last vouchers and the weather', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 4.711, longitude: -74.0721 });
+  // The weather services are outside the test network: answer them here.
+  await page.route('**/api.open-meteo.com/**', (route) =>
+    route.fulfill({ json: { current: { temperature_2m: 14.2, relative_humidity_2m: 81, wind_speed_10m: 6.1, weather_code: 3 } } }),
+  );
+  await page.route('**/api.bigdatacloud.net/**', (route) => route.fulfill({ json: { city: 'Bogotá', countryName: 'Colombia' } }));
+  await signIn(page, DEMO.agency);
+  const report = await (await page.request.get(`${baseURL}/api/dashboard/voucher-yearly-report`)).json();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const yearCard = page.getByTestId(`indicator-${report.year.year}`);
+  await expect(yearCard).toContainText(formatMoney(report.year.totalAmount, 'USD'));
+  await expect(page.getByTestId('indicator-Hoy')).toContainText('USD');
+  await expect(page.getByTestId(`indicator-Q${report.quarter.quarter}`)).toBeVisible();
+  await expect(page.getByTestId('sales-chart').locator('svg').first()).toBeVisible();
+  await expect(page.getByTestId('status-donut')).toBeVisible();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(10);
+  await expect(page.getByText('Bogotá, Colombia')).toBeVisible();
+  await expect(page.getByText('Nublado')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hoteles Travesía' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Ver todas las reservas' }).click();
+  await expect(page).toHaveURL(/\/booking$/);
+});
+
+test('the weather card explains a refused location and offers a retry', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/dashboard');
+  await expect(page.getByText('Error al cargar los datos del clima. Por favor, permite el acceso a tu ubicación.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+});

@@ -1,0 +1,59 @@
+import { DEMO, expect, signIn, test } from './fixtures';
+
+test('the bookings list filters by client name on the server', async ({ page, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/booking');
+  await expect(page.getByRole('heading', { name: 'Reservas' })).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Buscar reservas' });
+  await search.fill('Restrepo');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=Restrepo/);
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await expect(rows.nth(i)).toContainText('Restrepo');
+  // The total the screen shows is the server's.
+  const api = await (await page.request.get(`${baseURL}/api/voucher?q=Restrepo`)).json();
+  await expect(page.locator('.ant-pagination-total-text')).toContainText(api.totalDocs.toLocaleString('es-CO'));
+});
+
+test('the voucher page shows the booking and downloads its PDF', async ({ page, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  const list = await (await page.request.get(`${baseURL}/api/voucher?status=confirmed&type=hotel&limit=1`)).json();
+  const v = list.docs[0];
+  await page.goto(`/booking/${v._id}/voucher`);
+  await expect(page.getByText('Voucher de servicio')).toBeVisible();
+  await expect(page.getByText(v.externalBookingReference)).toBeVisible();
+  await expect(page.getByText(v.product.name).first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe(`voucher-${v.externalBookingReference}.pdf`);
+});
+
+test('a client approves a booking through the external link, once', async ({ page, browser, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  const list = await (await page.request.get(`${baseURL}/api/voucher?status=quotation&limit=1`)).json();
+  const v = list.docs[0];
+  await page.goto(`/booking/${v._id}/detail`);
+  await page.getByRole('button', { name: 'Enlace de aprobación' }).click();
+  const link = (await page.getByTestId('approval-link').innerText()).trim();
+  expect(link).toMatch(new RegExp(`/booking/external/${v._id}-[0-9a-f]{64}$`));
+
+  // The client opens it with no session.
+  const client = await browser.newContext();
+  const cp = await client.newPage();
+  await cp.goto(link);
+  await expect(cp.getByText(v.externalBookingReference)).toBeVisible();
+  await cp.getByRole('button', { name: 'Aprobar reserva' }).click();
+  await expect(cp.getByText('Aprobaste esta reserva')).toBeVisible();
+  // The same link cannot decide again.
+  const again = await cp.request.post(`${baseURL}/api/voucher/ext/approve`, {
+    data: { id: v._id, key: link.split('-').at(-1), approved: false },
+  });
+  expect(again.status()).toBe(409);
+  await client.close();
+
+  await page.reload();
+  await expect(page.getByText('Decisión de aprobación')).toBeVisible();
+  await expect(page.getByText('enlace externo')).toBeVisible();
+});

@@ -1,0 +1,2 @@
+export * from './date.js';
+export * from './money.js';
