@@ -9,7 +9,10 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { fileRoutes } from './modules/file/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { placeRoutes } from './modules/place/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
@@ -61,6 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { services });
   await app.register(userRoutes, { services });
   await app.register(agencyRoutes, { services });
+  await app.register(catalogRoutes);
+  await app.register(placeRoutes, { services });
+  await app.register(fileRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -7,6 +8,11 @@ import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
+import { FileRepository } from './modules/file/repository.js';
+import { FileService } from './modules/file/service.js';
+import { LocalDiskStorage } from './modules/file/storage.js';
+import { PlaceRepository } from './modules/place/repository.js';
+import { PlaceService } from './modules/place/service.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
 
@@ -33,7 +39,10 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const files = new FileService(new FileRepository(db), new LocalDiskStorage(path.join(deps.config.DATA_DIR, 'files')), deps.log);
   return {
+    files,
+    places: new PlaceService(new PlaceRepository(db), files),
     auth,
     users: new UserService(userRepo, agencyRepo, auth),
     agencies: new AgencyService(agencyRepo),

@@ -1,3 +1,4 @@
 // One file per table group; each module adds its file here.
 export * from './agencies.js';
+export * from './places.js';
 export * from './users.js';

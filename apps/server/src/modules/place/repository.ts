@@ -1,0 +1,201 @@
+import type { PlaceType } from '@travesia/contracts';
+import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { type PlaceRow, places } from '../../db/schema/index.js';
+
+export type NewPlace = typeof places.$inferInsert;
+
+/**
+ * Larger places first when the match is equally good (spec issue 3): a country, then cities and
+ * airports, then states and regions, then areas, then single buildings and points.
+ */
+export const PLACE_TYPE_WEIGHT: Record<PlaceType, number> = {
+  country: 0,
+  city: 1,
+  airport: 1,
+  state: 2,
+  region: 2,
+  'tourist-area': 3,
+  'ski-resort': 3,
+  neighborhood: 4,
+  cologne: 4,
+  port: 4,
+  station: 4,
+  'point-of-interest': 5,
+  hotel: 5,
+  accommodation: 5,
+  location: 6,
+  other: 6,
+};
+
+const typeWeightSql = sql.join(
+  [
+    sql`case ${places.type}`,
+    ...Object.entries(PLACE_TYPE_WEIGHT).map(([t, w]) => sql`when ${t} then ${sql.raw(String(w))}`),
+    sql`else 9 end`,
+  ],
+  sql` `,
+);
+
+export interface AutocompleteQuery {
+  /** Normalised by `normaliseKeyword`: lower case, unaccented, single spaces. */
+  key: string;
+  types?: PlaceType[];
+  parentId?: string | null;
+  limit: number;
+  includeInactive: boolean;
+}
+
+export interface ListFilter {
+  type?: PlaceType;
+  parentId?: string;
+  includeInactive: boolean;
+}
+
+/** Escapes LIKE wildcards; normalised keys hold none, but a key is never trusted to be a pattern. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A PostgreSQL array literal ('{"a","b"}'), passed as one text parameter whatever the driver. */
+export const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/**
+ * SQL that is true when `column` (a place id) is `ancestorId` or lies anywhere below it. Other modules
+ * use it to filter their rows by a place: `where(withinPlace(hotels.placeId, colombiaId))`.
+ */
+export function withinPlace(column: AnyPgColumn | SQL, ancestorId: string): SQL {
+  return sql`place_is_within(${column}, ${ancestorId}::uuid)`;
+}
+
+export class PlaceRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<PlaceRow | undefined> {
+    const [row] = await this.db.select().from(places).where(eq(places.id, id)).limit(1);
+    return row;
+  }
+
+  async findByIds(ids: string[], includeInactive: boolean): Promise<PlaceRow[]> {
+    if (!ids.length) return [];
+    const where = includeInactive ? inArray(places.id, ids) : and(inArray(places.id, ids), eq(places.active, true));
+    return this.db.select().from(places).where(where);
+  }
+
+  async list(filter: ListFilter, page: number, perPage: number) {
+    const conditions: SQL[] = [];
+    if (!filter.includeInactive) conditions.push(eq(places.active, true));
+    if (filter.type) conditions.push(eq(places.type, filter.type));
+    if (filter.parentId) conditions.push(arrayContains(places.path, [filter.parentId]));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select()
+        .from(places)
+        .where(where)
+        .orderBy(asc(places.name), asc(places.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      this.db.select({ total: count() }).from(places).where(where),
+    ]);
+    return { rows, total };
+  }
+
+  /** The keyword as the database normalises names (unaccent + lower case + punctuation to spaces). */
+  async normaliseKeyword(keyword: string): Promise<string> {
+    const [row] = await this.db.select({ key: sql<string>`place_search_key(${keyword}, null, null)` }).from(sql`(select 1) as one`);
+    return (row?.key ?? '').trim();
+  }
+
+  /**
+   * Word-prefix search: every word of the keyword starts a word of the place's name or of its
+   * ancestors' names, and the first one starts a word of the name itself ("cartagena col" finds
+   * Cartagena, Bolívar, Colombia; "bolivar" finds the state, not every place inside it). Ranked:
+   * exact name or IATA code, name starting with the keyword, a word of the name starting with it,
+   * the rest; then larger kinds of place, more inhabitants, shorter names.
+   */
+  async autocomplete(q: AutocompleteQuery): Promise<PlaceRow[]> {
+    const words = q.key.split(' ').filter(Boolean).slice(0, 8);
+    if (!words.length) return [];
+    const conditions: SQL[] = words.map((w) => sql`${places.searchKey} like ${`% ${escapeLike(w)}%`}`);
+    conditions.push(sql`${places.nameKey} like ${`% ${escapeLike(words[0])}%`}`);
+    if (!q.includeInactive) conditions.push(eq(places.active, true));
+    if (q.types?.length) conditions.push(inArray(places.type, q.types));
+    if (q.parentId) conditions.push(arrayContains(places.path, [q.parentId]));
+    const phrase = escapeLike(words.join(' '));
+    const matchRank = sql`case
+      when ${places.nameKey} = ${` ${words.join(' ')}`} or ${places.iataCode} = ${words.join(' ').toUpperCase()} then 0
+      when ${places.nameKey} like ${` ${phrase}%`} then 1
+      when ${places.nameKey} like ${`% ${phrase}%`} then 2
+      else 3 end`;
+    return this.db
+      .select()
+      .from(places)
+      .where(and(...conditions))
+      .orderBy(
+        matchRank,
+        typeWeightSql,
+        sql`${places.population} desc nulls last`,
+        sql`char_length(${places.name})`,
+        asc(places.name),
+        asc(places.id),
+      )
+      .limit(q.limit);
+  }
+
+  /** Ids of every place below `placeId` (not including it). */
+  async descendantIds(placeId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: places.id })
+      .from(places)
+      .where(arrayContains(places.path, [placeId]));
+    return rows.map((r) => r.id);
+  }
+
+  async insert(values: NewPlace): Promise<PlaceRow> {
+    const [row] = await this.db.insert(places).values(values).returning();
+    return row;
+  }
+
+  async setActive(id: string, active: boolean): Promise<PlaceRow | undefined> {
+    const [row] = await this.db.update(places).set({ active, updatedAt: new Date() }).where(eq(places.id, id)).returning();
+    return row;
+  }
+
+  /**
+   * Saves a place and, when its name or parent changed, rewrites the path and ancestor names of every
+   * place below it, in one transaction. Moves are serialised by an advisory lock and `assertMove` runs
+   * inside it, so two concurrent moves can't build a cycle between them.
+   */
+  async update(
+    id: string,
+    values: Partial<NewPlace>,
+    opts: { parentId: string | null; assertMove: (parent: PlaceRow | undefined) => void },
+  ): Promise<PlaceRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727100)`);
+      const [current] = await tx.select().from(places).where(eq(places.id, id)).for('update');
+      if (!current) return undefined;
+      const parent = opts.parentId ? (await tx.select().from(places).where(eq(places.id, opts.parentId)).limit(1))[0] : undefined;
+      opts.assertMove(parent);
+      const path = parent ? [...parent.path, parent.id] : [];
+      const ancestorNames = parent ? [...parent.ancestorNames, parent.name] : [];
+      const [row] = await tx
+        .update(places)
+        .set({ ...values, parentId: parent?.id ?? null, path, ancestorNames, updatedAt: new Date() })
+        .where(eq(places.id, id))
+        .returning();
+      const name = values.name ?? current.name;
+      const moved = current.parentId !== (parent?.id ?? null) || current.name !== name;
+      if (moved) {
+        // Below the place, each path reads [...its old ancestors, id, ...]; keep the part from id on.
+        await tx.execute(sql`
+          update places d set
+            path = ${pgArray(path)}::uuid[] || d.path[array_position(d.path, ${id}::uuid):],
+            ancestor_names = ${pgArray(ancestorNames)}::text[] || array[${name}::text] || d.ancestor_names[array_position(d.path, ${id}::uuid) + 1:],
+            updated_at = now()
+          where d.path @> array[${id}::uuid]`);
+      }
+      return row;
+    });
+  }
+}
