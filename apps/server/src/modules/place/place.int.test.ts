@@ -234,8 +234,8 @@ describe('POST /api/place/autocomplete', () => {
       expect(Array.isArray(res.json()), keyword).toBe(true);
     }
     expect(await names(await search('car%'))).toEqual(await names(await search('car')));
-    const count = await t.database.db.execute(sql`select count(*)::int as n from places`);
-    expect(Number((count.rows[0] as { n: number }).n)).toBeGreaterThan(10);
+    const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(places);
+    expect(n).toBeGreaterThan(10);
   });
 });
 
@@ -434,5 +434,16 @@ describe('descendants for other modules', () => {
     const within = rows.map((r) => r.id);
     expect(within).toEqual(expect.arrayContaining([ids.co, ids.caribe, ids.mde]));
     expect(within).not.toContain(ids.ctgEs);
+  });
+});
+
+describe('GET /api/catalog/countries', () => {
+  it('is public, cached and answers the Spanish catalogue', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/catalog/countries' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('max-age=86400');
+    const list = res.json() as Array<{ alpha2: string; alpha3: string; name: string; phoneCode: string }>;
+    expect(list.length).toBeGreaterThan(240);
+    expect(list.find((c) => c.alpha2 === 'CO')).toMatchObject({ alpha3: 'COL', name: 'Colombia', phoneCode: '57' });
   });
 });

@@ -75,7 +75,7 @@ export class PlaceService {
     return row;
   }
 
-  async update(actor: AuthContext, id: string, input: PlaceUpdate): Promise<PlaceRow> {
+  async update(_actor: AuthContext, id: string, input: PlaceUpdate): Promise<PlaceRow> {
     if (!('name' in input)) {
       const row = await this.repo.setActive(id, input.active);
       if (!row) throw placeNotFound();
