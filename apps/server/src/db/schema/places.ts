@@ -42,3 +42,11 @@ export const files = pgTable('files', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type FileRow = typeof files.$inferSelect;
+
+/** Which version of a bulk seed a database holds (migration 0100). */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  rows: integer('rows').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { seedPlaces } from '../../modules/place/seed/seed.js';
 import type { Db } from '../client.js';
 import { seedFoundation } from './demo-foundation.js';
 
@@ -11,7 +12,10 @@ export interface SeedContext {
  * Demo seeders in order; each is idempotent (it checks before it writes), so `npm run seed:demo`
  * can run on any database. Each module appends its own.
  */
-export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [{ name: 'foundation', run: seedFoundation }];
+export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
+  { name: 'foundation', run: seedFoundation },
+  { name: 'places', run: async (ctx) => void (await seedPlaces(ctx)) },
+];
 
 export async function seedDemo(ctx: SeedContext) {
   for (const s of demoSeeders) {

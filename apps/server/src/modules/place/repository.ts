@@ -109,9 +109,11 @@ export class PlaceRepository {
   /**
    * Word-prefix search: every word of the keyword starts a word of the place's name or of its
    * ancestors' names, and the first one starts a word of the name itself ("cartagena col" finds
-   * Cartagena, Bolívar, Colombia; "bolivar" finds the state, not every place inside it). Ranked:
-   * exact name or IATA code, name starting with the keyword, a word of the name starting with it,
-   * the rest; then larger kinds of place, more inhabitants, shorter names.
+   * Cartagena, Bolívar, Colombia; "bolivar" finds the state, not every place inside it). Ranked: the
+   * IATA code, then names that are or start with the keyword, then names with a word starting with
+   * it, then the rest; within each, larger kinds of place, more inhabitants, shorter names. (An exact
+   * name does not beat a prefix: "cartagena" puts Cartagena de Indias, 950,000 people, before
+   * Cartagena in Chile, 17,000.)
    */
   async autocomplete(q: AutocompleteQuery): Promise<PlaceRow[]> {
     const words = q.key.split(' ').filter(Boolean).slice(0, 8);
@@ -123,7 +125,7 @@ export class PlaceRepository {
     if (q.parentId) conditions.push(arrayContains(places.path, [q.parentId]));
     const phrase = escapeLike(words.join(' '));
     const matchRank = sql`case
-      when ${places.nameKey} = ${` ${words.join(' ')}`} or ${places.iataCode} = ${words.join(' ').toUpperCase()} then 0
+      when ${places.iataCode} = ${words.join(' ').toUpperCase()} then 0
       when ${places.nameKey} like ${` ${phrase}%`} then 1
       when ${places.nameKey} like ${`% ${phrase}%`} then 2
       else 3 end`;
