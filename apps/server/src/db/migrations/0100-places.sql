@@ -51,8 +51,16 @@ create table places (
 );
 create unique index places_source_key on places (source, source_code) where source_code is not null;
 create index places_parent_idx on places (parent_id);
+-- Bulk loads (the seed, the benchmark) run VACUUM afterwards so GIN pending lists are merged before
+-- the first search; fastupdate = off would make the PGlite seed several times slower.
 create index places_path_idx on places using gin (path);
 create index places_search_trgm_idx on places using gin (search_key gin_trgm_ops);
+-- Autocomplete looks first among the large places (a few percent of the rows), then among the small
+-- ones (hotels, lodgings, points) by name prefix in index order; see PlaceRepository.autocomplete.
+create index places_search_large_trgm_idx on places using gin (search_key gin_trgm_ops)
+  where type in ('country', 'state', 'region', 'city', 'airport', 'tourist-area', 'ski-resort');
+create index places_name_key_small_idx on places (name_key text_pattern_ops)
+  where type not in ('country', 'state', 'region', 'city', 'airport', 'tourist-area', 'ski-resort');
 create index places_name_idx on places (name, id);
 create index places_iata_idx on places (iata_code) where iata_code is not null;
 

@@ -38,6 +38,15 @@ const typeWeightSql = sql.join(
   sql` `,
 );
 
+/** Kinds searched first; the partial indexes of 0100-places.sql name the same list. */
+export const LARGE_PLACE_TYPES: PlaceType[] = ['country', 'state', 'region', 'city', 'airport', 'tourist-area', 'ski-resort'];
+// Literal lists (not parameters), so the planner can prove the partial indexes apply.
+const typeList = sql.raw(LARGE_PLACE_TYPES.map((t) => `'${t}'`).join(', '));
+const isLarge = sql`${places.type} in (${typeList})`;
+const isSmall = sql`${places.type} not in (${typeList})`;
+/** Small places matching only by a later word are taken from at most this many candidates. */
+const SMALL_CANDIDATES = 500;
+
 export interface AutocompleteQuery {
   /** Normalised by `normaliseKeyword`: lower case, unaccented, single spaces. */
   key: string;
@@ -109,39 +118,79 @@ export class PlaceRepository {
   /**
    * Word-prefix search: every word of the keyword starts a word of the place's name or of its
    * ancestors' names, and the first one starts a word of the name itself ("cartagena col" finds
-   * Cartagena, Bolívar, Colombia; "bolivar" finds the state, not every place inside it). Ranked: the
-   * IATA code, then names that are or start with the keyword, then names with a word starting with
-   * it, then the rest; within each, larger kinds of place, more inhabitants, shorter names. (An exact
-   * name does not beat a prefix: "cartagena" puts Cartagena de Indias, 950,000 people, before
-   * Cartagena in Chile, 17,000.)
+   * Cartagena, Bolívar, Colombia; "bolivar" finds the state, not every place inside it).
+   *
+   * Ranking: large places (countries, states, regions, cities, airports, tourist areas) before small
+   * ones (hotels, lodgings, neighbourhoods, points). Among large ones: the IATA code, then names that
+   * are or start with the keyword, then names with a word starting with it, then the rest; within each,
+   * the larger kind, more inhabitants, the shorter name. (An exact name does not beat a prefix:
+   * "cartagena" puts Cartagena de Indias, 950,000 people, before Cartagena in Chile, 17,000.) Among
+   * small ones: names starting with the keyword, then the others, alphabetically.
+   *
+   * Three bounded queries instead of one sort of every match, so a common word ("hotel", "san") over
+   * hundreds of thousands of places stays fast (bench/places-autocomplete.ts, docs/PERFORMANCE.md):
+   * large places through their own small trigram index; small ones by name prefix in index order;
+   * the remaining small matches from a capped candidate set.
    */
   async autocomplete(q: AutocompleteQuery): Promise<PlaceRow[]> {
     const words = q.key.split(' ').filter(Boolean).slice(0, 8);
     if (!words.length) return [];
-    const conditions: SQL[] = words.map((w) => sql`${places.searchKey} like ${`% ${escapeLike(w)}%`}`);
-    conditions.push(sql`${places.nameKey} like ${`% ${escapeLike(words[0])}%`}`);
-    if (!q.includeInactive) conditions.push(eq(places.active, true));
-    if (q.types?.length) conditions.push(inArray(places.type, q.types));
-    if (q.parentId) conditions.push(arrayContains(places.path, [q.parentId]));
     const phrase = escapeLike(words.join(' '));
-    const matchRank = sql`case
-      when ${places.iataCode} = ${words.join(' ').toUpperCase()} then 0
-      when ${places.nameKey} like ${` ${phrase}%`} then 1
-      when ${places.nameKey} like ${`% ${phrase}%`} then 2
-      else 3 end`;
-    return this.db
+    const common: SQL[] = words.map((w) => sql`${places.searchKey} like ${`% ${escapeLike(w)}%`}`);
+    if (!q.includeInactive) common.push(eq(places.active, true));
+    if (q.types?.length) common.push(inArray(places.type, q.types));
+    if (q.parentId) common.push(arrayContains(places.path, [q.parentId]));
+    const firstWordInName = sql`${places.nameKey} like ${`% ${escapeLike(words[0])}%`}`;
+    const wantLarge = !q.types?.length || q.types.some((t) => LARGE_PLACE_TYPES.includes(t));
+    const wantSmall = !q.types?.length || q.types.some((t) => !LARGE_PLACE_TYPES.includes(t));
+
+    const found: PlaceRow[] = [];
+    if (wantLarge) {
+      const matchRank = sql`case
+        when ${places.iataCode} = ${words.join(' ').toUpperCase()} then 0
+        when ${places.nameKey} like ${` ${phrase}%`} then 1
+        when ${places.nameKey} like ${`% ${phrase}%`} then 2
+        else 3 end`;
+      found.push(
+        ...(await this.db
+          .select()
+          .from(places)
+          .where(and(isLarge, firstWordInName, ...common))
+          .orderBy(
+            matchRank,
+            typeWeightSql,
+            sql`${places.population} desc nulls last`,
+            sql`char_length(${places.name})`,
+            asc(places.name),
+            asc(places.id),
+          )
+          .limit(q.limit)),
+      );
+    }
+    if (!wantSmall || found.length >= q.limit) return found;
+
+    const prefixed = await this.db
       .select()
       .from(places)
-      .where(and(...conditions))
-      .orderBy(
-        matchRank,
-        typeWeightSql,
-        sql`${places.population} desc nulls last`,
-        sql`char_length(${places.name})`,
-        asc(places.name),
-        asc(places.id),
-      )
-      .limit(q.limit);
+      .where(and(isSmall, sql`${places.nameKey} like ${` ${phrase}%`}`, ...common))
+      .orderBy(asc(places.nameKey), asc(places.id))
+      .limit(q.limit - found.length);
+    found.push(...prefixed);
+    if (found.length >= q.limit) return found;
+
+    const candidates = this.db
+      .select()
+      .from(places)
+      .where(and(isSmall, firstWordInName, sql`${places.nameKey} not like ${` ${phrase}%`}`, ...common))
+      .limit(SMALL_CANDIDATES)
+      .as('candidates');
+    const rest = await this.db
+      .select()
+      .from(candidates)
+      .orderBy(asc(candidates.nameKey), asc(candidates.id))
+      .limit(q.limit - found.length);
+    found.push(...(rest as PlaceRow[]));
+    return found;
   }
 
   /** Ids of every place below `placeId` (not including it). */

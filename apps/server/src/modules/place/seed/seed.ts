@@ -66,6 +66,6 @@ async function insertAll(db: Db, rows: SeedPlace[]) {
       inserted += res.length;
     }
   });
-  await db.execute(sql`analyze places`);
+  await db.execute(sql`vacuum analyze places`);
   return inserted;
 }
