@@ -22,11 +22,11 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { places, users } from '../apps/server/src/db/schema/index.js';
 import type { AuthContext } from '../apps/server/src/http/auth.js';
+import type { FileService } from '../apps/server/src/modules/file/service.js';
 import { PlaceRepository } from '../apps/server/src/modules/place/repository.js';
 import { seedPlaces } from '../apps/server/src/modules/place/seed/seed.js';
 import { fold } from '../apps/server/src/modules/place/seed/world.js';
 import { PlaceService } from '../apps/server/src/modules/place/service.js';
-import type { FileService } from '../apps/server/src/modules/file/service.js';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -89,7 +89,9 @@ try {
   const adviser: AuthContext = { sessionId: 'bench', user: { ...user, type: 'adviser' }, agency: null, modules: [] };
   const service = new PlaceService(new PlaceRepository(db), {} as FileService);
 
-  const cityRows = (await db.execute(sql`select name from places where type = 'city' order by population desc nulls last limit 400`)) as unknown as {
+  const cityRows = (await db.execute(
+    sql`select name from places where type = 'city' order by population desc nulls last limit 400`,
+  )) as unknown as {
     rows: Array<{ name: string }>;
   };
   const idOf = async (keyword: string, type: PlaceType) => (await service.autocomplete(adviser, { keyword, limit: 1 }, [type]))[0]?.id;
@@ -100,11 +102,21 @@ try {
   type Q = { kind: string; keyword: string; types?: PlaceType[]; parent?: string };
   const cities = cityRows.rows.map((r) => fold(r.name));
   const fixed: Q[] = [
-    ...['bogota', 'medellin', 'cartagena', 'orlando', 'cancun', 'miami', 'madrid', 'lima', 'punta cana', 'buenos aires'].map((k) => ({ kind: 'city name', keyword: k })),
+    ...['bogota', 'medellin', 'cartagena', 'orlando', 'cancun', 'miami', 'madrid', 'lima', 'punta cana', 'buenos aires'].map((k) => ({
+      kind: 'city name',
+      keyword: k,
+    })),
     ...['hotel', 'san', 'santa', 'casa', 'playa', 'del', 'las', 'villa', 'resort', 'bah'].map((k) => ({ kind: 'common word', keyword: k })),
     ...['CTG', 'MCO', 'BOG', 'MDE', 'CUN', 'MIA'].map((k) => ({ kind: 'IATA code', keyword: k })),
-    ...['hotel caribe', 'cartagena col', 'walt disney', 'zona hotelera', 'san jose costa', 'hotel sol mex'].map((k) => ({ kind: 'two words', keyword: k })),
-    ...['car', 'bog', 'med', 'orl', 'hot', 'san'].map((k) => ({ kind: 'type city,airport', keyword: k, types: ['city', 'airport'] as PlaceType[] })),
+    ...['hotel caribe', 'cartagena col', 'walt disney', 'zona hotelera', 'san jose costa', 'hotel sol mex'].map((k) => ({
+      kind: 'two words',
+      keyword: k,
+    })),
+    ...['car', 'bog', 'med', 'orl', 'hot', 'san'].map((k) => ({
+      kind: 'type city,airport',
+      keyword: k,
+      types: ['city', 'airport'] as PlaceType[],
+    })),
     ...['hotel', 'cas', 'posada', 'villa'].flatMap((k) => [
       { kind: 'parent filter', keyword: k, parent: colombia },
       { kind: 'parent filter', keyword: k, parent: florida },
@@ -129,7 +141,8 @@ try {
     const started = performance.now();
     await service.autocomplete(adviser, { keyword: q.keyword, limit: 50, parent: q.parent }, q.types);
     const ms = performance.now() - started;
-    (times[q.kind] ??= []).push(ms);
+    times[q.kind] ??= [];
+    times[q.kind].push(ms);
     all.push(ms);
   }
   const pct = (xs: number[], p: number) => {
@@ -137,7 +150,11 @@ try {
     return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
   };
   const row = (label: string, xs: number[]) =>
-    `| ${label.padEnd(18)} | ${String(xs.length).padStart(5)} | ${pct(xs, 50).toFixed(2).padStart(7)} | ${pct(xs, 95).toFixed(2).padStart(7)} | ${pct(xs, 99).toFixed(2).padStart(7)} | ${Math.max(...xs).toFixed(2).padStart(7)} |`;
+    `| ${label.padEnd(18)} | ${String(xs.length).padStart(5)} | ${pct(xs, 50).toFixed(2).padStart(7)} | ${pct(xs, 95).toFixed(2).padStart(7)} | ${pct(xs, 99).toFixed(2).padStart(7)} | ${Math.max(
+      ...xs,
+    )
+      .toFixed(2)
+      .padStart(7)} |`;
   console.log(`\nautocomplete over ${total} places, limit 50, ${all.length} queries (ms):`);
   console.log('| kind               |     n |     p50 |     p95 |     p99 |     max |');
   console.log('|--------------------|-------|---------|---------|---------|---------|');

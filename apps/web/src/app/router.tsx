@@ -1,7 +1,8 @@
 import { createBrowserRouter } from 'react-router';
+import { placeRoutes } from '../features/places/routes';
 
 /**
  * Each feature exports its routes from `features/<name>/routes.tsx`; this file only puts them under
  * the right layout. The platform shell issue fills in layouts, guards and the login screen.
  */
-export const router = createBrowserRouter([{ path: '*', element: <p>Travesía</p> }]);
+export const router = createBrowserRouter([...placeRoutes, { path: '*', element: <p>Travesía</p> }]);
