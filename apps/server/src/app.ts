@@ -13,6 +13,7 @@ import { catalogRoutes } from './modules/catalog/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { placeRoutes } from './modules/place/routes.js';
+import { providerAccountRoutes } from './modules/provider-account/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
   await app.register(placeRoutes, { services });
   await app.register(fileRoutes, { services });
+  await app.register(providerAccountRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { KeyValueStore } from './lib/kv.js';
 import type { Mailer } from './lib/mailer.js';
+import { lazySecretBox } from './lib/secret-box.js';
 import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
@@ -13,6 +14,10 @@ import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
 import { PlaceRepository } from './modules/place/repository.js';
 import { PlaceService } from './modules/place/service.js';
+import { type ConnectionTester, unwiredConnectionTester } from './modules/provider-account/connection-tester.js';
+import { ProviderAccountRepository } from './modules/provider-account/repository.js';
+import { ProviderAccountService } from './modules/provider-account/service.js';
+import { simulatorBaseUrl } from './modules/provider-account/simulator-url.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
 
@@ -23,6 +28,8 @@ export interface AppDeps {
   store: KeyValueStore;
   mailer: Mailer;
   log: Logger;
+  /** "Probar conexión" for provider accounts; the supplier registry once wired (tests pass a fake). */
+  connectionTester?: ConnectionTester;
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */
@@ -40,11 +47,24 @@ export function createServices(deps: AppDeps) {
     log: deps.log,
   });
   const files = new FileService(new FileRepository(db), new LocalDiskStorage(path.join(deps.config.DATA_DIR, 'files')), deps.log);
+  const providerAccounts = new ProviderAccountService({
+    repo: new ProviderAccountRepository(db),
+    agencies: agencyRepo,
+    secrets: lazySecretBox({
+      secretsKey: deps.config.SECRETS_KEY,
+      dataDir: deps.config.DATA_DIR,
+      onDevKeyCreated: (file) => deps.log.warn({ file }, 'SECRETS_KEY not set: created a development key for provider credentials'),
+    }),
+    tester: deps.connectionTester ?? unwiredConnectionTester,
+    simulatorUrl: () => simulatorBaseUrl(deps.config),
+    log: deps.log,
+  });
   return {
     files,
     places: new PlaceService(new PlaceRepository(db), files),
     auth,
-    users: new UserService(userRepo, agencyRepo, auth),
+    users: new UserService(userRepo, agencyRepo, auth, providerAccounts),
+    providerAccounts,
     agencies: new AgencyService(agencyRepo),
   };
 }

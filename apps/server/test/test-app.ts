@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { MemoryStore } from '../src/lib/kv.js';
 import { Mailer } from '../src/lib/mailer.js';
+import type { AppDeps } from '../src/services.js';
 import { startMailCatcher } from './mail-catcher.js';
 
 /** Which database the integration tier runs on: embedded PGlite, or the PostgreSQL at DATABASE_URL. */
@@ -51,14 +52,17 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database, with a real SMTP catcher; call `close()` in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Partial<Pick<AppDeps, 'connectionTester'>> = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mail = await startMailCatcher();
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://travesia.test', LOG_LEVEL: 'silent', ...env });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const store = new MemoryStore();
   const mailer = new Mailer({ smtpUrl: mail.url, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
-  const app = await buildApp({ config, database, store, mailer, log });
+  const app = await buildApp({ config, database, store, mailer, log, ...deps });
   await app.ready();
   return {
     app,

@@ -7,6 +7,7 @@ export * from './messages.js';
 export * from './modules.js';
 export * from './permissions.js';
 export * from './places.js';
+export * from './provider-account.js';
 export * from './routes.js';
 export * from './schemas/agency.js';
 export * from './schemas/auth.js';

@@ -19,12 +19,12 @@ const msg = (key: MessageKey) => MESSAGES[key];
 
 export const badRequest = (message: string, fields?: Record<string, string>, code = 'BAD_REQUEST') =>
   new AppError(400, code, message, fields);
-export const unauthorized = (message = msg('http.unauthorized'), code = 'UNAUTHORIZED') => new AppError(401, code, message);
-export const forbidden = (message = msg('http.forbidden')) => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = msg('http.notFound')) => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message = msg('http.conflict'), code = 'CONFLICT') => new AppError(409, code, message);
-export const tooManyRequests = (message = msg('http.tooManyRequests')) => new AppError(429, 'TOO_MANY_REQUESTS', message);
-export const unavailable = (message = msg('http.unavailable'), code = 'UNAVAILABLE') => new AppError(503, code, message);
+export const unauthorized = (message: string = msg('http.unauthorized'), code = 'UNAUTHORIZED') => new AppError(401, code, message);
+export const forbidden = (message: string = msg('http.forbidden')) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: string = msg('http.notFound')) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string = msg('http.conflict'), code = 'CONFLICT') => new AppError(409, code, message);
+export const tooManyRequests = (message: string = msg('http.tooManyRequests')) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+export const unavailable = (message: string = msg('http.unavailable'), code = 'UNAVAILABLE') => new AppError(503, code, message);
 
 const STATUS_MESSAGES: Record<number, MessageKey> = {
   400: 'http.badRequest',

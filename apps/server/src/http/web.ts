@@ -15,8 +15,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders: (reply, file) => {
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -200,6 +200,9 @@ describe('operations', () => {
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toBe('3.1.0');
     expect(Object.keys(doc.json().paths)).toContain('/api/user/login');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
   });
 
   it('unknown API routes answer a Spanish 404', async () => {

@@ -11,6 +11,7 @@ import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AgencyRepository } from '../agency/repository.js';
 import type { AuthService } from '../auth/service.js';
+import type { ProviderAccountService } from '../provider-account/service.js';
 import type { NewUser, UserRepository } from './repository.js';
 
 type CreateInput = Omit<CreateUserBody, 'email' | 'type' | 'profile'> & Required<Pick<CreateUserBody, 'email' | 'type' | 'profile'>>;
@@ -25,6 +26,7 @@ export class UserService {
     private readonly repo: UserRepository,
     private readonly agencies: AgencyRepository,
     private readonly auth: AuthService,
+    private readonly providers: Pick<ProviderAccountService, 'assertAssignable'>,
   ) {}
 
   async get(actor: AuthContext, id: string) {
@@ -42,6 +44,7 @@ export class UserService {
     this.assertTypeAllowed(actor, input.type);
     const agencyId = await this.resolveAgency(actor, input.type, input.agencyId ?? null);
     if (await this.repo.findByEmail(input.email)) throw conflict(MESSAGES['user.emailTaken'], 'EMAIL_TAKEN');
+    await this.providers.assertAssignable(agencyId, input.availableProviders ?? []);
     const values: NewUser = {
       email: input.email,
       type: input.type,
@@ -78,6 +81,10 @@ export class UserService {
       input.agencyId !== undefined || input.type !== undefined
         ? await this.resolveAgency(actor, type, input.agencyId !== undefined ? input.agencyId : current.agencyId)
         : current.agencyId;
+    // The effective list must fit the effective agency: moving a user to another agency needs a new list.
+    if (input.availableProviders !== undefined || agencyId !== current.agencyId) {
+      await this.providers.assertAssignable(agencyId, input.availableProviders ?? current.availableProviders);
+    }
     const row = await this.repo.update(id, {
       email: input.email,
       type: input.type,

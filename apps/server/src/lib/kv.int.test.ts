@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type KeyValueStore, MemoryStore, RedisStore } from './kv.js';
+
+/** The same behaviour from both stores; Redis when REDIS_URL is set (CI sets it). */
+const stores: Array<[string, KeyValueStore]> = [['memory', new MemoryStore()]];
+if (process.env.REDIS_URL) stores.push(['redis', new RedisStore(process.env.REDIS_URL, `travesia-test:${randomUUID()}:`)]);
+afterAll(() => Promise.all(stores.map(([, s]) => s.close())));
+
+describe.each(stores)('%s store', (_name, store) => {
+  it('counts within a window and forgets after it', async () => {
+    expect(await store.incr('k', 1)).toBe(1);
+    expect(await store.incr('k', 1)).toBe(2);
+    expect(await store.get('k')).toBe('2');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await store.get('k')).toBeNull();
+    expect(await store.incr('k', 1)).toBe(1);
+  });
+
+  it('sets, gets and deletes values with a time to live', async () => {
+    await store.set('v', 'hola', 60);
+    expect(await store.get('v')).toBe('hola');
+    await store.del('v');
+    expect(await store.get('v')).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+export const DEMO = {
+  super: 'super@travesia.example',
+  agency: 'agencia@travesia.example',
+  adviser: 'asesor@travesia.example',
+  loader: 'cargador@travesia.example',
+  reseller: 'revendedor@travesia.example',
+  agency2: 'agencia2@travesia.example',
+} as const;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** `page` and `baseURL` pointed at the server global-setup started. */
+export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this destructuring.
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+export { expect };
+
+/**
+ * Signs in through the API and puts the session cookie in the browser: fast set-up for specs that
+ * test something other than the login screen (which has its own spec).
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const baseURL = process.env.E2E_BASE_URL as string;
+  const res = await page.request.post(`${baseURL}/api/user/login`, { data: { user: email, password: sha256(password) } });
+  expect(res.status(), `login ${email}`).toBe(200);
+  const { token } = await res.json();
+  await page.context().addCookies([{ name: 'adm-kd-token', value: token, url: baseURL, sameSite: 'Strict' }]);
+  return token as string;
+}
+
+/** The newest caught mail to `to`, waiting up to `ms`. */
+export async function waitForMail(to: string, ms = 10_000): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR as string;
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const files = readdirSync(dir)
+      .filter((f) => f.includes(to))
+      .sort();
+    const last = files.at(-1);
+    if (last) return decodeQuotedPrintable(readFileSync(path.join(dir, last), 'utf8'));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
