@@ -11,7 +11,6 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:places [-- --total 300000 --queries 600]
  */
-/// <reference types="@fastify/cookie" />
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { PlaceType } from '@travesia/contracts';
