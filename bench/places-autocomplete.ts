@@ -34,6 +34,8 @@ const arg = (name: string, def: number) => {
 const TOTAL = arg('total', 300_000);
 const QUERIES = arg('queries', 600);
 const KEEP = process.argv.includes('--keep');
+/** `--reuse <database>`: time queries on a database a `--keep` run left, without loading it again. */
+const REUSE = process.argv.includes('--reuse') ? process.argv[process.argv.indexOf('--reuse') + 1] : undefined;
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
@@ -41,10 +43,11 @@ if (!adminUrl) {
   process.exit(1);
 }
 
-const name = `travesia_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const name = REUSE ?? `travesia_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+if (!/^\w+$/.test(name)) throw new Error(`bad database name ${name}`);
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
-await admin.query(`create database ${name}`);
+if (!REUSE) await admin.query(`create database ${name}`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const database = await openDatabase({ url: url.toString() });
@@ -54,12 +57,12 @@ try {
   await migrate(database);
   const { db } = database;
   let t = performance.now();
-  await seedPlaces({ db, log });
+  if (!REUSE) await seedPlaces({ db, log });
   const [{ n: seeded }] = await db.select({ n: sql<number>`count(*)::int` }).from(places);
   console.log(`seed: ${seeded} places in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   t = performance.now();
-  const toAdd = Math.max(0, TOTAL - seeded);
+  const toAdd = REUSE ? 0 : Math.max(0, TOTAL - seeded);
   await db.execute(sql`
     with cities as (
       select id, path, ancestor_names, name, country_code, row_number() over (order by id) as rn from places where type = 'city'
@@ -76,11 +79,12 @@ try {
     select gen.prefix || ' ' || gen.word || ' ' || c.name || case when gen.g % 3 = 0 then ' ' || gen.g::text else '' end,
            gen.type, 'Calle ' || gen.g, c.id, c.path || c.id, c.ancestor_names || c.name, c.country_code, 'bench', gen.g::text
     from gen join cities c on c.rn = gen.city_rn`);
-  await db.execute(sql`vacuum analyze places`);
+  if (toAdd) await db.execute(sql`vacuum analyze places`);
   const [{ n: total }] = await db.select({ n: sql<number>`count(*)::int` }).from(places);
   console.log(`generated: ${total - seeded} more, ${total} places in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   // A signed-in agency adviser (reads active places only, the common case).
+  await db.delete(users).where(sql`email = 'bench@travesia.example'`);
   const [user] = await db
     .insert(users)
     .values({ email: 'bench@travesia.example', type: 'super', profile: { name: 'B', lastName: 'B', docType: 'CC', docNumber: '1' } })
@@ -161,7 +165,7 @@ try {
   console.log(row('all', all));
 } finally {
   await database.close();
-  if (!KEEP) await admin.query(`drop database if exists ${name} with (force)`);
+  if (!KEEP && !REUSE) await admin.query(`drop database if exists ${name} with (force)`);
   else console.log(`kept database ${name}`);
   await admin.end();
 }

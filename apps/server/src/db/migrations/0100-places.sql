@@ -59,7 +59,8 @@ create index places_search_trgm_idx on places using gin (search_key gin_trgm_ops
 -- ones (hotels, lodgings, points) by name prefix in index order; see PlaceRepository.autocomplete.
 create index places_search_large_trgm_idx on places using gin (search_key gin_trgm_ops)
   where type in ('country', 'state', 'region', 'city', 'airport', 'tourist-area', 'ski-resort');
-create index places_name_key_small_idx on places (name_key text_pattern_ops)
+-- Byte order ("C"), so one index serves both `like ' hotel%'` and `order by … limit 50`.
+create index places_name_key_small_idx on places ((name_key collate "C"), id)
   where type not in ('country', 'state', 'region', 'city', 'airport', 'tourist-area', 'ski-resort');
 create index places_name_idx on places (name, id);
 create index places_iata_idx on places (iata_code) where iata_code is not null;

@@ -169,11 +169,13 @@ export class PlaceRepository {
     }
     if (!wantSmall || found.length >= q.limit) return found;
 
+    // The name prefix implies the first word matches; its trigram condition would only make the
+    // planner trade the ordered index scan for a bitmap and a sort.
     const prefixed = await this.db
       .select()
       .from(places)
-      .where(and(isSmall, sql`${places.nameKey} like ${` ${phrase}%`}`, ...common))
-      .orderBy(asc(places.nameKey), asc(places.id))
+      .where(and(isSmall, sql`(${places.nameKey} collate "C") like ${` ${phrase}%`}`, ...common.slice(1)))
+      .orderBy(sql`${places.nameKey} collate "C"`, asc(places.id))
       .limit(q.limit - found.length);
     found.push(...prefixed);
     if (found.length >= q.limit) return found;
@@ -187,7 +189,7 @@ export class PlaceRepository {
     const rest = await this.db
       .select()
       .from(candidates)
-      .orderBy(asc(candidates.nameKey), asc(candidates.id))
+      .orderBy(sql`${candidates.nameKey} collate "C"`, asc(candidates.id))
       .limit(q.limit - found.length);
     found.push(...(rest as PlaceRow[]));
     return found;
