@@ -10,10 +10,14 @@ import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { commissionRoutes } from './modules/commission/routes.js';
+import { exchangeRateRoutes } from './modules/exchange-rate/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { markupRoutes } from './modules/markup/routes.js';
 import { placeRoutes } from './modules/place/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
+import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
@@ -69,6 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(placeRoutes, { services });
   await app.register(fileRoutes, { services });
   await app.register(providerAccountRoutes, { services });
+  await app.register(markupRoutes, { services });
+  await app.register(exchangeRateRoutes, { services });
+  await app.register(commissionRoutes, { services });
+  await app.register(supplierAuditRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSimulator } from '@travesia/supplier-sim';
 import { count } from 'drizzle-orm';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -27,7 +28,11 @@ if (seed) await seedDemo({ db: database.db, log });
 
 const store = createStore(config.REDIS_URL);
 const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
-const app = await buildApp({ config, database, store, mailer, log });
+// Sandbox accounts talk to the supplier simulator: in-process unless SUPPLIER_SIM_URL points elsewhere.
+const simulator = config.SUPPLIER_SIM_URL ? null : await startSimulator({ port: config.SUPPLIER_SIM_PORT, host: '127.0.0.1' });
+const simulatorUrl = config.SUPPLIER_SIM_URL ?? (simulator as { url: string }).url;
+log.info({ simulatorUrl }, 'supplier simulator ready');
+const app = await buildApp({ config, database, store, mailer, log, simulatorUrl });
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();
@@ -51,6 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     log.info({ signal }, 'shutting down');
     await app.close();
+    await simulator?.close();
     await Promise.allSettled([store.close(), database.close()]);
     mailer.close();
     process.exit(0);

@@ -9,17 +9,28 @@ import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService } from './modules/auth/service.js';
+import { CommissionSettingsRepository } from './modules/commission/repository.js';
+import { CommissionSettingsService } from './modules/commission/service.js';
+import { ExchangeRateRepository } from './modules/exchange-rate/repository.js';
+import { ExchangeRateService } from './modules/exchange-rate/service.js';
 import { FileRepository } from './modules/file/repository.js';
 import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
+import { MarkupRepository } from './modules/markup/repository.js';
+import { MarkupService } from './modules/markup/service.js';
 import { PlaceRepository } from './modules/place/repository.js';
 import { PlaceService } from './modules/place/service.js';
-import { type ConnectionTester, unwiredConnectionTester } from './modules/provider-account/connection-tester.js';
+import { PricingRepository } from './modules/pricing/repository.js';
+import { PricingService } from './modules/pricing/service.js';
+import type { ConnectionTester } from './modules/provider-account/connection-tester.js';
+import { registryConnectionTester } from './modules/provider-account/registry-tester.js';
 import { ProviderAccountRepository } from './modules/provider-account/repository.js';
 import { ProviderAccountService } from './modules/provider-account/service.js';
-import { simulatorBaseUrl } from './modules/provider-account/simulator-url.js';
+import { SupplierAuditRepository } from './modules/supplier-audit/repository.js';
+import { SupplierAuditService } from './modules/supplier-audit/service.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
+import { createSupplierLayer } from './suppliers/index.js';
 
 /** What the app is built from: every external system behind one object, so tests pass real ones or fakes. */
 export interface AppDeps {
@@ -28,8 +39,10 @@ export interface AppDeps {
   store: KeyValueStore;
   mailer: Mailer;
   log: Logger;
-  /** "Probar conexión" for provider accounts; the supplier registry once wired (tests pass a fake). */
+  /** "Probar conexión" for provider accounts; the supplier registry unless a test passes a fake. */
   connectionTester?: ConnectionTester;
+  /** The supplier simulator sandbox accounts talk to (started by main.ts unless SUPPLIER_SIM_URL is set). */
+  simulatorUrl?: string;
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */
@@ -47,6 +60,12 @@ export function createServices(deps: AppDeps) {
     log: deps.log,
   });
   const files = new FileService(new FileRepository(db), new LocalDiskStorage(path.join(deps.config.DATA_DIR, 'files')), deps.log);
+  const supplierAuditRepo = new SupplierAuditRepository(db);
+  const suppliers = createSupplierLayer({
+    log: deps.log,
+    simulatorUrl: deps.simulatorUrl ?? deps.config.SUPPLIER_SIM_URL ?? `http://127.0.0.1:${deps.config.SUPPLIER_SIM_PORT}`,
+    writeAudit: (entries) => supplierAuditRepo.insertMany(entries),
+  });
   const providerAccounts = new ProviderAccountService({
     repo: new ProviderAccountRepository(db),
     agencies: agencyRepo,
@@ -55,17 +74,24 @@ export function createServices(deps: AppDeps) {
       dataDir: deps.config.DATA_DIR,
       onDevKeyCreated: (file) => deps.log.warn({ file }, 'SECRETS_KEY not set: created a development key for provider credentials'),
     }),
-    tester: deps.connectionTester ?? unwiredConnectionTester,
-    simulatorUrl: () => simulatorBaseUrl(deps.config),
+    tester: deps.connectionTester ?? registryConnectionTester(suppliers.registry),
+    simulatorUrl: () => suppliers.simulatorUrl,
     log: deps.log,
   });
+  const pricing = new PricingService(new PricingRepository(db));
   return {
     files,
     places: new PlaceService(new PlaceRepository(db), files),
     auth,
-    users: new UserService(userRepo, agencyRepo, auth, providerAccounts),
     providerAccounts,
+    pricing,
+    markups: new MarkupService(new MarkupRepository(db), agencyRepo, pricing),
+    exchangeRates: new ExchangeRateService(new ExchangeRateRepository(db)),
+    commissionSettings: new CommissionSettingsService(new CommissionSettingsRepository(db), agencyRepo),
+    users: new UserService(userRepo, agencyRepo, auth, providerAccounts),
     agencies: new AgencyService(agencyRepo),
+    suppliers,
+    supplierAudit: new SupplierAuditService(supplierAuditRepo),
   };
 }
 

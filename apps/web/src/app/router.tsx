@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { markupsRoutes } from '../features/markups/routes';
 import { placeRoutes } from '../features/places/routes';
 import { providerRoutes } from '../features/providers/routes';
 
@@ -6,4 +7,4 @@ import { providerRoutes } from '../features/providers/routes';
  * Each feature exports its routes from `features/<name>/routes.tsx`; this file only puts them under
  * the right layout. The platform shell issue fills in layouts, guards and the login screen.
  */
-export const router = createBrowserRouter([...placeRoutes, ...providerRoutes, { path: '*', element: <p>Travesía</p> }]);
+export const router = createBrowserRouter([...placeRoutes, ...providerRoutes, ...markupsRoutes, { path: '*', element: <p>Travesía</p> }]);

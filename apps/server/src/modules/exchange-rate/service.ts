@@ -1,0 +1,62 @@
+import { BASE_CURRENCY, type ExchangeRate, type ExchangeRatesInput, PRICING_MESSAGES } from '@travesia/contracts';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { convert, rateTable } from '../../pricing/index.js';
+import { pricingFailure } from '../pricing/service.js';
+import { normaliseDecimal } from '../user/presenter.js';
+import type { ExchangeRateRepository, RateWithSetter } from './repository.js';
+
+export function toRateDto({ rate, setByEmail }: RateWithSetter): ExchangeRate {
+  return {
+    _id: rate.id,
+    currency: rate.currency.trim(),
+    unitsPerUsd: normaliseDecimal(rate.unitsPerUsd),
+    validFrom: rate.validFrom.toISOString(),
+    setBy: rate.setBy ? { _id: rate.setBy, email: setByEmail ?? '' } : null,
+    createdAt: rate.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Exchange rates against USD, maintained by super. A new rate is a new row valid from an instant, so
+ * any past price can be re-derived with the rate of its time; a missing rate is an error, never 1:1.
+ */
+export class ExchangeRateService {
+  constructor(private readonly repo: ExchangeRateRepository) {}
+
+  async list(at: Date) {
+    return { base: BASE_CURRENCY, at: at.toISOString(), rates: (await this.repo.validAt(at)).map(toRateDto) };
+  }
+
+  async history(currency: string | undefined) {
+    return (await this.repo.history(currency)).map(toRateDto);
+  }
+
+  async put(actor: AuthContext, { rates, validFrom }: ExchangeRatesInput) {
+    const from = validFrom ? new Date(validFrom) : new Date();
+    try {
+      await this.repo.insertMany(
+        rates.map((r) => ({ currency: r.currency, unitsPerUsd: r.unitsPerUsd, validFrom: from, setBy: actor.user.id })),
+      );
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      if (code === '23505') throw new AppError(409, 'RATE_EXISTS', PRICING_MESSAGES['rate.exists']);
+      throw err;
+    }
+    return this.list(new Date(Math.max(from.getTime(), Date.now())));
+  }
+
+  /** `amount` of `from` in `to` with the rates valid at `at`, rounded for `to`. */
+  async convert(amount: string, from: string, to: string, at: Date = new Date()) {
+    const rows = await this.repo.validAt(
+      at,
+      [from, to].filter((c) => c !== BASE_CURRENCY),
+    );
+    const table = rateTable(Object.fromEntries(rows.map(({ rate }) => [rate.currency.trim(), rate.unitsPerUsd])));
+    try {
+      return { ...convert(table, amount, from, to), currency: to };
+    } catch (err) {
+      return pricingFailure(err);
+    }
+  }
+}

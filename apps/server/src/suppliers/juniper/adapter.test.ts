@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeHotelContract } from '../../../test/hotel-contract.js';
+import { inDays, type SupplierHarness, startSupplierHarness } from '../../../test/supplier-harness.js';
+import { JuniperHotelAdapter } from './adapter.js';
+import { JuniperClient } from './client.js';
+
+/** Contract: the Juniper adapter against the simulator over real SOAP. Certification's 2-room case. */
+describeHotelContract('juniper', {
+  checkIn: inDays(40),
+  checkOut: inDays(43),
+  destination: '49001',
+  rooms: [
+    { adults: 2, childrenAges: [5] },
+    { adults: 1, childrenAges: [1, 8] },
+  ],
+});
+
+describe('juniper specifics', () => {
+  let h: SupplierHarness;
+  beforeAll(async () => {
+    h = await startSupplierHarness();
+  });
+  afterAll(() => h.close());
+
+  it('Disney and Universal modes search only those resort zones', async () => {
+    const base = { checkIn: inDays(50), checkOut: inDays(54), rooms: [{ adults: 2, childrenAges: [7] }] };
+    const sup = h.registry.hotel(h.account('juniper'));
+    const disney = await sup.search({ ...base, resort: 'disney' });
+    expect(disney.offers.length).toBeGreaterThan(0);
+    expect(new Set(disney.offers.map((o) => o.hotel.zone))).toEqual(new Set(['10002', '10003']));
+    const universal = await sup.search({ ...base, resort: 'universal' });
+    expect(new Set(universal.offers.map((o) => o.hotel.zone))).toEqual(new Set(['10004']));
+    const all = await sup.search({ ...base, destination: '10000' });
+    expect(all.offers.length).toBeGreaterThan(disney.offers.length);
+  });
+
+  it('reads the zone tree and hotel content (static data)', async () => {
+    const sup = new JuniperHotelAdapter(h.http, h.account('juniper'));
+    const zones = await sup.zones();
+    expect(zones.find((z) => z.code === '10003')?.parent).toBe('10002');
+    const client = new JuniperClient(h.http, h.account('juniper'));
+    const { rs } = await client.call(
+      'HotelContent',
+      { HotelContentList: { Hotel: [{ '@Code': 'JP046000' }] } },
+      { operation: 'static.content', idempotent: true },
+    );
+    expect(JSON.stringify(rs)).toContain('JP046000');
+  });
+
+  it('answers COMPRESSION_REQUIRED to a client that does not accept gzip', async () => {
+    const res = await fetch(`${h.sim.url}/juniper/webservice/JP/Operations/StaticDataTransactions.asmx`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml', 'accept-encoding': 'identity' },
+      body: '<Envelope><Body><ZoneList><ZoneListRQ><Login Email="a@b.c" Password="sandbox"/></ZoneListRQ></ZoneList></Body></Envelope>',
+    });
+    expect(await res.text()).toContain('COMPRESSION_REQUIRED');
+  });
+
+  it('a price change at check keeps the new RatePlanCode and flags the quote', async () => {
+    const sup = h.registry.hotel(h.account('juniper'));
+    const res = await sup.search({
+      checkIn: inDays(20),
+      checkOut: inDays(22),
+      destination: '34001',
+      rooms: [{ adults: 2, childrenAges: [] }],
+    });
+    const quote = await sup.quote(res.offers[0], { simScenario: 'price-change' });
+    expect(quote.priceChanged).toBe(true);
+    expect(quote.token.kind).toBe('BookingCode');
+    expect(Date.parse(quote.token.expiresAt ?? '')).toBeGreaterThan(Date.now());
+    expect(quote.supplierData.ratePlanCode).not.toBe(res.offers[0].token.value);
+  });
+
+  it('OK → RQ at check is shown as on request', async () => {
+    const sup = h.registry.hotel(h.account('juniper'));
+    const res = await sup.search({
+      checkIn: inDays(20),
+      checkOut: inDays(22),
+      destination: '34001',
+      rooms: [{ adults: 2, childrenAges: [] }],
+    });
+    const quote = await sup.quote(res.offers[0], { simScenario: 'on-request:quote' });
+    expect(quote.availability).toBe('on-request');
+  });
+});

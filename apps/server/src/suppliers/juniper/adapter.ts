@@ -1,0 +1,378 @@
+import Decimal from 'decimal.js';
+import type { ResolvedProviderAccount } from '../account.js';
+import { guarded, invalid } from '../adapter-kit.js';
+import { connectionCheck } from '../connection-check.js';
+import { SupplierError } from '../errors.js';
+import type { SupplierHttp } from '../http/supplier-http.js';
+import { sameMoney } from '../money.js';
+import { reportDropped, screenPrices } from '../offer-screen.js';
+import type {
+  CallContext,
+  CancelResult,
+  ConnectionTestResult,
+  HotelBookInput,
+  HotelBooking,
+  HotelOffer,
+  HotelQuote,
+  HotelSearchInput,
+  HotelSupplier,
+  Occupancy,
+  SearchResult,
+  SupplierBookingRef,
+} from '../types.js';
+import { attr, node, nodes, textOf, type XNode } from '../xml.js';
+import { JuniperClient } from './client.js';
+import { firstOption, hotComments, mapAvail, mapCancellationPolicy, mapReservation, priceOf } from './mappers.js';
+
+const S = 'juniper' as const;
+const ZONE_CACHE_MS = 15 * 24 * 3600_000;
+const zoneCache = new Map<string, { at: number; zones: { code: string; parent?: string; name: string }[] }>();
+
+/** Paxes and one RelPaxDist per room, numbered in room order (no age = 30-year-old adult). */
+function distribution(rooms: Occupancy[]) {
+  let id = 0;
+  const paxes: XNode[] = [];
+  const dist = rooms.map((r) => {
+    const ids: number[] = [];
+    for (let a = 0; a < r.adults; a++) {
+      paxes.push({ '@IdPax': String(++id) });
+      ids.push(id);
+    }
+    for (const age of r.childrenAges) {
+      paxes.push({ '@IdPax': String(++id), Age: String(age) });
+      ids.push(id);
+    }
+    return { RelPaxes: { RelPax: ids.map((i) => ({ '@IdPax': String(i) })) } };
+  });
+  return { paxes, dist };
+}
+
+/**
+ * Juniper JP hotels: HotelAvail → HotelCheckAvail + HotelBookingRules (BookingCode, ~10 min) →
+ * HotelBooking; ReadBooking (also by ExternalBookingReference), CancelBooking with OnlyCancellationFees.
+ * `resort` restricts searches to the Walt Disney World or Universal zones (found through ZoneList).
+ */
+export class JuniperHotelAdapter implements HotelSupplier {
+  readonly supplier = S;
+  readonly kind = 'hotel' as const;
+  readonly account: { id: string; name: string };
+  private readonly client: JuniperClient;
+
+  constructor(
+    private readonly http: SupplierHttp,
+    private readonly acc: ResolvedProviderAccount,
+    private readonly mode: { resort?: 'disney' | 'universal' } = {},
+  ) {
+    this.account = { id: acc.id, name: acc.name };
+    this.client = new JuniperClient(http, acc);
+  }
+
+  /** Zone tree from ZoneList, cached 15 days per host and login (static data). */
+  async zones(ctx?: CallContext) {
+    const key = `${this.acc.baseUrl}|${this.acc.credentials.email}`;
+    const hit = zoneCache.get(key);
+    if (hit && Date.now() - hit.at < ZONE_CACHE_MS) return hit.zones;
+    const { rs } = await this.client.call(
+      'ZoneList',
+      { ZoneListRequest: { '@ProductType': 'HOT' } },
+      { operation: 'static.zones', idempotent: true, ctx },
+    );
+    const zones = nodes(node(rs.ZoneList).Zone)
+      .map((z) => ({ code: attr(z, 'Code') ?? '', parent: attr(z, 'ParentCode'), name: textOf(z.Name) }))
+      .filter((z) => z.code);
+    zoneCache.set(key, { at: Date.now(), zones });
+    return zones;
+  }
+
+  /** Static HotelContent (name, zone, category, address, description), at most 25 hotels per call. */
+  hotelContent(codes: string[], ctx?: CallContext) {
+    return guarded(this.http, S, 'static.content', async () => {
+      const out: {
+        code: string;
+        name: string;
+        zone: string | undefined;
+        category: string | undefined;
+        address: string;
+        description: string;
+      }[] = [];
+      for (let i = 0; i < codes.length; i += 25) {
+        const { rs } = await this.client.call(
+          'HotelContent',
+          { HotelContentList: { Hotel: codes.slice(i, i + 25).map((c) => ({ '@Code': c })) } },
+          { operation: 'static.content', idempotent: true, ctx },
+        );
+        for (const h of nodes(node(rs.Contents).HotelContent)) {
+          const code = attr(h, 'Code');
+          if (!code) continue;
+          out.push({
+            code,
+            name: textOf(h.HotelName),
+            zone: attr(node(h.Zone), 'Code'),
+            category: attr(node(h.HotelCategory), 'Type'),
+            address: textOf(node(h.Address).Address),
+            description: textOf(node(h.Descriptions).Description),
+          });
+        }
+      }
+      return out;
+    });
+  }
+
+  private async resortZone(resort: 'disney' | 'universal', ctx?: CallContext): Promise<string> {
+    const zones = await this.zones(ctx);
+    const pattern = resort === 'disney' ? /walt disney world/i : /universal/i;
+    const zone = zones.find((z) => pattern.test(z.name));
+    if (!zone) throw new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'hotel.search', detail: `no ${resort} zone` });
+    return zone.code;
+  }
+
+  search(input: HotelSearchInput, ctx?: CallContext): Promise<SearchResult<HotelOffer>> {
+    const op = 'hotel.search';
+    return guarded(this.http, S, op, async () => {
+      if (!input.rooms.length || input.rooms.length > 5) throw invalid(S, op, 'rooms 1..5');
+      const resort = input.resort ?? this.mode.resort;
+      const zone = resort ? await this.resortZone(resort, ctx) : input.destination;
+      if (!zone && !input.hotelCodes?.length) throw invalid(S, op, 'destination or hotelCodes');
+      const nationality = input.nationality ?? this.acc.settings.nationality;
+      const currency = this.acc.settings.currency;
+      const { paxes, dist } = distribution(input.rooms);
+      const { rs, noAvail } = await this.client.call(
+        'HotelAvail',
+        {
+          Paxes: { Pax: paxes },
+          HotelRequest: {
+            SearchSegmentsHotels: {
+              SearchSegmentHotels: {
+                '@Start': input.checkIn,
+                '@End': input.checkOut,
+                ...(zone && !input.hotelCodes?.length ? { '@DestinationZone': zone } : {}),
+              },
+              CountryOfResidence: nationality,
+              ...(input.hotelCodes?.length ? { HotelCodes: { HotelCode: input.hotelCodes.slice(0, 500) } } : {}),
+            },
+            RelPaxesDist: { RelPaxDist: dist },
+          },
+          AdvancedOptions: {
+            UseCurrency: currency,
+            ShowHotelInfo: 'true',
+            ShowOnlyAvailable: 'true',
+            ShowCancellationPolicies: 'true',
+            TimeOut: '8000',
+          },
+        },
+        { operation: op, idempotent: true, ctx },
+      );
+      if (noAvail) return { offers: [], dropped: 0, expiresAt: null, total: 0 };
+      const mapped = mapAvail(rs, {
+        accountId: this.acc.id,
+        checkIn: input.checkIn,
+        checkOut: input.checkOut,
+        rooms: input.rooms,
+        nationality,
+        currency,
+      });
+      const screened = screenPrices(mapped.offers, (o) => o.total);
+      reportDropped(this.http, S, op, [...mapped.dropped, ...screened.dropped]);
+      const offers = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
+      return { offers, dropped: mapped.dropped.length + screened.dropped.length, expiresAt: null, total: offers.length };
+    });
+  }
+
+  private segment(offer: HotelOffer) {
+    return {
+      SearchSegmentsHotels: {
+        SearchSegmentHotels: { '@Start': offer.checkIn, '@End': offer.checkOut },
+        CountryOfResidence: String(offer.supplierData.nationality ?? this.acc.settings.nationality),
+        HotelCodes: { HotelCode: [String(offer.supplierData.hotelCode ?? offer.hotel.code)] },
+      },
+    };
+  }
+
+  quote(offer: HotelOffer, ctx?: CallContext): Promise<HotelQuote> {
+    const op = 'hotel.quote';
+    return guarded(this.http, S, op, async () => {
+      const check = await this.client.call(
+        'HotelCheckAvail',
+        { HotelCheckAvailRequest: { HotelOption: { '@RatePlanCode': offer.token.value }, ...this.segment(offer) } },
+        { operation: op, idempotent: true, ctx },
+      );
+      const checked = firstOption(check.rs).option;
+      const ratePlanCode = attr(checked, 'RatePlanCode') ?? offer.token.value;
+      const rules = await this.client.call(
+        'HotelBookingRules',
+        { HotelBookingRulesRequest: { HotelOption: { '@RatePlanCode': ratePlanCode }, ...this.segment(offer) } },
+        { operation: 'hotel.rules', idempotent: true, ctx },
+      );
+      const { option } = firstOption(rules.rs);
+      const bookingCode = node(option.BookingCode);
+      const code = textOf(bookingCode);
+      const expiresAt = attr(bookingCode, 'ExpirationDate');
+      if (!code) throw new Error('BookingRules without BookingCode');
+      const total = priceOf(option) ?? priceOf(checked);
+      if (!total || new Decimal(total.amount).lte(0)) throw new Error('BookingRules without a valid price');
+      const now = new Date();
+      const statusChanged = check.warnings.some((w) => w.code === 'warnStatusChanged');
+      const onRequest = statusChanged || attr(option, 'Status') === 'RQ' || attr(checked, 'Status') === 'RQ';
+      return {
+        offer,
+        total,
+        priceChanged: !sameMoney(total, offer.total) || check.warnings.some((w) => w.code === 'warnPriceChanged'),
+        previousTotal: offer.total,
+        availability: onRequest ? 'on-request' : 'available',
+        cancellation: mapCancellationPolicy(option.CancellationPolicy, {
+          checkIn: offer.checkIn,
+          bookingDate: now,
+          currency: total.currency,
+          nonRefundable: attr(option, 'NonRefundable') === 'true',
+          now,
+        }),
+        token: {
+          kind: 'BookingCode',
+          value: code,
+          expiresAt: expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? new Date(expiresAt).toISOString() : null,
+        },
+        remarks: hotComments(option),
+        supplierData: { ...offer.supplierData, ratePlanCode },
+      };
+    });
+  }
+
+  book(input: HotelBookInput, ctx?: CallContext): Promise<HotelBooking> {
+    const op = 'hotel.book';
+    return guarded(this.http, S, op, async () => {
+      const { quote } = input;
+      if (!input.clientReference || input.clientReference.length > 50) throw invalid(S, op, 'ExternalBookingReference 1..50');
+      if (quote.token.kind !== 'BookingCode') throw invalid(S, op, 'quote first (BookingCode)');
+      if (quote.token.expiresAt && Date.parse(quote.token.expiresAt) <= Date.now())
+        throw new SupplierError('SUPPLIER_TOKEN_EXPIRED', { supplier: S, operation: op, detail: 'BookingCode expired locally' });
+      const rooms = quote.offer.rooms.map((r) => r.occupancy);
+      if (input.paxes.length !== rooms.length) throw invalid(S, op, 'one pax list per room');
+      const nationality = String(quote.supplierData.nationality ?? this.acc.settings.nationality);
+      let id = 0;
+      const paxes: XNode[] = [];
+      const dist = input.paxes.map((list, ri) => {
+        const occ = rooms[ri];
+        if (list.length !== occ.adults + occ.childrenAges.length) throw invalid(S, op, `room ${ri + 1}: paxes do not match the occupancy`);
+        // Same order as the availability: adults first, then children by the searched ages.
+        const ordered = [...list.filter((p) => p.type === 'adult'), ...list.filter((p) => p.type !== 'adult')];
+        const ids = ordered.map((p, k) => {
+          id++;
+          const age = p.type === 'adult' ? p.age : (occ.childrenAges[k - occ.adults] ?? p.age);
+          paxes.push({
+            '@IdPax': String(id),
+            Name: p.name,
+            Surname: p.surname,
+            ...(age !== undefined && p.type !== 'adult' ? { Age: String(age) } : {}),
+            ...(id === 1 && input.holder.email ? { Email: input.holder.email } : {}),
+            ...(id === 1 && input.holder.phone ? { PhoneNumbers: { PhoneNumber: input.holder.phone } } : {}),
+            Nationality: id === 1 ? nationality : (p.nationality ?? nationality),
+          });
+          return { '@IdPax': String(id) };
+        });
+        return { RelPaxes: { RelPax: ids } };
+      });
+      const { rs } = await this.client.call(
+        'HotelBooking',
+        {
+          Paxes: { Pax: paxes },
+          Holder: { RelPax: { '@IdPax': '1' } },
+          ExternalBookingReference: input.clientReference,
+          ...(input.remarks ? { Comments: { Comment: [{ '@Type': 'RES', '#': input.remarks.slice(0, 1000) }] } } : {}),
+          Elements: {
+            HotelElement: {
+              BookingCode: quote.token.value,
+              RelPaxesDist: { RelPaxDist: dist },
+              HotelBookingInfo: {
+                '@Start': quote.offer.checkIn,
+                '@End': quote.offer.checkOut,
+                Price: { PriceRange: { '@Minimum': '0', '@Maximum': quote.total.amount, '@Currency': quote.total.currency } },
+                HotelCode: String(quote.supplierData.hotelCode ?? quote.offer.hotel.code),
+              },
+            },
+          },
+        },
+        { operation: op, idempotent: false, ctx },
+      );
+      return mapReservation(rs);
+    });
+  }
+
+  read(ref: SupplierBookingRef, ctx?: CallContext): Promise<HotelBooking> {
+    const op = 'hotel.read';
+    return guarded(this.http, S, op, async () => {
+      const { rs } = await this.client.call(
+        'ReadBooking',
+        { ReadRequest: { '@ReservationLocator': ref.locator } },
+        { operation: op, idempotent: true, ctx },
+      );
+      return mapReservation(rs);
+    });
+  }
+
+  findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
+    const op = 'hotel.read';
+    return guarded(this.http, S, op, async () => {
+      try {
+        const { rs } = await this.client.call(
+          'ReadBooking',
+          { ReadRequest: { '@ExternalBookingReference': clientReference } },
+          { operation: op, idempotent: true, ctx },
+        );
+        return mapReservation(rs);
+      } catch (err) {
+        if (err instanceof SupplierError && err.code === 'SUPPLIER_BOOKING_NOT_FOUND') return null;
+        throw err;
+      }
+    });
+  }
+
+  cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {
+    const op = opts.simulate ? 'hotel.cancel-simulation' : 'hotel.cancel';
+    return guarded(this.http, S, op, async () => {
+      const { rs, warnings } = await this.client.call(
+        'CancelBooking',
+        {
+          CancelRequest: {
+            '@ReservationLocator': ref.locator,
+            ...(opts.simulate ? { '@OnlyCancellationFees': 'true' } : {}),
+          },
+        },
+        { operation: op, idempotent: opts.simulate, ctx },
+      );
+      const codes = warnings.map((w) => w.code);
+      const notCalculated = codes.includes('warnCancellationNotCalculated') || codes.includes('warnCancelledAndCancellationNotCalculated');
+      const info = node(rs.CancelInfo);
+      const cost = textOf(info.BookingCancelCost);
+      const currency = textOf(info.BookingCancelCostCurrency);
+      const penalty = !notCalculated && cost && /^[A-Z]{3}$/.test(currency) ? { amount: new Decimal(cost).toFixed(2), currency } : null;
+      if (!opts.simulate && !codes.some((c) => c.startsWith('warnCancelled'))) {
+        const state = textOf(info.BookingCodeState);
+        if (state !== 'CAN' && state !== 'CAC')
+          throw new SupplierError('SUPPLIER_REJECTED', { supplier: S, operation: op, detail: `state ${state}` });
+      }
+      return {
+        simulated: opts.simulate,
+        status: opts.simulate ? 'confirmed' : 'cancelled',
+        penalty,
+        penaltyKnown: penalty !== null,
+        cancellationReference: null,
+      };
+    });
+  }
+}
+
+export async function testJuniperConnection(
+  http: SupplierHttp,
+  account: ResolvedProviderAccount,
+  ctx?: CallContext,
+): Promise<ConnectionTestResult> {
+  const client = new JuniperClient(http, account);
+  const check = await connectionCheck('hotel', () =>
+    client.call(
+      'HotelContent',
+      { HotelContentList: { Hotel: [{ '@Code': 'JP000000' }] } },
+      { operation: 'account.test', idempotent: true, ctx },
+    ),
+  );
+  return { ok: check.ok, checks: [check] };
+}

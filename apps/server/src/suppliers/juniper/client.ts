@@ -1,0 +1,136 @@
+import type { SupplierErrorCode } from '@travesia/contracts';
+import type { ResolvedProviderAccount } from '../account.js';
+import { SupplierError } from '../errors.js';
+import type { SupplierHttp } from '../http/supplier-http.js';
+import type { CallContext } from '../types.js';
+import { attr, buildXml, node, nodes, parseXml, type XNode, xmlParser } from '../xml.js';
+
+export const JUNIPER_NS = 'http://www.juniper.es/webservice/2007/';
+
+/** Operation → request element, response element and WSDL port group. */
+export const JUNIPER_OPS = {
+  HotelAvail: { rq: 'HotelAvailRQ', rs: 'AvailabilityRS', group: 'Avail' },
+  HotelCheckAvail: { rq: 'HotelCheckAvailRQ', rs: 'CheckAvailRS', group: 'Check' },
+  HotelBookingRules: { rq: 'HotelBookingRulesRQ', rs: 'BookingRulesRS', group: 'Check' },
+  HotelBooking: { rq: 'HotelBookingRQ', rs: 'BookingRS', group: 'Book' },
+  ReadBooking: { rq: 'ReadRQ', rs: 'BookingRS', group: 'Book' },
+  CancelBooking: { rq: 'CancelRQ', rs: 'CancelRS', group: 'Book' },
+  ZoneList: { rq: 'ZoneListRQ', rs: 'ZoneListRS', group: 'StaticData' },
+  HotelContent: { rq: 'HotelContentRQ', rs: 'ContentRS', group: 'StaticData' },
+} as const;
+export type JuniperOp = keyof typeof JUNIPER_OPS;
+
+const parser = xmlParser([
+  'HotelResult',
+  'HotelOption',
+  'HotelRoom',
+  'Rule',
+  'Error',
+  'Warning',
+  'Zone',
+  'HotelContent',
+  'Reservation',
+  'HotelItem',
+  'Pax',
+  'Comment',
+  'Price',
+]);
+
+/** Juniper error codes to ours. NO_AVAIL_FOUND is not a failure: the client answers it as `noAvail`. */
+const ERROR_CODES: Record<string, SupplierErrorCode> = {
+  ACCESS_DENIED: 'SUPPLIER_AUTH',
+  INVALID_LOGIN: 'SUPPLIER_AUTH',
+  MAX_REQUESTS_EXCEEDED: 'SUPPLIER_QUOTA',
+  RATEPLAN_EXPIRED: 'SUPPLIER_TOKEN_EXPIRED',
+  BOOKING_CODE_EXPIRED: 'SUPPLIER_TOKEN_EXPIRED',
+  BOOKING_NOT_FOUND: 'SUPPLIER_BOOKING_NOT_FOUND',
+  BOOKING_ALREADY_CANCELLED: 'SUPPLIER_NOT_CANCELLABLE',
+  PRICE_OUT_OF_RANGE: 'SUPPLIER_PRICE_CHANGED',
+  JP_BOOK_OCCUPANCY_ERROR: 'SUPPLIER_INVALID_REQUEST',
+  REQ_PRACTICE: 'SUPPLIER_INVALID_REQUEST',
+  COMPRESSION_REQUIRED: 'SUPPLIER_INVALID_REQUEST',
+  NO_AVAIL_FOUND: 'SUPPLIER_NOT_AVAILABLE',
+};
+
+export interface JuniperReply {
+  rs: XNode;
+  warnings: { code: string; text: string }[];
+  noAvail: boolean;
+}
+
+/**
+ * JP web service wire protocol: SOAP 1.1 over HTTPS, Login element in every request, mandatory
+ * gzip (the HTTP layer always asks for it). Errors in `<Errors>` become SupplierError here.
+ */
+export class JuniperClient {
+  constructor(
+    private readonly http: SupplierHttp,
+    private readonly account: ResolvedProviderAccount,
+  ) {}
+
+  get language(): string {
+    return this.account.settings.language || 'es';
+  }
+
+  async call(
+    op: JuniperOp,
+    content: XNode,
+    opts: { operation: string; idempotent: boolean; ctx?: CallContext; rqAttrs?: XNode },
+  ): Promise<JuniperReply> {
+    const meta = JUNIPER_OPS[op];
+    const { email, password } = this.account.credentials;
+    if (!email || !password)
+      throw new SupplierError('SUPPLIER_AUTH', { supplier: 'juniper', operation: opts.operation, detail: 'missing Login' });
+    const body = buildXml({
+      'soapenv:Envelope': {
+        '@xmlns:soapenv': 'http://schemas.xmlsoap.org/soap/envelope/',
+        'soapenv:Body': {
+          [op]: {
+            '@xmlns': JUNIPER_NS,
+            [meta.rq]: {
+              '@Version': '1.1',
+              '@Language': this.language,
+              ...opts.rqAttrs,
+              Login: { '@Email': email, '@Password': password },
+              ...content,
+            },
+          },
+        },
+      },
+    });
+    const res = await this.http.request({
+      account: this.account,
+      operation: opts.operation,
+      method: 'POST',
+      url: `${this.account.baseUrl}/webservice/JP/Operations/${meta.group}Transactions.asmx`,
+      headers: { 'content-type': 'text/xml;charset=UTF-8', soapaction: `${JUNIPER_NS}${op}` },
+      body,
+      idempotent: opts.idempotent,
+      ctx: opts.ctx,
+    });
+    const fail = (code: SupplierErrorCode, detail: string) => {
+      this.http.countError('juniper', opts.operation, code);
+      return new SupplierError(code, { supplier: 'juniper', operation: opts.operation, detail });
+    };
+    if (res.status === 429) throw fail('SUPPLIER_QUOTA', 'HTTP 429');
+    if (res.status === 401 || res.status === 403) throw fail('SUPPLIER_AUTH', `HTTP ${res.status}`);
+    let doc: XNode;
+    try {
+      doc = parseXml(parser, res.text);
+    } catch (err) {
+      throw fail('SUPPLIER_BAD_RESPONSE', `HTTP ${res.status}: ${(err as Error).message}`);
+    }
+    const soapBody = node(node(doc.Envelope).Body);
+    if (soapBody.Fault) throw fail('SUPPLIER_UNAVAILABLE', `SOAP Fault: ${JSON.stringify(soapBody.Fault).slice(0, 300)}`);
+    const rs = node(node(soapBody[`${op}Response`])[meta.rs]);
+    if (!Object.keys(rs).length) throw fail('SUPPLIER_BAD_RESPONSE', `HTTP ${res.status}: no ${meta.rs}`);
+    const errors = nodes(node(rs.Errors).Error).map((e) => ({ code: attr(e, 'Code') ?? '', text: attr(e, 'Text') ?? '' }));
+    const warnings = nodes(node(rs.Warnings).Warning).map((w) => ({ code: attr(w, 'Code') ?? '', text: attr(w, 'Text') ?? '' }));
+    if (errors.length) {
+      if (errors.every((e) => e.code === 'NO_AVAIL_FOUND') && op === 'HotelAvail') return { rs, warnings, noAvail: true };
+      const first = errors[0];
+      throw fail(ERROR_CODES[first.code] ?? 'SUPPLIER_REJECTED', `${first.code}: ${first.text}`.slice(0, 500));
+    }
+    return { rs, warnings, noAvail: false };
+  }
+}

@@ -1,0 +1,45 @@
+import type { SupplierId } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { SupplierHttp } from './http/supplier-http.js';
+import type { Money } from './types.js';
+
+export interface DroppedOffer {
+  reason: 'non-positive-price' | 'outlier-price' | 'unknown-board' | 'invalid' | 'currency';
+  detail: string;
+}
+
+/** Offers are 100× the median of the others or more: an absurd price, dropped rather than sold. */
+export const OUTLIER_FACTOR = 100;
+
+/**
+ * Drops untrustworthy offers: zero or negative totals, and totals at least 100 times the median of the
+ * other offers (only judged with 3 or more offers, so a lone expensive suite survives).
+ */
+export function screenPrices<T>(offers: T[], totalOf: (o: T) => Money): { kept: T[]; dropped: DroppedOffer[] } {
+  const dropped: DroppedOffer[] = [];
+  const positive: T[] = [];
+  for (const o of offers) {
+    const t = totalOf(o);
+    if (new Decimal(t.amount).lte(0)) dropped.push({ reason: 'non-positive-price', detail: `${t.amount} ${t.currency}` });
+    else positive.push(o);
+  }
+  if (positive.length < 3) return { kept: positive, dropped };
+  const amounts = positive.map((o) => new Decimal(totalOf(o).amount));
+  const kept: T[] = [];
+  positive.forEach((o, i) => {
+    const others = amounts.filter((_, j) => j !== i).sort((a, b) => a.comparedTo(b));
+    const mid = Math.floor(others.length / 2);
+    const median = others.length % 2 ? others[mid] : others[mid - 1].plus(others[mid]).div(2);
+    if (amounts[i].gte(median.times(OUTLIER_FACTOR)))
+      dropped.push({ reason: 'outlier-price', detail: `${amounts[i]} vs median ${median}` });
+    else kept.push(o);
+  });
+  return { kept, dropped };
+}
+
+/** Logs and counts dropped offers; the user only sees the offers we trust. */
+export function reportDropped(http: SupplierHttp, supplier: SupplierId, operation: string, dropped: DroppedOffer[]) {
+  if (!dropped.length) return;
+  for (const d of dropped) http.metrics.offersDropped.inc({ supplier, reason: d.reason });
+  http.log.warn({ supplier, operation, dropped: dropped.slice(0, 20), count: dropped.length }, 'supplier offers dropped');
+}

@@ -1,0 +1,434 @@
+import type { BoardCode, ProductKind, SupplierId, VoucherStatus } from '@travesia/contracts';
+
+/**
+ * The normalised supplier contract (DESIGN.md "Rules of the house"): every adapter, whatever its wire
+ * protocol, answers these shapes. Money is a decimal string plus an ISO 4217 currency, never a float.
+ */
+
+export interface Money {
+  /** Decimal string with a dot, e.g. '1234.50'. */
+  amount: string;
+  /** ISO 4217, e.g. 'USD'. */
+  currency: string;
+}
+
+export interface Board {
+  code: BoardCode;
+  /** Spanish label (BOARD_LABELS). */
+  label: string;
+  /** The supplier's own code, kept for the voucher and for support. */
+  supplierCode: string;
+}
+
+/** One room's occupancy: adults and the ages of the children (infants are children aged 0–1). */
+export interface Occupancy {
+  adults: number;
+  childrenAges: number[];
+}
+
+/**
+ * One penalty step: from `from` on, cancelling costs a fixed `amount`, a `percent` of the total or a
+ * number of `nights`. A policy with no rules and `refundable: false` is non-refundable.
+ */
+export interface CancellationRule {
+  /** ISO date-time with offset from which the penalty applies. */
+  from: string;
+  /** Until when (exclusive), when the supplier says so. */
+  to?: string;
+  amount?: string;
+  percent?: string;
+  nights?: number;
+  currency: string;
+  /** Juniper rule type: date range (V), no-show (S) or days after confirmation (R). */
+  kind?: 'date-range' | 'no-show' | 'after-confirmation';
+}
+
+export interface CancellationPolicy {
+  refundable: boolean;
+  rules: CancellationRule[];
+  /** The supplier's free text (Restel `concepto`, Juniper `Description`), shown verbatim as a remark. */
+  text?: string;
+}
+
+/** An opaque supplier token (rateKey, RatePlanCode, BookingCode, Restel lin, offerId, transactionId): never parsed. */
+export interface SupplierToken {
+  kind: string;
+  value: string;
+  /** ISO date-time after which the supplier no longer honours it; re-quote then. */
+  expiresAt: string | null;
+}
+
+/** Per-call context: which search or booking caused the call (audit log), and a simulator scenario in sandbox. */
+export interface CallContext {
+  correlationId?: string;
+  /** Sandbox only: sent to the simulator as `x-sim-scenario` (apps/supplier-sim/README.md). */
+  simScenario?: string;
+}
+
+export interface Traveller {
+  name: string;
+  surname: string;
+  /** Age at travel; adults may omit it. */
+  age?: number;
+  type: 'adult' | 'child' | 'infant';
+  title?: 'Mr' | 'Ms' | 'Mrs' | 'Miss';
+  birthDate?: string;
+  /** ISO 3166-1 alpha-2. */
+  nationality?: string;
+  gender?: 'F' | 'M';
+  passport?: { number: string; expireDate: string; issueDate?: string; citizenshipCountryCode: string };
+}
+
+export interface Holder {
+  name: string;
+  surname: string;
+  email?: string;
+  /** E.164, e.g. '+573001234567'. */
+  phone?: string;
+  /** ISO 3166-1 alpha-2. */
+  nationality?: string;
+}
+
+/** How a booking is identified at the supplier. `extra` holds secondary locators (Restel's short locator, Juniper item id). */
+export interface SupplierBookingRef {
+  locator: string;
+  extra?: Record<string, string>;
+}
+
+export interface SearchResult<T> {
+  offers: T[];
+  /** Offers dropped as untrustworthy (absurd price, unknown board…), already logged. */
+  dropped: number;
+  /** When the supplier's tokens in these offers stop being valid (the earliest), if known. */
+  expiresAt: string | null;
+  /** Offers found before paging (flights page 10 at a time). */
+  total: number;
+}
+
+export interface BookingBase {
+  supplier: SupplierId;
+  kind: ProductKind;
+  ref: SupplierBookingRef;
+  /** Our reference as sent to the supplier (clientReference / ExternalBookingReference / num_expediente / agencyReservationNumber). */
+  clientReference: string | null;
+  status: VoucherStatus;
+  /** The supplier's own status code, for support. */
+  supplierStatus: string;
+  total: Money;
+  cancellation: CancellationPolicy;
+  holder: { name: string; surname: string } | null;
+  createdAt: string | null;
+  remarks: string[];
+}
+
+export interface CancelResult {
+  /** True when this was only a penalty simulation. */
+  simulated: boolean;
+  status: VoucherStatus;
+  penalty: Money | null;
+  /** False when the supplier could not compute the penalty (never assume it is free). */
+  penaltyKnown: boolean;
+  cancellationReference: string | null;
+}
+
+export interface ProductSupplier<TSearch, TOffer, TQuote, TBook, TBooking extends BookingBase> {
+  readonly supplier: SupplierId;
+  readonly kind: ProductKind;
+  readonly account: { id: string; name: string };
+  search(input: TSearch, ctx?: CallContext): Promise<SearchResult<TOffer>>;
+  /** Re-prices the offer and returns its current rules and the token to book with. */
+  quote(offer: TOffer, ctx?: CallContext): Promise<TQuote>;
+  book(input: TBook, ctx?: CallContext): Promise<TBooking>;
+  read(ref: SupplierBookingRef, ctx?: CallContext): Promise<TBooking>;
+  /** Finds a booking by our reference, after a booking call whose reply was lost. Null when absent. */
+  findByClientReference(clientReference: string, hint: { from: string; to: string }, ctx?: CallContext): Promise<TBooking | null>;
+  /** `simulate: true` only reports the penalty; false cancels. */
+  cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult>;
+}
+
+// ---------------------------------------------------------------- hotels
+
+export interface HotelSearchInput {
+  checkIn: string;
+  checkOut: string;
+  rooms: Occupancy[];
+  /** The supplier's destination/zone code (apps/supplier-sim/README.md lists the sandbox ones), or hotel codes. */
+  destination?: string;
+  hotelCodes?: string[];
+  /** ISO alpha-2; defaults to account.settings.nationality. */
+  nationality?: string;
+  /** Juniper resort restriction: only zones of these resort areas. */
+  resort?: 'disney' | 'universal';
+}
+
+export interface HotelOfferRoom {
+  code: string;
+  name: string;
+  occupancy: Occupancy;
+}
+
+export interface HotelOffer {
+  supplier: SupplierId;
+  accountId: string;
+  hotel: { code: string; name: string; category?: string; destination?: string; zone?: string };
+  checkIn: string;
+  checkOut: string;
+  rooms: HotelOfferRoom[];
+  board: Board;
+  total: Money;
+  /** Offer as reported by the supplier: immediately confirmable or on request. */
+  availability: 'available' | 'on-request';
+  /** Whether a quote is mandatory before booking (Hotelbeds RECHECK, Juniper always). */
+  requiresQuote: boolean;
+  cancellation: CancellationPolicy;
+  token: SupplierToken;
+  /** Other opaque supplier data needed later, verbatim (e.g. Restel lins, Juniper hotel code). */
+  supplierData: Record<string, unknown>;
+  /** Paid at the hotel, not in the total. */
+  payAtHotel: boolean;
+}
+
+export interface HotelQuote {
+  offer: HotelOffer;
+  total: Money;
+  priceChanged: boolean;
+  previousTotal: Money;
+  availability: 'available' | 'on-request';
+  cancellation: CancellationPolicy;
+  /** The token to book with (a new rateKey, a Juniper BookingCode…). */
+  token: SupplierToken;
+  /** Remarks the supplier requires to be shown before booking. */
+  remarks: string[];
+  supplierData: Record<string, unknown>;
+}
+
+export interface HotelBookInput {
+  quote: HotelQuote;
+  holder: Holder;
+  /** One list per room, in the order of the search occupancy. */
+  paxes: Traveller[][];
+  clientReference: string;
+  remarks?: string;
+}
+
+export interface HotelBooking extends BookingBase {
+  kind: 'hotel';
+  hotel: { code: string; name: string } | null;
+  checkIn: string | null;
+  checkOut: string | null;
+  rooms: { code: string; name: string; board: Board | null }[];
+  /** Supplier company to print on the voucher (Hotelbeds "Payable through …"). */
+  payableThrough?: { name: string; vatNumber?: string };
+  hotelConfirmationNumber?: string;
+}
+
+export type HotelSupplier = ProductSupplier<HotelSearchInput, HotelOffer, HotelQuote, HotelBookInput, HotelBooking>;
+
+// ---------------------------------------------------------------- tickets / activities
+
+export interface TicketSearchInput {
+  destination: string;
+  from: string;
+  to: string;
+  /** Ages of every participant (adults 30 by default). */
+  paxAges: number[];
+}
+
+export interface TicketOffer {
+  supplier: SupplierId;
+  accountId: string;
+  activity: { code: string; name: string };
+  modality: { code: string; name: string };
+  from: string;
+  to: string;
+  paxAges: number[];
+  total: Money;
+  cancellation: CancellationPolicy;
+  token: SupplierToken;
+  supplierData: Record<string, unknown>;
+}
+
+export interface TicketQuote {
+  offer: TicketOffer;
+  total: Money;
+  priceChanged: boolean;
+  previousTotal: Money;
+  cancellation: CancellationPolicy;
+  token: SupplierToken;
+  remarks: string[];
+}
+
+export interface TicketBookInput {
+  quote: TicketQuote;
+  holder: Holder;
+  paxes: Traveller[];
+  clientReference: string;
+}
+
+export interface TicketBooking extends BookingBase {
+  kind: 'ticket';
+  activity: { code: string; name: string } | null;
+  from: string | null;
+  to: string | null;
+}
+
+export type TicketSupplier = ProductSupplier<TicketSearchInput, TicketOffer, TicketQuote, TicketBookInput, TicketBooking>;
+
+// ---------------------------------------------------------------- transfers
+
+export interface TransferPoint {
+  type: 'IATA' | 'ATLAS' | 'GIATA' | 'GPS' | 'PORT' | 'STATION';
+  code: string;
+}
+
+export interface TransferSearchInput {
+  from: TransferPoint;
+  to: TransferPoint;
+  /** Local date-time yyyy-MM-ddTHH:mm:ss. */
+  outbound: string;
+  inbound?: string;
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+export interface TransferOffer {
+  supplier: SupplierId;
+  accountId: string;
+  serviceId: string;
+  direction: 'ARRIVAL' | 'DEPARTURE' | 'RETURN';
+  transferType: 'PRIVATE' | 'SHARED';
+  vehicle: string;
+  category: string;
+  pickup: { from: TransferPoint; to: TransferPoint; date: string; time: string };
+  capacity: { min: number; max: number };
+  total: Money;
+  cancellation: CancellationPolicy;
+  token: SupplierToken;
+  search: TransferSearchInput;
+}
+
+export interface TransferQuote {
+  offer: TransferOffer;
+  total: Money;
+  priceChanged: boolean;
+  previousTotal: Money;
+  cancellation: CancellationPolicy;
+  token: SupplierToken;
+  remarks: string[];
+}
+
+export interface TransferBookInput {
+  quote: TransferQuote;
+  holder: Holder;
+  clientReference: string;
+  /** Arrival/departure transport, e.g. { type: 'FLIGHT', code: 'AV123', companyName: 'Avianca' }. */
+  transport: { type: 'FLIGHT' | 'CRUISE' | 'TRAIN'; code: string; companyName?: string };
+  remarks?: string;
+}
+
+export interface TransferBooking extends BookingBase {
+  kind: 'transfer';
+  transfers: { direction: string; vehicle: string; date: string; time: string }[];
+}
+
+export type TransferSupplier = ProductSupplier<TransferSearchInput, TransferOffer, TransferQuote, TransferBookInput, TransferBooking>;
+
+// ---------------------------------------------------------------- flights
+
+export type FlightServiceType = 'one-way' | 'round-trip' | 'multi-city';
+
+export interface FlightLocation {
+  /** IATA airport or city code. */
+  code: string;
+  type: 'airport' | 'city';
+}
+
+export interface FlightSearchInput {
+  serviceType: FlightServiceType;
+  legs: { from: FlightLocation; to: FlightLocation; date: string }[];
+  /** Round trip: the return date (the second leg's date is used when given as a leg). */
+  returnDate?: string;
+  passengers: { adults: number; children: number; infants: number };
+  cabin?: 'economy' | 'business' | 'promo';
+  nonStopOnly?: boolean;
+  /** 1-based page of 10 results (spec §9). */
+  page?: number;
+}
+
+export interface FlightSegment {
+  flightNo: string;
+  airline: string;
+  from: { airport: string; city?: string; at: string };
+  to: { airport: string; city?: string; at: string };
+  cabin: string;
+  /** 1 outbound, 2 return; multi-city legs count from 1. */
+  route: number;
+  stops: number;
+  baggage?: string;
+}
+
+export interface FlightOffer {
+  supplier: SupplierId;
+  accountId: string;
+  serviceType: FlightServiceType;
+  segments: FlightSegment[];
+  total: Money;
+  /** The offers to reserve together (a round trip pairs an outbound and a return offer). */
+  offerIds: { groupKey: string | null; offerId: string }[];
+  isPackageOffer: boolean;
+  token: SupplierToken;
+  passengers: { adults: number; children: number; infants: number };
+  searchId: string;
+}
+
+export interface FlightQuote {
+  offer: FlightOffer;
+  total: Money;
+  priceChanged: boolean;
+  previousTotal: Money;
+  /** The reservation transaction opened at the supplier (TourVisio transactionId, ~20 min). */
+  token: SupplierToken;
+  cancellation: CancellationPolicy;
+  travellerIds: string[];
+  remarks: string[];
+}
+
+export interface FlightBookInput {
+  quote: FlightQuote;
+  holder: Holder;
+  travellers: Traveller[];
+  clientReference: string;
+  remarks?: string;
+}
+
+export interface FlightBooking extends BookingBase {
+  kind: 'flight';
+  segments: FlightSegment[];
+  paymentStatus: 'paid' | 'unpaid' | 'unknown';
+}
+
+export interface CheckInDatesInput {
+  serviceType: FlightServiceType;
+  from: FlightLocation;
+  to: FlightLocation;
+}
+
+export interface FlightSupplier extends ProductSupplier<FlightSearchInput, FlightOffer, FlightQuote, FlightBookInput, FlightBooking> {
+  checkInDates(input: CheckInDatesInput, ctx?: CallContext): Promise<string[]>;
+}
+
+// ---------------------------------------------------------------- connection test
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  /** Per product key pair (Hotelbeds has one per product); Spanish message when not ok. */
+  checks: { product: ProductKind | 'account'; ok: boolean; message: string; durationMs: number }[];
+}
+
+export interface SupplierAdapterMap {
+  hotel: HotelSupplier;
+  ticket: TicketSupplier;
+  transfer: TransferSupplier;
+  flight: FlightSupplier;
+}
