@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -14,8 +15,13 @@ import { DashboardRepository } from './modules/dashboard/repository.js';
 import { DashboardService } from './modules/dashboard/service.js';
 import { ExchangeRateRepository } from './modules/exchange-rate/repository.js';
 import { ExchangeRateService } from './modules/exchange-rate/service.js';
+import { FileRepository } from './modules/file/repository.js';
+import { FileService } from './modules/file/service.js';
+import { LocalDiskStorage } from './modules/file/storage.js';
 import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
+import { PlaceRepository } from './modules/place/repository.js';
+import { PlaceService } from './modules/place/service.js';
 import { PricingRepository } from './modules/pricing/repository.js';
 import { PricingService } from './modules/pricing/service.js';
 import type { ConnectionTester } from './modules/provider-account/connection-tester.js';
@@ -58,6 +64,7 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const files = new FileService(new FileRepository(db), new LocalDiskStorage(path.join(deps.config.DATA_DIR, 'files')), deps.log);
   const supplierAuditRepo = new SupplierAuditRepository(db);
   const suppliers = createSupplierLayer({
     log: deps.log,
@@ -87,6 +94,8 @@ export function createServices(deps: AppDeps) {
   });
   const pricing = new PricingService(new PricingRepository(db));
   return {
+    files,
+    places: new PlaceService(new PlaceRepository(db), files),
     auth,
     providerAccounts,
     pricing,

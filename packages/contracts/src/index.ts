@@ -9,6 +9,7 @@ export * from './menus.js';
 export * from './messages.js';
 export * from './modules.js';
 export * from './permissions.js';
+export * from './places.js';
 export * from './pricing.js';
 export * from './provider-account.js';
 export * from './routes.js';

@@ -1,3 +1,5 @@
+// `request.cookies` is declared by @fastify/cookie; imported here so programs without app.ts type-check.
+import type {} from '@fastify/cookie';
 import { type AgencyModule, can, enabledModules, MESSAGES, type Permission } from '@travesia/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

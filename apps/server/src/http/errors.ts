@@ -42,6 +42,7 @@ const PG_CLIENT_ERRORS: Record<string, [number, MessageKey]> = {
   '22P02': [400, 'http.badRequest'],
   '22003': [400, 'http.badRequest'],
   '22001': [400, 'http.badRequest'],
+  '22021': [400, 'http.badRequest'],
 };
 
 export function registerErrorHandling(app: FastifyInstance) {

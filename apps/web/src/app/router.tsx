@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { markupsRoutes } from '../features/markups/routes';
+import { placeRoutes } from '../features/places/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 
@@ -9,6 +10,7 @@ import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes'
  * the right layout. The platform shell issue fills in layouts, guards and the login screen.
  */
 export const router = createBrowserRouter([
+  ...placeRoutes,
   ...providerRoutes,
   ...markupsRoutes,
   ...dashboardRoutes,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { seedPlaces } from '../../modules/place/seed/seed.js';
 import type { Db } from '../client.js';
 import { seedFoundation } from './demo-foundation.js';
 import { seedPricing } from './demo-pricing.js';
@@ -15,6 +16,7 @@ export interface SeedContext {
  */
 export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
   { name: 'foundation', run: seedFoundation },
+  { name: 'places', run: async (ctx) => void (await seedPlaces(ctx)) },
   { name: 'pricing', run: seedPricing },
   { name: 'vouchers', run: seedDemoVouchers },
 ];
