@@ -144,3 +144,17 @@ export const hotelReserveBody = z.object({
   idempotencyKey: z.string().optional(),
 });
 export type HotelReserveBody = z.infer<typeof hotelReserveBody>;
+
+/**
+ * One search across several hotel accounts, streamed per supplier (Server-Sent Events). Without
+ * `providers`, every usable hotel account of the user whose module is enabled.
+ */
+export const hotelStreamSearchBody = hotelSearchBody.omit({ provider_id: true }).extend({
+  providers: z
+    .array(z.uuid({ error: HOTEL_BOOKING_MESSAGES.providerRequired }))
+    .max(20)
+    .optional(),
+  /** Longest wait per supplier before it is reported as timed out (ms). */
+  timeoutMs: z.number().int().min(1000).max(60_000).default(25_000),
+});
+export type HotelStreamSearchBody = z.infer<typeof hotelStreamSearchBody>;

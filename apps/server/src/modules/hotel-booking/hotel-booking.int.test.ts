@@ -104,7 +104,7 @@ const reserveBody = (quote: { quoteId: string; price: { amount: string; currency
 });
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, host: '127.0.0.1' });
+  sim = await startSimulator({ port: 0, host: '127.0.0.1', hangMs: 4000 });
   t = await createTestApp({}, { simulatorUrl: sim.url, bookingOptions: { recoveryGraceMs: 0, recoveryRetryMs: 0, recoveryWindowMs: 0 } });
   const db = t.database.db;
   const colombia = await insertPlace('Colombia', 'country', null);
@@ -317,5 +317,53 @@ describe('quote and reserve', () => {
     const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, id));
     expect(row.status).toBe('cancelled');
     expect(row.penalty).not.toBeNull();
+  });
+});
+
+describe('one search across every hotel account, streamed', () => {
+  const events = (body: string) =>
+    body
+      .split('\n\n')
+      .filter(Boolean)
+      .map((chunk) => {
+        const [ev, data] = chunk.split('\n');
+        return { event: ev.replace('event: ', ''), data: JSON.parse(data.replace('data: ', '')) };
+      });
+
+  it('reports each supplier as it answers; a failing or hanging supplier is reported without blocking the others', async () => {
+    const failing = await createAccount(admin, 'hotelbeds', { hotelsApiKey: 'broken+error-500:search', hotelsSecret: 'sandbox' });
+    const hanging = await createAccount(admin, 'juniper', { email: 'slow+timeout:search@demo.com', password: 'sandbox' });
+    const { provider_id: _, ...criteria } = searchBody(acc.hotelbeds);
+    const res = await call('POST', '/api/hotel/search/stream', admin, {
+      ...criteria,
+      providers: [acc.hotelbeds, acc.juniper, acc.restel, failing, hanging, accB],
+      timeoutMs: 1500,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const evs = events(res.body);
+    expect(evs[0].event).toBe('start');
+    expect(evs.at(-1)).toEqual({ event: 'done', data: { ok: 3, failed: 3 } });
+    const results = evs.filter((e) => e.event === 'result');
+    expect(results.map((e) => e.data.supplier).sort()).toEqual(['hotelbeds', 'juniper', 'restel']);
+    for (const r of results) expect(r.data.response.itemsFound).toBeGreaterThan(0);
+    const failures = Object.fromEntries(evs.filter((e) => e.event === 'failure').map((e) => [e.data.accountId, e.data.code]));
+    expect(failures[failing]).toBe('SUPPLIER_UNAVAILABLE');
+    expect(failures[hanging]).toBe('SUPPLIER_TIMEOUT');
+    expect(failures[accB]).toBe('NOT_FOUND');
+    // Each result's cacheId pages without the supplier.
+    const page = await call('GET', `/api/hotel/search/${results[0].data.response.cacheId}?limit=2`, admin);
+    expect(page.statusCode).toBe(200);
+  }, 30_000);
+
+  it('validates the criteria before streaming', async () => {
+    const res = await call('POST', '/api/hotel/search/stream', admin, {
+      countryCode: 'CO',
+      start,
+      end,
+      paxes: [{ adults: 2, children: [] }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Destino es requerido');
   });
 });

@@ -3,6 +3,7 @@ import {
   hotelOptionRef,
   hotelReserveBody,
   hotelSearchBody,
+  hotelStreamSearchBody,
   HOTEL_BOOKING_MESSAGES as M,
   type SupplierId,
 } from '@travesia/contracts';
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
 import { toVoucherDto } from '../voucher/presenter.js';
+import { streamSearch } from './stream.js';
 
 /** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
 function simScenarioOf(req: FastifyRequest): string | undefined {
@@ -50,6 +52,44 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   searchRoute('/api/v1/hotel/avail/simulate', 'juniper', true);
   searchRoute('/api/hotel/hotelbeds/avail', 'hotelbeds', false);
   searchRoute('/api/hotel/hotelbeds/avail/simulate', 'hotelbeds', true);
+
+  // One search across the user's hotel accounts, streamed per supplier as Server-Sent Events.
+  for (const [path, forceSandbox] of [
+    ['/api/hotel/search/stream', false],
+    ['/api/hotel/search/stream/simulate', true],
+  ] as const)
+    app.post(path, { config, schema: { tags, body: hotelStreamSearchBody } }, async (req, reply) => {
+      const auth = authOf(req);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': req.id,
+      });
+      let open = true;
+      res.on('close', () => {
+        open = false;
+      });
+      const emit = (e: { event: string; data: unknown }) => {
+        if (open) res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      };
+      try {
+        await streamSearch({ search, providerAccounts: services.providerAccounts }, auth, req.body, emit, {
+          forceSandbox,
+          simScenario: simScenarioOf(req),
+        });
+      } catch (err) {
+        req.log.error({ err }, 'hotel search stream failed');
+        emit({
+          event: 'failure',
+          data: { accountId: null, supplier: null, name: null, ms: 0, code: 'INTERNAL', msg: 'No se pudo completar la búsqueda' },
+        });
+      }
+      res.end();
+    });
 
   app.get(
     '/api/hotel/search/:cacheId',
