@@ -6,7 +6,6 @@ import {
   type SupplierId,
   type VoucherStatus,
 } from '@travesia/contracts';
-import Decimal from 'decimal.js';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
@@ -305,13 +304,7 @@ export class HotelBookingService {
               currency: b.currency,
             })),
           commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
-          usdRate:
-            b.currency === 'USD'
-              ? '1'
-              : new Decimal(b.usdEquivalent)
-                  .div(b.price === '0' ? '1' : b.price)
-                  .toDecimalPlaces(10)
-                  .toString(),
+          usdRate: b.usdRate,
           payments: (body.payments ?? {}) as Record<string, unknown>,
           bookingCodes: [{ ...code, clientReference: '' }],
           policies: policiesOf(quote.cancellation),

@@ -237,6 +237,40 @@ describe('quote and reserve', () => {
     expect(await bookCalls(id)).toBe(1);
   });
 
+  it('books through Juniper and Restel too (BookingRules / 144 at the quote)', async () => {
+    for (const [supplier, searchUrl, reserveUrl] of [
+      ['juniper', '/api/v1/hotel/avail/simulate', '/api/booking/flow-j/post-booking'],
+      ['restel', '/api/test/v1/restel/hotel/avail', '/api/voucher/reserve'],
+    ] as const) {
+      const { quote } = await quoteCheapest(acc[supplier], searchUrl);
+      const res = await call(
+        'POST',
+        reserveUrl,
+        { ...admin, 'idempotency-key': `${supplier}-${randomUUID()}` },
+        reserveBody(quote, { integrator: supplier }),
+      );
+      expect(res.statusCode, `${supplier}: ${res.body}`).toBe(201);
+      expect(res.json().response.status).toBe('confirmed');
+      expect(await bookCalls(res.json().response._id)).toBe(1);
+    }
+  });
+
+  it('a booking the supplier never registered is cancelled by the recovery with the reason', async () => {
+    const { quote } = await quoteCheapest(acc.hotelbeds);
+    const res = await call(
+      'POST',
+      '/api/voucher',
+      { ...admin, 'idempotency-key': `e5-${randomUUID()}`, 'x-sim-scenario': 'error-500:book' },
+      reserveBody(quote),
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().response._id;
+    await t.app.services.hotelBooking.recoverDue();
+    const detail = (await call('GET', `/api/voucher/${id}`, admin)).json();
+    expect(detail.status).toBe('cancelled');
+    expect(detail.events.at(-1).note).toBe('El proveedor no registró la reserva');
+  });
+
   it('requires an idempotency key', async () => {
     const { quote } = await quoteCheapest(acc.hotelbeds);
     const res = await call('POST', '/api/voucher', admin, reserveBody(quote));
