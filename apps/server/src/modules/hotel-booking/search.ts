@@ -154,6 +154,9 @@ export interface HotelSearchDeps {
  */
 export class HotelSearchService {
   private readonly now: () => Date;
+  /** Recently used searches already parsed, so paging a big result doesn't parse megabytes of JSON each time. */
+  private readonly parsed = new Map<string, CachedSearch>();
+  private static readonly PARSED_MAX = 16;
   constructor(private readonly d: HotelSearchDeps) {
     this.now = d.now ?? (() => new Date());
   }
@@ -264,17 +267,35 @@ export class HotelSearchService {
       offers: priced,
     };
     await this.d.store.set(cacheKey(cacheId), JSON.stringify(cached), ttl);
+    this.remember(cached);
     this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.length, dropped, code }, 'hotel search cached');
     return present(cached, auth.user.type, { page: 1, limit: 20, sort: 'price' }, {});
   }
 
   /** A cached search of the caller (another user's, or an expired one, is a 404). */
   async cached(auth: AuthContext, cacheId: string): Promise<CachedSearch> {
-    const raw = /^[A-Za-z0-9_-]{10,64}$/.test(cacheId) ? await this.d.store.get(cacheKey(cacheId)) : null;
-    const found = raw ? (JSON.parse(raw) as CachedSearch) : null;
+    let found: CachedSearch | null = null;
+    if (/^[A-Za-z0-9_-]{10,64}$/.test(cacheId)) {
+      const hit = this.parsed.get(cacheId);
+      if (hit && Date.parse(hit.expires) > this.now().getTime()) found = hit;
+      else {
+        const raw = await this.d.store.get(cacheKey(cacheId));
+        found = raw ? (JSON.parse(raw) as CachedSearch) : null;
+        if (found) this.remember(found);
+      }
+    }
     if (!found || found.userId !== auth.user.id || found.agencyId !== (auth.agency?.id ?? null))
       throw new AppError(404, 'SEARCH_EXPIRED', M.cacheExpired);
     return found;
+  }
+
+  /** Keeps a parsed search (most recent last), dropping the oldest and the expired ones. */
+  private remember(c: CachedSearch) {
+    this.parsed.delete(c.cacheId);
+    this.parsed.set(c.cacheId, c);
+    const now = this.now().getTime();
+    for (const [id, v] of this.parsed)
+      if (this.parsed.size > HotelSearchService.PARSED_MAX || Date.parse(v.expires) <= now) this.parsed.delete(id);
   }
 
   async page(auth: AuthContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
@@ -292,48 +313,71 @@ function ttlSeconds(expiresAt: string | null, now: Date): number {
 
 /** The spec's answer for one page of a cached search, priced for the viewer's role. */
 export function present(c: CachedSearch, viewer: UserType, q: { page: number; limit: number; sort: HotelSort }, f: HotelFilter) {
-  const hotels = new Map<string, { first: HotelOffer; options: CachedSearch['offers'] }>();
+  // Prices are compared as numbers (decimal strings of ≤ 2 decimals, far below 2^53 cents) and shown
+  // as the stored strings; DTOs are built for the requested page only.
+  type Option = CachedSearch['offers'][number] & { n: number };
+  type Hotel = { code: string; first: HotelOffer; stars: number | null; options: Option[]; min: Option };
+  const minPrice = f.minPrice ? Number(f.minPrice) : null;
+  const maxPrice = f.maxPrice ? Number(f.maxPrice) : null;
+  const hotels = new Map<string, Hotel>();
   for (const o of c.offers) {
     if (f.boards?.length && !f.boards.includes(o.offer.board.code)) continue;
     if (f.refundable !== undefined && o.offer.cancellation.refundable !== f.refundable) continue;
-    if (f.minPrice && new Decimal(o.breakdown.price).lt(f.minPrice)) continue;
-    if (f.maxPrice && new Decimal(o.breakdown.price).gt(f.maxPrice)) continue;
+    const n = Number(o.breakdown.price);
+    if (minPrice !== null && n < minPrice) continue;
+    if (maxPrice !== null && n > maxPrice) continue;
+    const opt: Option = { ...o, n };
     const h = hotels.get(o.offer.hotel.code);
-    if (h) h.options.push(o);
-    else hotels.set(o.offer.hotel.code, { first: o.offer, options: [o] });
+    if (h) {
+      h.options.push(opt);
+      if (n < h.min.n) h.min = opt;
+    } else
+      hotels.set(o.offer.hotel.code, {
+        code: o.offer.hotel.code,
+        first: o.offer,
+        stars: starsOf(o.offer.hotel.category),
+        options: [opt],
+        min: opt,
+      });
   }
   const needle = f.q?.trim().toLowerCase();
-  let items: HotelItemDto[] = [];
-  for (const [code, h] of hotels) {
-    const stars = starsOf(h.first.hotel.category);
-    if (f.stars?.length && (stars === null || !f.stars.includes(stars))) continue;
+  const items: Hotel[] = [];
+  for (const h of hotels.values()) {
+    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) continue;
     if (needle && !h.first.hotel.name.toLowerCase().includes(needle)) continue;
-    const options = h.options
-      .map((o) => optionDto(o, viewer))
-      .sort((a, b) => new Decimal(a.price.amount).cmp(b.price.amount) || a.optionId.localeCompare(b.optionId));
-    items.push({
-      code,
+    items.push(h);
+  }
+  const byPrice = (a: Hotel, b: Hotel) => a.min.n - b.min.n;
+  const collator = new Intl.Collator('es');
+  const sorters: Record<HotelSort, (a: Hotel, b: Hotel) => number> = {
+    price: byPrice,
+    '-price': (a, b) => -byPrice(a, b),
+    name: (a, b) => collator.compare(a.first.hotel.name, b.first.hotel.name),
+    category: (a, b) => (a.stars ?? 0) - (b.stars ?? 0) || byPrice(a, b),
+    '-category': (a, b) => (b.stars ?? 0) - (a.stars ?? 0) || byPrice(a, b),
+  };
+  items.sort((a, b) => sorters[q.sort](a, b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  let lowest: Option | null = null;
+  let highest: Option | null = null;
+  for (const h of items) {
+    if (!lowest || h.min.n < lowest.n) lowest = h.min;
+    if (!highest || h.min.n > highest.n) highest = h.min;
+  }
+  const money = (o: Option | null) => (o ? { amount: new Decimal(o.breakdown.price).toFixed(2), currency: o.breakdown.currency } : null);
+  const start = (q.page - 1) * q.limit;
+  const page: HotelItemDto[] = items.slice(start, start + q.limit).map((h) => {
+    const options = [...h.options].sort((a, b) => a.n - b.n || Number(a.optionId) - Number(b.optionId)).map((o) => optionDto(o, viewer));
+    return {
+      code: h.code,
       name: h.first.hotel.name,
       category: h.first.hotel.category ?? null,
-      stars,
+      stars: h.stars,
       zone: h.first.hotel.zone ?? null,
       supplier: h.first.supplier,
       minPrice: options[0].price,
       options,
-    });
-  }
-  const byPrice = (a: HotelItemDto, b: HotelItemDto) => new Decimal(a.minPrice.amount).cmp(b.minPrice.amount);
-  const sorters: Record<HotelSort, (a: HotelItemDto, b: HotelItemDto) => number> = {
-    price: byPrice,
-    '-price': (a, b) => -byPrice(a, b),
-    name: (a, b) => a.name.localeCompare(b.name, 'es'),
-    category: (a, b) => (a.stars ?? 0) - (b.stars ?? 0) || byPrice(a, b),
-    '-category': (a, b) => (b.stars ?? 0) - (a.stars ?? 0) || byPrice(a, b),
-  };
-  items = items.sort((a, b) => sorters[q.sort](a, b) || a.code.localeCompare(b.code));
-  const prices = items.map((i) => new Decimal(i.minPrice.amount));
-  const currency = items[0]?.minPrice.currency ?? null;
-  const start = (q.page - 1) * q.limit;
+    };
+  });
   return {
     success: true as const,
     response: {
@@ -341,14 +385,14 @@ export function present(c: CachedSearch, viewer: UserType, q: { page: number; li
       expires: c.expires,
       supplier: c.supplier,
       itemsFound: items.length,
-      lowestPrice: prices.length ? { amount: Decimal.min(...prices).toFixed(2), currency } : null,
-      highestPrice: prices.length ? { amount: Decimal.max(...prices).toFixed(2), currency } : null,
+      lowestPrice: money(lowest),
+      highestPrice: money(highest),
       page: q.page,
       limit: q.limit,
       totalPages: Math.ceil(items.length / q.limit),
       dropped: c.dropped,
       notes: c.notes,
-      items: items.slice(start, start + q.limit),
+      items: page,
     },
   };
 }
