@@ -6,6 +6,7 @@ import {
   type SupplierId,
   type VoucherStatus,
 } from '@travesia/contracts';
+import Decimal from 'decimal.js';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
@@ -243,7 +244,7 @@ export class HotelBookingService {
     if (previous) return { voucher: this.assertSameRequest(previous, body), created: false };
 
     const q = await this.cachedQuote(auth, body.bookingCodes.quoteId);
-    if (body.price.gross !== q.breakdown.price || body.price.currency !== q.breakdown.currency) {
+    if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency) {
       const detail = `${q.breakdown.price} ${q.breakdown.currency}`;
       throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `Precio vigente: ${detail}` });
     }

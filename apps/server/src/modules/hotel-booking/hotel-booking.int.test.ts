@@ -162,6 +162,10 @@ describe('hotel search', () => {
     const disabled = await call('POST', '/api/v1/hotel/avail/simulate', limited, searchBody(accB));
     expect(disabled.statusCode).toBe(403);
     expect((await call('POST', '/api/hotel/hotelbeds/avail', admin, searchBody(acc.juniper))).statusCode).toBe(400);
+    // Juniper's Disney mode needs its own module flag.
+    const disney = await call('POST', '/api/v1/hotel/avail/simulate', admin, searchBody(acc.juniper, { resort: 'disney' }));
+    expect(disney.statusCode).toBe(403);
+    expect(disney.json().msg).toBe('Este módulo no está habilitado para tu agencia');
   });
 
   it('searches each supplier, prices every offer and pages the cached result without calling the supplier', async () => {
@@ -305,6 +309,7 @@ describe('quote and reserve', () => {
   it('a changed price at the quote is flagged, and reserving with the old total is a 409', async () => {
     const { option, quote } = await quoteCheapest(acc.hotelbeds, '/api/hotel/hotelbeds/avail', 'price-change:quote');
     expect(quote.priceChanged).toBe(true);
+    expect(quote.previousPrice).toEqual(option.price);
     expect(Number(quote.price.amount)).toBeGreaterThan(Number(option.price.amount));
     const key = `pc-${randomUUID()}`;
     const stale = await call(
