@@ -158,3 +158,13 @@ export const hotelStreamSearchBody = hotelSearchBody.omit({ provider_id: true })
   timeoutMs: z.number().int().min(1000).max(60_000).default(25_000),
 });
 export type HotelStreamSearchBody = z.infer<typeof hotelStreamSearchBody>;
+
+/** Juniper static hotel content (`/api/search/get-hotel-content`): names, zones, addresses, descriptions. */
+export const hotelContentBody = z.object({
+  provider_id: z.uuid({ error: HOTEL_BOOKING_MESSAGES.providerRequired }),
+  codes: z
+    .array(z.string().regex(/^[A-Za-z0-9_-]{1,20}$/, { error: 'Código de hotel no válido' }), { error: 'Códigos de hotel requeridos' })
+    .min(1, { error: 'Códigos de hotel requeridos' })
+    .max(100, { error: 'Máximo 100 hoteles por consulta' }),
+});
+export type HotelContentBody = z.infer<typeof hotelContentBody>;

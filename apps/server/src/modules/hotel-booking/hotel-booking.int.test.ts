@@ -209,6 +209,23 @@ describe('hotel search', () => {
     expect((await call('GET', `/api/hotel/search/${cacheId}`, adminB)).statusCode).toBe(404);
   });
 
+  it('answers Juniper hotel content, and refuses it for another supplier', async () => {
+    const s = (await call('POST', '/api/v1/hotel/avail/simulate', admin, searchBody(acc.juniper))).json().response;
+    const codes = s.items.slice(0, 3).map((i: { code: string }) => i.code);
+    for (let i = 0; i < 2; i++) {
+      const res = await call('POST', '/api/v1/hotel/content/simulate', admin, { provider_id: acc.juniper, codes: [...codes, 'JP999999'] });
+      expect(res.statusCode, res.body).toBe(200);
+      const items = res.json().response.items;
+      expect(items.map((h: { code: string }) => h.code)).toEqual(codes);
+      expect(items[0].name).toBeTruthy();
+    }
+    const wrong = await call('POST', '/api/search/get-hotel-content', admin, { provider_id: acc.hotelbeds, codes: ['100000'] });
+    expect(wrong.statusCode).toBe(400);
+    expect((await call('POST', '/api/search/get-hotel-content', admin, { provider_id: acc.juniper, codes: [] })).json().msg).toBe(
+      'Códigos de hotel requeridos',
+    );
+  });
+
   it('a destination without a mapping answers an empty result with a note', async () => {
     const res = await call('POST', '/api/hotel/hotelbeds/avail', admin, searchBody(acc.hotelbeds, { destination: nowhere }));
     expect(res.statusCode).toBe(200);

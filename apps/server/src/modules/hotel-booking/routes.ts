@@ -1,5 +1,6 @@
 import {
   hotelCachedQuery,
+  hotelContentBody,
   hotelOptionRef,
   hotelReserveBody,
   hotelSearchBody,
@@ -111,6 +112,15 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       );
     },
   );
+
+  // Juniper static hotel content.
+  for (const [path, forceSandbox] of [
+    ['/api/search/get-hotel-content', false],
+    ['/api/v1/hotel/content/simulate', true],
+  ] as const)
+    app.post(path, { config, schema: { tags, body: hotelContentBody } }, async (req) =>
+      search.content(authOf(req), req.body, { forceSandbox }),
+    );
 
   // Re-quote (CheckRate / BookingRules / Restel 144) of one option of a cached search.
   const quoteRoute = (path: string) =>

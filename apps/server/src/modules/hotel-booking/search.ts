@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AgencyModule,
+  type HotelContentBody,
   type HotelSearchBody,
   HOTEL_BOOKING_MESSAGES as M,
   type PriceBreakdown,
@@ -26,6 +27,16 @@ export const MAX_NIGHTS = 30;
 /** How long a search is kept when the supplier's tokens say nothing (and at most). */
 const DEFAULT_TTL_S = 20 * 60;
 const MIN_TTL_S = 60;
+const CONTENT_TTL_S = 24 * 3600;
+
+export interface HotelContent {
+  code: string;
+  name: string;
+  zone: string | undefined;
+  category: string | undefined;
+  address: string;
+  description: string;
+}
 
 export type Resort = 'disney' | 'universal';
 
@@ -270,6 +281,32 @@ export class HotelSearchService {
     this.remember(cached);
     this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.length, dropped, code }, 'hotel search cached');
     return present(cached, auth.user.type, { page: 1, limit: 20, sort: 'price' }, {});
+  }
+
+  /**
+   * Juniper static content of some hotels (cached a day per account and hotel in the store): only
+   * the hotels the supplier knows come back.
+   */
+  async content(auth: AuthContext, body: HotelContentBody, route: { forceSandbox: boolean }) {
+    const account = await this.account(auth, body.provider_id, { supplier: 'juniper', forceSandbox: route.forceSandbox }, null);
+    const adapter = this.d.suppliers.registry.hotel(account) as unknown as {
+      hotelContent?: (codes: string[], ctx?: CallContext) => Promise<HotelContent[]>;
+    };
+    if (typeof adapter.hotelContent !== 'function') throw badRequest(M.supplierMismatch, undefined, 'SUPPLIER_MISMATCH');
+    const codes = [...new Set(body.codes)];
+    const key = (code: string) => `hotel-content:${account.id}:${account.mode}:${code}`;
+    const found = new Map<string, HotelContent>();
+    const cached = await Promise.all(codes.map((c) => this.d.store.get(key(c))));
+    cached.forEach((raw, i) => raw && found.set(codes[i], JSON.parse(raw) as HotelContent));
+    const missing = codes.filter((c) => !found.has(c));
+    if (missing.length) {
+      const fresh = await adapter.hotelContent.call(adapter, missing, { correlationId: `content:${auth.user.id}` });
+      for (const h of fresh) {
+        found.set(h.code, h);
+        await this.d.store.set(key(h.code), JSON.stringify(h), CONTENT_TTL_S);
+      }
+    }
+    return { success: true as const, response: { items: codes.flatMap((c) => (found.has(c) ? [found.get(c) as HotelContent] : [])) } };
   }
 
   /** A cached search of the caller (another user's, or an expired one, is a 404). */
