@@ -292,6 +292,21 @@ describe('quote and reserve', () => {
     expect(detail.events.at(-1).note).toBe('El proveedor no registró la reserva');
   });
 
+  it('a booking the supplier takes on request is recorded as on-request', async () => {
+    const { quote } = await quoteCheapest(acc.hotelbeds);
+    const res = await call(
+      'POST',
+      '/api/voucher',
+      { ...admin, 'idempotency-key': `rq-${randomUUID()}`, 'x-sim-scenario': 'on-request:book' },
+      reserveBody(quote),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().response.status).toBe('on-request');
+    expect(
+      await t.database.db.select().from(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, res.json().response._id)),
+    ).toHaveLength(0);
+  });
+
   it('requires an idempotency key', async () => {
     const { quote } = await quoteCheapest(acc.hotelbeds);
     const res = await call('POST', '/api/voucher', admin, reserveBody(quote));
