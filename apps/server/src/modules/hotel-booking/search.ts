@@ -297,7 +297,10 @@ export class HotelSearchService {
     const key = (code: string) => `hotel-content:${account.id}:${account.mode}:${code}`;
     const found = new Map<string, HotelContent>();
     const cached = await Promise.all(codes.map((c) => this.d.store.get(key(c))));
-    cached.forEach((raw, i) => raw && found.set(codes[i], JSON.parse(raw) as HotelContent));
+    codes.forEach((code, i) => {
+      const raw = cached[i];
+      if (raw) found.set(code, JSON.parse(raw) as HotelContent);
+    });
     const missing = codes.filter((c) => !found.has(c));
     if (missing.length) {
       const fresh = await adapter.hotelContent.call(adapter, missing, { correlationId: `content:${auth.user.id}` });
