@@ -11,6 +11,7 @@ export * from './schemas/agency.js';
 export * from './schemas/auth.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
+export * from './shell-messages.js';
 export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';

@@ -1,0 +1,18 @@
+import { SHELL_MESSAGES } from '@travesia/contracts';
+import { Button, Result } from 'antd';
+import { Link } from 'react-router';
+
+export function Forbidden({ home }: { home: string }) {
+  return (
+    <Result
+      status="403"
+      title={SHELL_MESSAGES.forbiddenPage}
+      subTitle={SHELL_MESSAGES.forbiddenHint}
+      extra={
+        <Link to={home}>
+          <Button type="primary">{SHELL_MESSAGES.goHome}</Button>
+        </Link>
+      }
+    />
+  );
+}

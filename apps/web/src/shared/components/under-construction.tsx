@@ -1,0 +1,8 @@
+import { ToolOutlined } from '@ant-design/icons';
+import { MESSAGES, SHELL_MESSAGES } from '@travesia/contracts';
+import { Result } from 'antd';
+
+/** Placeholder of a route whose screen a later issue builds; it still goes through the route guard. */
+export function UnderConstruction() {
+  return <Result icon={<ToolOutlined />} title={MESSAGES['common.underConstruction']} subTitle={SHELL_MESSAGES.underConstructionHint} />;
+}
