@@ -80,7 +80,7 @@ export function AdminLayout() {
         )}
         <Layout>
           <Layout.Content style={{ padding: wide ? 24 : 12 }}>
-            <main>{allowed ? <Outlet /> : <Forbidden home={homePath(me.user.type, modules)} />}</main>
+            {allowed ? <Outlet /> : <Forbidden home={homePath(me.user.type, modules)} />}
           </Layout.Content>
           <BottomBar me={me} />
         </Layout>

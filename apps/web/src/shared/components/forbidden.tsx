@@ -1,12 +1,13 @@
 import { SHELL_MESSAGES } from '@travesia/contracts';
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
+import { ResultHeading } from './result-heading';
 
 export function Forbidden({ home }: { home: string }) {
   return (
     <Result
       status="403"
-      title={SHELL_MESSAGES.forbiddenPage}
+      title={<ResultHeading>{SHELL_MESSAGES.forbiddenPage}</ResultHeading>}
       subTitle={SHELL_MESSAGES.forbiddenHint}
       extra={
         <Link to={home}>

@@ -1,5 +1,5 @@
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
-import { canOpen, emailSchema, enabledModules, homePath, MESSAGES } from '@travesia/contracts';
+import { canOpen, emailSchema, homePath, MESSAGES } from '@travesia/contracts';
 import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -24,7 +24,10 @@ export function LoginPage() {
 
   if (state.status === 'loading') return <FullPageSpin minHeight={160} />;
   if (state.status === 'authenticated') {
-    return <Navigate to={homePath(state.me.user.type, state.modules)} replace />;
+    // Back to the page the guard sent them from, when they may open it; otherwise their home.
+    const type = state.me.user.type;
+    const wanted = from && from !== '/' && canOpen(from.split('?')[0], type, state.modules) ? from : null;
+    return <Navigate to={wanted ?? homePath(type, state.modules)} replace />;
   }
 
   const onFinish = (values: LoginInput) => {
@@ -32,10 +35,7 @@ export function LoginPage() {
     login.mutate(values, {
       onSuccess: (res) => {
         storage.clearSearchState();
-        signIn(res, values.remember);
-        const modules = enabledModules(res.agency?.options);
-        const wanted = from && from !== '/' && canOpen(from.split('?')[0], res.user.type, modules) ? from : null;
-        navigate(wanted ?? homePath(res.user.type, modules), { replace: true });
+        signIn(res, values.remember); // the session turns authenticated and the branch above redirects
       },
       onError: (err) => setError(errorMessage(err)),
     });
