@@ -36,16 +36,14 @@ test('the password toggle shows what was typed', async ({ page }) => {
 
 test('remember-device keeps a persistent cookie, otherwise a session cookie; sign-in clears search state', async ({ page }) => {
   await page.goto('/');
-  await page.evaluate(() => {
-    localStorage.setItem('adm-kd-search-hotels', '{"destination":"x"}');
-    localStorage.setItem('adm-kd-other', '1');
-  });
+  // String expressions: the e2e project has no DOM types.
+  await page.evaluate(`localStorage.setItem('adm-kd-search-hotels', '{"destination":"x"}'); localStorage.setItem('adm-kd-other', '1')`);
   await loginThroughUi(page, 'revendedor@travesia.example', undefined, { remember: true });
   await expect(page).toHaveURL('/dashboard');
   const remembered = (await page.context().cookies()).find((c) => c.name === 'adm-kd-token');
   expect(remembered?.expires).toBeGreaterThan(Date.now() / 1000 + 7 * 24 * 3600);
-  expect(await page.evaluate(() => localStorage.getItem('adm-kd-search-hotels'))).toBeNull();
-  expect(await page.evaluate(() => localStorage.getItem('adm-kd-other'))).toBe('1');
+  expect(await page.evaluate(`localStorage.getItem('adm-kd-search-hotels')`)).toBeNull();
+  expect(await page.evaluate(`localStorage.getItem('adm-kd-other')`)).toBe('1');
 
   await page.goto('/logout');
   await expect(page).toHaveURL('/');
