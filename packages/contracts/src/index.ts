@@ -20,6 +20,7 @@ export * from './schemas/common.js';
 export * from './schemas/supplier-audit.js';
 export * from './schemas/user.js';
 export * from './supplier-messages.js';
+export * from './shell-messages.js';
 export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';

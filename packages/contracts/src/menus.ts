@@ -1,4 +1,4 @@
-import { type AgencyModule, SEARCHER_LINKS } from './modules.js';
+import { type AgencyModule, firstSearcherPath, SEARCHER_LINKS } from './modules.js';
 import type { UserType } from './user-types.js';
 
 export interface MenuItem {
@@ -86,4 +86,11 @@ export function buildMenu(type: UserType, modules: readonly AgencyModule[]): Men
 /** Labels of the top-level entries, for tests and for a quick look. */
 export function menuLabels(menu: MenuItem[]): string[] {
   return menu.map((m) => m.label);
+}
+
+/** Where a user lands after signing in (spec §2 Login screen). */
+export function homePath(type: UserType, modules: readonly AgencyModule[]): string {
+  if (type === 'super') return '/sa/agencies';
+  if (type === 'product-loader') return firstSearcherPath(modules);
+  return '/dashboard';
 }

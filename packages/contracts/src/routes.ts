@@ -1,5 +1,6 @@
 import type { AgencyModule } from './modules.js';
-import type { Permission } from './permissions.js';
+import { can, type Permission } from './permissions.js';
+import type { UserType } from './user-types.js';
 
 /**
  * Route-level permission checks (spec §6 left them unstated; docs/decisions/0002-route-permissions.md).
@@ -8,8 +9,11 @@ import type { Permission } from './permissions.js';
 export interface RouteRule {
   pattern: string;
   permission: Permission;
-  module?: AgencyModule;
+  /** The agency module the page needs; a list means any one of them is enough. */
+  module?: AgencyModule | readonly AgencyModule[];
 }
+
+const JUNIPER_HOTEL_MODULES: readonly AgencyModule[] = ['hotels-juniper', 'hotels-juniper-disney', 'hotels-juniper-universal'];
 
 export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/dashboard', permission: 'dashboard:view' },
@@ -33,6 +37,8 @@ export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/hotels/*/juniper/disney', permission: 'search:use', module: 'hotels-juniper-disney' },
   { pattern: '/hotels/*/universal/*', permission: 'search:use', module: 'hotels-juniper-universal' },
   { pattern: '/hotels/*/juniper/universal', permission: 'search:use', module: 'hotels-juniper-universal' },
+  // One reserve page serves the three Juniper hotel modes (spec §2): any of them opens it.
+  { pattern: '/hotels/reserve/juniper', permission: 'search:use', module: JUNIPER_HOTEL_MODULES },
   { pattern: '/hotels/*/travesia', permission: 'search:use', module: 'hotels-travesia' },
   { pattern: '/hotels/*/juniper', permission: 'search:use', module: 'hotels-juniper' },
   { pattern: '/hotels/*/restel', permission: 'search:use', module: 'hotels-restel' },
@@ -58,4 +64,17 @@ export function matchRoute(path: string): RouteRule | undefined {
     const re = new RegExp(`^${r.pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.+')}$`);
     return re.test(clean);
   });
+}
+
+/**
+ * Whether a signed-in user may open a page: its rule's permission is in the user's type and its
+ * module (if any) is enabled. A path with no rule (e.g. /about) is open to everyone signed in.
+ */
+export function canOpen(path: string, type: UserType, modules: readonly AgencyModule[]): boolean {
+  const rule = matchRoute(path);
+  if (!rule) return true;
+  if (!can(type, rule.permission)) return false;
+  if (!rule.module) return true;
+  const needed: readonly AgencyModule[] = typeof rule.module === 'string' ? [rule.module] : rule.module;
+  return needed.some((m) => modules.includes(m));
 }

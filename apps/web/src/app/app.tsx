@@ -4,6 +4,7 @@ import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { RouterProvider } from 'react-router';
+import { SessionProvider } from '../shared/session/session-provider';
 import { router } from './router';
 
 dayjs.locale('es');
@@ -17,7 +18,9 @@ export function App() {
     <ConfigProvider locale={esES} theme={{ token: { colorPrimary: '#0b6e4f', borderRadius: 6 } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -1,20 +1,10 @@
 import { createBrowserRouter } from 'react-router';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { markupsRoutes } from '../features/markups/routes';
-import { placeRoutes } from '../features/places/routes';
-import { providerRoutes } from '../features/providers/routes';
-import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
+import { AdminLayout } from './layouts/admin-layout';
+import { PlainLayout } from './layouts/plain-layout';
+import { adminRoutes, plainRoutes } from './route-table';
 
-/**
- * Each feature exports its routes from `features/<name>/routes.tsx`; this file only puts them under
- * the right layout. The platform shell issue fills in layouts, guards and the login screen.
- */
+/** Each feature exports its routes from `features/<name>/routes.tsx`; route-table.tsx lists them under their layout. */
 export const router = createBrowserRouter([
-  ...placeRoutes,
-  ...providerRoutes,
-  ...markupsRoutes,
-  ...dashboardRoutes,
-  ...bookingRoutes,
-  ...bookingPublicRoutes,
-  { path: '*', element: <p>Travesía</p> },
+  { element: <PlainLayout />, children: plainRoutes },
+  { element: <AdminLayout />, children: adminRoutes },
 ]);

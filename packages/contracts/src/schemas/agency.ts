@@ -8,6 +8,13 @@ export type AgencyMode = (typeof AGENCY_MODES)[number];
 export const AGENCY_MODE_LABELS: Record<AgencyMode, string> = { sandbox: 'Pruebas (sandbox)', production: 'Producción' };
 
 export const AGENCY_THEMES = ['default', 'dark', 'ocean', 'sunset'] as const;
+export type AgencyTheme = (typeof AGENCY_THEMES)[number];
+export const AGENCY_THEME_LABELS: Record<AgencyTheme, string> = {
+  default: 'Predeterminado',
+  dark: 'Oscuro',
+  ocean: 'Océano',
+  sunset: 'Atardecer',
+};
 
 /** A distributed Disney or Universal entry (spec §3): which provider sells it and whether agents see it. */
 export const distributedEntrySchema = z.object({

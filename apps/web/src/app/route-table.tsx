@@ -1,0 +1,84 @@
+import type { RouteObject } from 'react-router';
+import { aboutRoutes } from '../features/about/routes';
+import { agenciesRoutes } from '../features/agencies/routes';
+import { authRoutes } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { markupsRoutes } from '../features/markups/routes';
+import { placeRoutes } from '../features/places/routes';
+import { providerRoutes } from '../features/providers/routes';
+import { usersRoutes } from '../features/users/routes';
+import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
+import { NotFound } from '../shared/components/not-found';
+import { UnderConstruction } from '../shared/components/under-construction';
+
+/**
+ * Every route of spec §2, path → element, in one place. A screen another issue builds is an
+ * <UnderConstruction /> line until then: replace those lines with the feature's routes
+ * (`...dashboardRoutes`). Admin routes all pass the guard of the admin layout (ROUTE_RULES).
+ */
+const soon = (...paths: string[]): RouteObject[] => paths.map((path) => ({ path, element: <UnderConstruction /> }));
+
+/** Public pages under the plain layout. */
+export const plainRoutes: RouteObject[] = [
+  ...authRoutes,
+  ...bookingPublicRoutes,
+];
+
+/** Signed-in pages under the admin layout. */
+export const adminRoutes: RouteObject[] = [
+  ...aboutRoutes,
+  ...dashboardRoutes,
+  ...soon('/configuration', '/configuration/app', '/configuration/appearance', '/configuration/integrations'),
+  ...usersRoutes,
+  ...soon(
+    '/product/hotel',
+    '/product/hotel/create',
+    '/product/hotel/avail',
+    '/product/hotel/configuration',
+    '/product/hotel/:id',
+    '/product/transfer',
+    '/product/transfer/create',
+    '/product/transfer/:id',
+    '/product/ticket',
+    '/product/ticket/create',
+    '/product/ticket/avail',
+    '/product/ticket/:id',
+  ),
+  ...bookingRoutes,
+  ...markupsRoutes,
+  ...placeRoutes,
+  ...agenciesRoutes,
+  ...providerRoutes,
+  ...soon('/whitelabels', '/whitelabels/create', '/whitelabels/:id', '/whitelabel/:id/payments', '/whitelabel/:id/customize'),
+  // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
+  ...soon(
+    '/hotels/search/juniper',
+    '/hotels/search/disney/juniper',
+    '/hotels/search/universal/juniper',
+    '/hotels/search/juniper/universal',
+    '/hotels/search/juniper/disney',
+    '/hotels/reserve/juniper',
+    '/hotels/search/travesia',
+    '/hotels/options/travesia',
+    '/hotels/reserve/travesia',
+    '/hotels/search/restel',
+    '/hotels/options/restel',
+    '/hotels/reserve/restel',
+    '/hotels/search/hotelbeds',
+    '/search/tickets/travesia',
+    '/tickets/options/travesia',
+    '/tickets/reserve/travesia',
+    '/search/tickets/hotelbeds',
+    '/tickets/options/hotelbeds',
+    '/tickets/reserve/hotelbeds',
+    '/search/tickets/juniper',
+    '/search/transfer/travesia',
+    '/reserve/transfer/travesia',
+    '/search/transfer/juniper',
+    '/search/flight/santsg',
+    '/flight/santsg/avail/:type?',
+    '/flight/santsg/options/:id?/:type?',
+    '/flight/reserve/santsg/:type?',
+  ),
+  { path: '*', element: <NotFound /> },
+];

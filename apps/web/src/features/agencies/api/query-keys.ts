@@ -1,0 +1,1 @@
+export const AGENCIES_KEY = ['agencies'] as const;
