@@ -23,3 +23,4 @@ export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';
 export * from './vouchers.js';
+export * from './inventory.js';

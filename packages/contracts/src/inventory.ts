@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { BOARD_CODES } from './supplier-messages.js';
+
+/** Own inventory (brand travesia): hotel products, room types, daily availability and search (issue 4). */
+
+export const HOTEL_CATEGORIES = ['value', 'moderate', 'deluxe', 'deluxe-villas', 'campgrounds'] as const;
+export type HotelCategory = (typeof HOTEL_CATEGORIES)[number];
+export const HOTEL_CATEGORY_LABELS: Record<HotelCategory, string> = {
+  value: 'Económico',
+  moderate: 'Moderado',
+  deluxe: 'De Lujo',
+  'deluxe-villas': 'Villas de Lujo',
+  campgrounds: 'Cabañas',
+};
+
+export const INVENTORY_LIMITS = { maxNights: 30, maxRooms: 9, maxChildAge: 17, maxRangeDays: 400 } as const;
+
+export const INVENTORY_MESSAGES = {
+  notFound: 'Producto no encontrado',
+  roomTypeNotFound: 'Tipo de habitación no encontrado',
+  unknownRoomType: 'Tipo de habitación desconocido',
+  noAvailability: 'Sin disponibilidad',
+  optionExpired: 'La opción ya no es válida; vuelva a buscar',
+  optionInvalid: 'Opción no válida',
+  placeNotFound: 'El lugar no existe',
+  endBeforeStart: 'La fecha de salida debe ser posterior a la de llegada',
+  tooManyNights: `Máximo ${INVENTORY_LIMITS.maxNights} noches`,
+  tooManyRooms: `Máximo ${INVENTORY_LIMITS.maxRooms} habitaciones`,
+  childAge: `La edad de los niños debe estar entre 0 y ${INVENTORY_LIMITS.maxChildAge}`,
+  date: 'Fecha no válida (aaaa-mm-dd)',
+  money: 'Importe no válido: un número mayor o igual a cero con hasta 2 decimales',
+  allotment: 'El cupo debe ser un número entero mayor o igual a cero',
+  name: 'El nombre es obligatorio',
+  place: 'El lugar es obligatorio',
+  stars: 'Las estrellas van de 1 a 5',
+  category: 'Categoría no válida',
+  currency: 'Moneda no válida (código ISO de 3 letras)',
+  hour: 'Hora no válida (HH:mm)',
+  board: 'Régimen no válido',
+  boards: 'Indique al menos un régimen',
+  adults: 'Los adultos por habitación van de 1 a 9',
+  rangeTooLong: `El rango no puede superar ${INVENTORY_LIMITS.maxRangeDays} días`,
+  weekdays: 'Indique al menos un día de la semana',
+  policy: 'Política de cancelación no válida',
+  destination: 'El destino es obligatorio',
+  destinationUnknown: 'Destino desconocido',
+  paxes: 'Indique al menos una habitación',
+  idempotencyKey: 'La clave de idempotencia es obligatoria',
+  holder: 'El titular es obligatorio',
+  nothingToChange: 'Indique al menos un valor a cambiar',
+} as const;
+const m = INVENTORY_MESSAGES;
+
+export const isoDate = z.string({ error: m.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date }).refine(
+  (s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  },
+  { error: m.date },
+);
+export const moneyString = z
+  .union([z.string(), z.number()], { error: m.money })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, { error: m.money }));
+const hour = z.string({ error: m.hour }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: m.hour });
+const currency = z
+  .string({ error: m.currency })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, { error: m.currency }));
+const boardCode = z.enum(BOARD_CODES, { error: m.board });
+
+/** A penalty: a percentage of the total, a number of nights, or a fixed amount in the hotel's currency. */
+export const penaltySchema = z.object({
+  type: z.enum(['percent', 'nights', 'amount'], { error: m.policy }),
+  value: moneyString,
+});
+export type Penalty = z.infer<typeof penaltySchema>;
+
+/**
+ * A hotel's cancellation policy as the loader writes it. It is turned into the normalised
+ * `{from, percent|nights|amount, currency}` rules (the suppliers' shape) for each stay.
+ */
+export const policyDefinitionSchema = z.object({
+  nonRefundable: z.boolean().default(false),
+  /** From `before` days/hours before arrival (start of the arrival day) the penalty applies. */
+  rules: z
+    .array(
+      z.object({
+        before: z.number({ error: m.policy }).int({ error: m.policy }).min(0, { error: m.policy }).max(365, { error: m.policy }),
+        unit: z.enum(['days', 'hours'], { error: m.policy }),
+        penalty: penaltySchema,
+      }),
+    )
+    .max(10, { error: m.policy })
+    .default([]),
+  /** Not showing up: from the arrival day. */
+  noShow: penaltySchema.nullable().default(null),
+});
+export type PolicyDefinition = z.infer<typeof policyDefinitionSchema>;
+
+export const roomTypeBody = z.object({
+  name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(120),
+  maxAdults: z.number({ error: m.adults }).int({ error: m.adults }).min(1, { error: m.adults }).max(9, { error: m.adults }),
+  maxChildren: z.number().int().min(0).max(9).default(0),
+  childAgeLimit: z.number().int().min(0).max(17).default(11),
+  beds: z.string().trim().max(200).default(''),
+  active: z.boolean().default(true),
+});
+export type RoomTypeBody = z.infer<typeof roomTypeBody>;
+
+export const hotelProductBody = z.object({
+  name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(200),
+  placeId: z.uuid({ error: m.place }),
+  address: z.string().trim().max(300).default(''),
+  lat: z.number().min(-90).max(90).nullable().default(null),
+  lng: z.number().min(-180).max(180).nullable().default(null),
+  stars: z.number({ error: m.stars }).int({ error: m.stars }).min(1, { error: m.stars }).max(5, { error: m.stars }),
+  category: z.enum(HOTEL_CATEGORIES, { error: m.category }),
+  description: z.string().trim().max(5000).default(''),
+  amenities: z.array(z.string().trim().min(1).max(80)).max(60).default([]),
+  images: z.array(z.uuid()).max(30).default([]),
+  checkInHour: hour.default('15:00'),
+  checkOutHour: hour.default('12:00'),
+  currency: currency.default('USD'),
+  boards: z.array(boardCode).min(1, { error: m.boards }).max(5).default(['RO']),
+  policy: policyDefinitionSchema.default({ nonRefundable: false, rules: [], noShow: null }),
+  active: z.boolean().default(true),
+  roomTypes: z.array(roomTypeBody).max(50).optional(),
+});
+export type HotelProductBody = z.input<typeof hotelProductBody>;
+
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** Bulk edit of a room type's days: only the fields given change; weekdays 0 = Sunday … 6 = Saturday. */
+export const availabilityBulkBody = z
+  .object({
+    roomTypeId: z.uuid({ error: m.unknownRoomType }),
+    from: isoDate,
+    to: isoDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+    allotment: z.number({ error: m.allotment }).int({ error: m.allotment }).min(0, { error: m.allotment }).max(10000).optional(),
+    price1: moneyString.nullable().optional(),
+    price2: moneyString.nullable().optional(),
+    price3: moneyString.nullable().optional(),
+    priceExtraAdult: moneyString.nullable().optional(),
+    priceChild: moneyString.nullable().optional(),
+    boardSupplements: z.partialRecord(boardCode, moneyString).optional(),
+    minNights: z.number().int().min(1).max(30).optional(),
+    stopSale: z.boolean().optional(),
+    closedToArrival: z.boolean().optional(),
+  })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+export type AvailabilityBulkBody = z.input<typeof availabilityBulkBody>;
+
+export const calendarQuery = z
+  .object({ roomTypeId: z.uuid({ error: m.unknownRoomType }), from: isoDate, to: isoDate })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+
+export const paxSchema = z.object({
+  adults: z.number({ error: m.adults }).int({ error: m.adults }).min(1, { error: m.adults }).max(9, { error: m.adults }),
+  children: z
+    .array(z.number({ error: m.childAge }).int({ error: m.childAge }).min(0, { error: m.childAge }).max(17, { error: m.childAge }))
+    .max(6)
+    .default([]),
+});
+
+export const hotelAvailBody = z
+  .object({
+    countryCode: z.string().trim().max(3).optional(),
+    destination: z.uuid({ error: m.destination }),
+    start: isoDate,
+    end: isoDate,
+    provider_id: z.string().max(100).nullish(),
+    paxes: z.array(paxSchema).min(1, { error: m.paxes }).max(INVENTORY_LIMITS.maxRooms, { error: m.tooManyRooms }),
+    simulate: z.boolean().optional(),
+  })
+  .refine((b) => b.end > b.start, { error: m.endBeforeStart, path: ['end'] })
+  .refine((b) => (Date.parse(b.end) - Date.parse(b.start)) / 86_400_000 <= INVENTORY_LIMITS.maxNights, {
+    error: m.tooManyNights,
+    path: ['end'],
+  });
+export type HotelAvailBody = z.input<typeof hotelAvailBody>;
+
+export const hotelBookBody = z.object({
+  token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
+  idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
+  holder: z.object({
+    name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
+    surname: z.string().trim().max(100).default(''),
+    email: z.email().optional(),
+    phone: z.string().max(40).optional(),
+  }),
+  companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
+  remarks: z.string().max(1000).optional(),
+});
+export type HotelBookBody = z.input<typeof hotelBookBody>;
+
+/** Readable Spanish text of a policy, e.g. "Gratis hasta 7 días antes de la llegada; después, 1 noche". */
+export function describePenalty(p: Penalty, currencyCode: string): string {
+  if (p.type === 'percent') return `${p.value}% del total`;
+  if (p.type === 'nights') return Number(p.value) === 1 ? '1 noche' : `${p.value} noches`;
+  return `${p.value} ${currencyCode}`;
+}
+
+export function describePolicy(def: PolicyDefinition, currencyCode: string): string {
+  if (def.nonRefundable) return 'No reembolsable';
+  const unit = (n: number, u: 'days' | 'hours') => (u === 'days' ? (n === 1 ? '1 día' : `${n} días`) : n === 1 ? '1 hora' : `${n} horas`);
+  const sorted = [...def.rules].sort((a, b) => toHours(b) - toHours(a));
+  const parts: string[] = [];
+  if (sorted.length === 0) parts.push('Cancelación gratuita hasta la llegada');
+  sorted.forEach((r, i) => {
+    const when = `${unit(r.before, r.unit)} antes de la llegada`;
+    if (i === 0) parts.push(`Gratis hasta ${when}; después, ${describePenalty(r.penalty, currencyCode)}`);
+    else parts.push(`desde ${when}, ${describePenalty(r.penalty, currencyCode)}`);
+  });
+  if (def.noShow) parts.push(`no presentarse: ${describePenalty(def.noShow, currencyCode)}`);
+  return parts.join('; ');
+}
+const toHours = (r: { before: number; unit: 'days' | 'hours' }) => (r.unit === 'days' ? r.before * 24 : r.before);
