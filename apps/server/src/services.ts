@@ -15,6 +15,8 @@ import { DashboardRepository } from './modules/dashboard/repository.js';
 import { DashboardService } from './modules/dashboard/service.js';
 import { ExchangeRateRepository } from './modules/exchange-rate/repository.js';
 import { ExchangeRateService } from './modules/exchange-rate/service.js';
+import { InventoryRepository } from './modules/inventory/repository.js';
+import { InventoryService } from './modules/inventory/service.js';
 import { FileRepository } from './modules/file/repository.js';
 import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
@@ -93,6 +95,8 @@ export function createServices(deps: AppDeps) {
     log: deps.log,
   });
   const pricing = new PricingService(new PricingRepository(db));
+  const inventory = new InventoryService({ repo: new InventoryRepository(db), db, pricing, vouchers, files, log: deps.log });
+  vouchers.onCancelled((tx, voucher) => inventory.releaseForVoucher(tx, voucher));
   return {
     files,
     places: new PlaceService(new PlaceRepository(db), files),
@@ -108,6 +112,7 @@ export function createServices(deps: AppDeps) {
     supplierAudit: new SupplierAuditService(supplierAuditRepo),
     vouchers,
     dashboard: new DashboardService(new DashboardRepository(db), vouchers),
+    inventory,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageNameSchema } from './places.js';
 import { BOARD_CODES } from './supplier-messages.js';
 
 /** Own inventory (brand travesia): hotel products, room types, daily availability and search (issue 4). */
@@ -51,7 +52,7 @@ export const INVENTORY_MESSAGES = {
 } as const;
 const m = INVENTORY_MESSAGES;
 
-export const isoDate = z.string({ error: m.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date }).refine(
+export const inventoryDate = z.string({ error: m.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date }).refine(
   (s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
@@ -71,11 +72,11 @@ const currency = z
 const boardCode = z.enum(BOARD_CODES, { error: m.board });
 
 /** A penalty: a percentage of the total, a number of nights, or a fixed amount in the hotel's currency. */
-export const penaltySchema = z.object({
+export const inventoryPenaltySchema = z.object({
   type: z.enum(['percent', 'nights', 'amount'], { error: m.policy }),
   value: moneyString,
 });
-export type Penalty = z.infer<typeof penaltySchema>;
+export type InventoryPenalty = z.infer<typeof inventoryPenaltySchema>;
 
 /**
  * A hotel's cancellation policy as the loader writes it. It is turned into the normalised
@@ -89,13 +90,13 @@ export const policyDefinitionSchema = z.object({
       z.object({
         before: z.number({ error: m.policy }).int({ error: m.policy }).min(0, { error: m.policy }).max(365, { error: m.policy }),
         unit: z.enum(['days', 'hours'], { error: m.policy }),
-        penalty: penaltySchema,
+        penalty: inventoryPenaltySchema,
       }),
     )
     .max(10, { error: m.policy })
     .default([]),
   /** Not showing up: from the arrival day. */
-  noShow: penaltySchema.nullable().default(null),
+  noShow: inventoryPenaltySchema.nullable().default(null),
 });
 export type PolicyDefinition = z.infer<typeof policyDefinitionSchema>;
 
@@ -119,7 +120,7 @@ export const hotelProductBody = z.object({
   category: z.enum(HOTEL_CATEGORIES, { error: m.category }),
   description: z.string().trim().max(5000).default(''),
   amenities: z.array(z.string().trim().min(1).max(80)).max(60).default([]),
-  images: z.array(z.uuid()).max(30).default([]),
+  images: z.array(imageNameSchema).max(20, { error: 'Máximo 20 imágenes' }).default([]),
   checkInHour: hour.default('15:00'),
   checkOutHour: hour.default('12:00'),
   currency: currency.default('USD'),
@@ -136,8 +137,8 @@ export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const availabilityBulkBody = z
   .object({
     roomTypeId: z.uuid({ error: m.unknownRoomType }),
-    from: isoDate,
-    to: isoDate,
+    from: inventoryDate,
+    to: inventoryDate,
     weekdays: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
     allotment: z.number({ error: m.allotment }).int({ error: m.allotment }).min(0, { error: m.allotment }).max(10000).optional(),
     price1: moneyString.nullable().optional(),
@@ -154,7 +155,7 @@ export const availabilityBulkBody = z
 export type AvailabilityBulkBody = z.input<typeof availabilityBulkBody>;
 
 export const calendarQuery = z
-  .object({ roomTypeId: z.uuid({ error: m.unknownRoomType }), from: isoDate, to: isoDate })
+  .object({ roomTypeId: z.uuid({ error: m.unknownRoomType }), from: inventoryDate, to: inventoryDate })
   .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
 
 export const paxSchema = z.object({
@@ -169,8 +170,8 @@ export const hotelAvailBody = z
   .object({
     countryCode: z.string().trim().max(3).optional(),
     destination: z.uuid({ error: m.destination }),
-    start: isoDate,
-    end: isoDate,
+    start: inventoryDate,
+    end: inventoryDate,
     provider_id: z.string().max(100).nullish(),
     paxes: z.array(paxSchema).min(1, { error: m.paxes }).max(INVENTORY_LIMITS.maxRooms, { error: m.tooManyRooms }),
     simulate: z.boolean().optional(),
@@ -197,7 +198,7 @@ export const hotelBookBody = z.object({
 export type HotelBookBody = z.input<typeof hotelBookBody>;
 
 /** Readable Spanish text of a policy, e.g. "Gratis hasta 7 días antes de la llegada; después, 1 noche". */
-export function describePenalty(p: Penalty, currencyCode: string): string {
+export function describePenalty(p: InventoryPenalty, currencyCode: string): string {
   if (p.type === 'percent') return `${p.value}% del total`;
   if (p.type === 'nights') return Number(p.value) === 1 ? '1 noche' : `${p.value} noches`;
   return `${p.value} ${currencyCode}`;

@@ -42,5 +42,5 @@ export function penaltyAt(policy: CancellationPolicy, stay: { total: string; cur
     },
     at,
   );
-  return p.amount;
+  return p.amount ?? p.penalty;
 }
