@@ -4,6 +4,7 @@ z.config(z.locales.es());
 
 export * from './dashboard.js';
 export * from './format/index.js';
+export * from './inventory.js';
 export * from './markup.js';
 export * from './menus.js';
 export * from './messages.js';
@@ -23,4 +24,3 @@ export * from './suppliers.js';
 export * from './user-types.js';
 export * from './voucher-status.js';
 export * from './vouchers.js';
-export * from './inventory.js';

@@ -52,13 +52,16 @@ export const INVENTORY_MESSAGES = {
 } as const;
 const m = INVENTORY_MESSAGES;
 
-export const inventoryDate = z.string({ error: m.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date }).refine(
-  (s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  },
-  { error: m.date },
-);
+export const inventoryDate = z
+  .string({ error: m.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    },
+    { error: m.date },
+  );
 export const moneyString = z
   .union([z.string(), z.number()], { error: m.money })
   .transform((v) => String(v).trim())

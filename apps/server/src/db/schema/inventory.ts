@@ -1,5 +1,19 @@
 import type { BoardCode, HotelCategory, PolicyDefinition } from '@travesia/contracts';
-import { boolean, char, date, doublePrecision, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { places } from './places.js';
 
 /** Migration 0400-inventory.sql: own inventory (travesia). */

@@ -17,7 +17,13 @@ const D = (day: number) => `2031-03-${String(day).padStart(2, '0')}`; // 2031-03
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const avail = (body: Record<string, unknown>, headers = w.headers.adviser) =>
-  inject('POST', '/api/hotel/travesia/avail', headers, { destination: ids.co, start: D(3), end: D(6), paxes: [{ adults: 2, children: [] }], ...body });
+  inject('POST', '/api/hotel/travesia/avail', headers, {
+    destination: ids.co,
+    start: D(3),
+    end: D(6),
+    paxes: [{ adults: 2, children: [] }],
+    ...body,
+  });
 const allotmentOf = async (day: string, rt = roomTypeId) => {
   const [row] = await t.database.db
     .select({ a: hotelInventory.allotment })
@@ -44,7 +50,11 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await makeWorld(t.app, t.database);
   const add = async (key: string, body: Record<string, unknown>, parentKey?: string) => {
-    const res = await inject('POST', '/api/place', w.headers.super, { address: 'Sin dirección', ...body, parent: parentKey ? ids[parentKey] : null });
+    const res = await inject('POST', '/api/place', w.headers.super, {
+      address: 'Sin dirección',
+      ...body,
+      parent: parentKey ? ids[parentKey] : null,
+    });
     expect(res.statusCode, res.body).toBe(201);
     ids[key] = res.json()._id;
   };
@@ -61,7 +71,12 @@ describe('hotel products (products:manage)', () => {
     const res = await inject('POST', '/api/product/hotel', w.headers.loader, hotelBody());
     expect(res.statusCode, res.body).toBe(201);
     const h = res.json();
-    expect(h).toMatchObject({ name: 'Hotel Casa Travesía', categoryLabel: 'Moderado', stars: 4, policyText: 'Gratis hasta 7 días antes de la llegada; después, 1 noche' });
+    expect(h).toMatchObject({
+      name: 'Hotel Casa Travesía',
+      categoryLabel: 'Moderado',
+      stars: 4,
+      policyText: 'Gratis hasta 7 días antes de la llegada; después, 1 noche',
+    });
     expect(h.roomTypes).toHaveLength(1);
     hotelId = h._id;
     roomTypeId = h.roomTypes[0]._id;
@@ -81,7 +96,10 @@ describe('hotel products (products:manage)', () => {
     const add = await inject('POST', `/api/product/hotel/${hotelId}/room-type`, w.headers.loader, { name: 'Suite', maxAdults: 2 });
     expect(add.statusCode, add.body).toBe(201);
     const suite = add.json()._id;
-    const upd = await inject('PUT', `/api/product/hotel/${hotelId}/room-type/${suite}`, w.headers.loader, { name: 'Suite junior', maxAdults: 2 });
+    const upd = await inject('PUT', `/api/product/hotel/${hotelId}/room-type/${suite}`, w.headers.loader, {
+      name: 'Suite junior',
+      maxAdults: 2,
+    });
     expect(upd.json().name).toBe('Suite junior');
     expect((await inject('DELETE', `/api/product/hotel/${hotelId}/room-type/${suite}`, w.headers.loader)).statusCode).toBe(204);
     expect((await inject('DELETE', `/api/product/hotel/${hotelId}/room-type/${suite}`, w.headers.loader)).statusCode).toBe(404);
@@ -117,7 +135,13 @@ describe('availability', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ days: 31 });
     // Weekends (Fri, Sat) cost more.
-    res = await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, { roomTypeId, from: D(1), to: D(31), weekdays: [5, 6], price2: '150' });
+    res = await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, {
+      roomTypeId,
+      from: D(1),
+      to: D(31),
+      weekdays: [5, 6],
+      price2: '150',
+    });
     expect(res.json()).toEqual({ days: 9 });
     const cal = await inject('GET', `/api/product/hotel/avail/calendar?roomTypeId=${roomTypeId}&from=${D(6)}&to=${D(8)}`, w.headers.loader);
     expect(cal.statusCode, cal.body).toBe(200);
@@ -140,7 +164,10 @@ describe('availability', () => {
     await bad({ from: D(5), to: D(1), allotment: 1 }, m.endBeforeStart);
     await bad({ roomTypeId: '00000000-0000-4000-8000-000000000000', allotment: 1 }, m.unknownRoomType);
     await bad({}, m.nothingToChange);
-    expect((await inject('POST', '/api/product/hotel/avail/bulk', w.headers.admin, { roomTypeId, from: D(1), to: D(2), allotment: 1 })).statusCode).toBe(403);
+    expect(
+      (await inject('POST', '/api/product/hotel/avail/bulk', w.headers.admin, { roomTypeId, from: D(1), to: D(2), allotment: 1 }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -157,7 +184,9 @@ describe('travesia search', () => {
     const item = r.items[0];
     expect(item).toMatchObject({ _id: hotelId, provider: 'travesia', placeName: 'Cartagena' });
     // Mon–Wed nights at 100: RO 300, BB 300 + 3 × 2 × 10 = 360.
-    const byBoard = Object.fromEntries(item.options.map((o: { board: { code: string }; price: { amount: string } }) => [o.board.code, o.price.amount]));
+    const byBoard = Object.fromEntries(
+      item.options.map((o: { board: { code: string }; price: { amount: string } }) => [o.board.code, o.price.amount]),
+    );
     expect(byBoard).toEqual({ RO: '300.00', BB: '360.00' });
     expect(r.lowestPrice).toBe('300.00');
     expect(r.highestPrice).toBe('360.00');
@@ -177,7 +206,8 @@ describe('travesia search', () => {
     // Child of 5: 100 + 20 per night. A 12-year-old is an adult: no triple price, so nothing.
     expect((await avail({ paxes: [{ adults: 2, children: [5] }] })).json().response.lowestPrice).toBe('360.00');
     expect((await avail({ paxes: [{ adults: 2, children: [12] }] })).json().response.itemsFound).toBe(0);
-    const bulk = (body: Record<string, unknown>) => inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, { roomTypeId, ...body });
+    const bulk = (body: Record<string, unknown>) =>
+      inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, { roomTypeId, ...body });
     await bulk({ from: D(10), to: D(10), minNights: 4 });
     expect((await avail({ start: D(10), end: D(13) })).json().response.itemsFound).toBe(0);
     expect((await avail({ start: D(10), end: D(14) })).json().response.itemsFound).toBe(1);
@@ -186,8 +216,14 @@ describe('travesia search', () => {
     expect((await avail({ start: D(16), end: D(19) })).json().response.itemsFound).toBe(1);
     await bulk({ from: D(21), to: D(21), stopSale: true });
     expect((await avail({ start: D(19), end: D(23) })).json().response.itemsFound).toBe(0);
-    expect((await avail({ start: D(24), end: D(26), paxes: Array.from({ length: 6 }, () => ({ adults: 1, children: [] })) })).json().response.itemsFound).toBe(0);
-    expect((await avail({ start: D(24), end: D(26), paxes: Array.from({ length: 5 }, () => ({ adults: 1, children: [] })) })).json().response.lowestPrice).toBe('800.00');
+    expect(
+      (await avail({ start: D(24), end: D(26), paxes: Array.from({ length: 6 }, () => ({ adults: 1, children: [] })) })).json().response
+        .itemsFound,
+    ).toBe(0);
+    expect(
+      (await avail({ start: D(24), end: D(26), paxes: Array.from({ length: 5 }, () => ({ adults: 1, children: [] })) })).json().response
+        .lowestPrice,
+    ).toBe('800.00');
     // Beyond what is loaded (April): nothing.
     expect((await avail({ start: D(30), end: '2031-04-02' })).json().response.itemsFound).toBe(0);
   });
@@ -210,14 +246,25 @@ describe('travesia search', () => {
 
 describe('travesia booking', () => {
   const book = (token: string, key: string, headers = w.headers.adviser) =>
-    inject('POST', '/api/hotel/travesia/book', headers, { token, idempotencyKey: key, holder: { name: 'Ana', surname: 'Pérez', email: 'ana@example.com' } });
+    inject('POST', '/api/hotel/travesia/book', headers, {
+      token,
+      idempotencyKey: key,
+      holder: { name: 'Ana', surname: 'Pérez', email: 'ana@example.com' },
+    });
   const firstToken = async (body: Record<string, unknown> = {}, headers = w.headers.adviser) => {
     const r = (await avail(body, headers)).json().response;
     return r.items[0].options.find((o: { board: { code: string } }) => o.board.code === 'RO').token as string;
   };
 
   it('books: a confirmed voucher, rooms taken every night, idempotent, other agency 404, cancellation gives rooms back', async () => {
-    const token = await firstToken({ start: D(3), end: D(5), paxes: [{ adults: 2, children: [] }, { adults: 1, children: [] }] });
+    const token = await firstToken({
+      start: D(3),
+      end: D(5),
+      paxes: [
+        { adults: 2, children: [] },
+        { adults: 1, children: [] },
+      ],
+    });
     const before = [await allotmentOf(D(3)), await allotmentOf(D(4)), await allotmentOf(D(5))];
     const res = await book(token, 'reserva-1');
     expect(res.statusCode, res.body).toBe(201);

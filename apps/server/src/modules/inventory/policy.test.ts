@@ -35,7 +35,10 @@ describe('own-inventory cancellation policy', () => {
   });
 
   it('fixed amounts never exceed the total; non-refundable costs everything at once', () => {
-    const fixed = normalisePolicy({ nonRefundable: false, rules: [{ before: 1, unit: 'days', penalty: { type: 'amount', value: '75.50' } }], noShow: null }, stay);
+    const fixed = normalisePolicy(
+      { nonRefundable: false, rules: [{ before: 1, unit: 'days', penalty: { type: 'amount', value: '75.50' } }], noShow: null },
+      stay,
+    );
     expect(penaltyAt(fixed, money, new Date('2027-03-09T06:00:00Z'))).toBe('75.50');
     expect(penaltyAt(fixed, { ...money, total: '50.00' }, new Date('2027-03-09T06:00:00Z'))).toBe('50.00');
     const nr = normalisePolicy({ nonRefundable: true, rules: [], noShow: null }, stay);

@@ -11,7 +11,11 @@ const HOUR = 3_600_000;
  */
 export function normalisePolicy(def: PolicyDefinition, stay: { start: string; currency: string; now: Date }): CancellationPolicy {
   if (def.nonRefundable)
-    return { refundable: false, rules: [{ from: stay.now.toISOString(), percent: '100', currency: stay.currency }], text: 'No reembolsable' };
+    return {
+      refundable: false,
+      rules: [{ from: stay.now.toISOString(), percent: '100', currency: stay.currency }],
+      text: 'No reembolsable',
+    };
   const arrival = startOfBusinessDay(stay.start).getTime();
   const rules: CancellationRule[] = def.rules.map((r) => ({
     from: new Date(arrival - r.before * (r.unit === 'days' ? 24 : 1) * HOUR).toISOString(),
@@ -19,7 +23,8 @@ export function normalisePolicy(def: PolicyDefinition, stay: { start: string; cu
     currency: stay.currency,
     kind: 'date-range' as const,
   }));
-  if (def.noShow) rules.push({ from: new Date(arrival).toISOString(), ...penaltyFields(def.noShow), currency: stay.currency, kind: 'no-show' });
+  if (def.noShow)
+    rules.push({ from: new Date(arrival).toISOString(), ...penaltyFields(def.noShow), currency: stay.currency, kind: 'no-show' });
   rules.sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
   return { refundable: true, rules };
 }
@@ -31,7 +36,11 @@ function penaltyFields(p: PolicyDefinition['rules'][number]['penalty']): Pick<Ca
 }
 
 /** The penalty (in the stay's currency) of cancelling at `at` — the same computation the vouchers module uses. */
-export function penaltyAt(policy: CancellationPolicy, stay: { total: string; currency: string; nights: number; start: string }, at: Date): string {
+export function penaltyAt(
+  policy: CancellationPolicy,
+  stay: { total: string; currency: string; nights: number; start: string },
+  at: Date,
+): string {
   const p = computePenalty(
     {
       policies: policy.rules.map(({ from, amount, percent, nights, currency }) => ({ from, amount, percent, nights, currency })),

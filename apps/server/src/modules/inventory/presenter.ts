@@ -14,7 +14,10 @@ export const toRoomTypeDto = (r: HotelRoomTypeRow) => ({
   active: r.active,
 });
 
-export const toHotelDto = (h: HotelProductRow, extra: { roomTypes?: HotelRoomTypeRow[]; placeName?: string; placeAncestors?: string[] } = {}) => ({
+export const toHotelDto = (
+  h: HotelProductRow,
+  extra: { roomTypes?: HotelRoomTypeRow[]; placeName?: string; placeAncestors?: string[] } = {},
+) => ({
   _id: h.id,
   name: h.name,
   placeId: h.placeId,

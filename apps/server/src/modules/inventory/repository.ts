@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type HotelInventoryRow,
@@ -175,7 +175,11 @@ export class InventoryRepository {
   }
 
   async placeOf(placeId: string) {
-    const [row] = await this.db.select({ id: places.id, path: places.path, name: places.name, ancestorNames: places.ancestorNames }).from(places).where(eq(places.id, placeId)).limit(1);
+    const [row] = await this.db
+      .select({ id: places.id, path: places.path, name: places.name, ancestorNames: places.ancestorNames })
+      .from(places)
+      .where(eq(places.id, placeId))
+      .limit(1);
     return row;
   }
 
@@ -224,7 +228,6 @@ export class InventoryRepository {
       update hotel_inventory set allotment = allotment + ${rooms}, updated_at = now()
       where room_type_id = ${roomTypeId}::uuid and day >= ${start}::date and day < ${end}::date`);
   }
-
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too; both typed loosely by drizzle's execute. */

@@ -32,7 +32,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
   app.get('/api/product/hotel', { config: manage, schema: { tags, querystring: listQuery } }, async (req) => {
     const { page, limit, q, place, active } = req.query;
-    const { rows, total } = await inventory.list({ q, placeId: place, active: active === undefined ? undefined : active === 'true' }, page, limit);
+    const { rows, total } = await inventory.list(
+      { q, placeId: place, active: active === undefined ? undefined : active === 'true' },
+      page,
+      limit,
+    );
     return pageOf(
       rows.map((r) => toHotelDto(r.hotel, { placeName: r.placeName, placeAncestors: r.placeAncestors })),
       total,
@@ -57,11 +61,15 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     return toHotelDto(hotel, { roomTypes });
   });
 
-  app.post('/api/product/hotel/:id/room-type', { config: manage, schema: { tags, params: idParams, body: roomTypeBody } }, async (req, reply) => {
-    const row = await inventory.addRoomType(req.params.id, req.body);
-    reply.status(201);
-    return toRoomTypeDto(row);
-  });
+  app.post(
+    '/api/product/hotel/:id/room-type',
+    { config: manage, schema: { tags, params: idParams, body: roomTypeBody } },
+    async (req, reply) => {
+      const row = await inventory.addRoomType(req.params.id, req.body);
+      reply.status(201);
+      return toRoomTypeDto(row);
+    },
+  );
 
   app.put(
     '/api/product/hotel/:id/room-type/:roomTypeId',

@@ -1,15 +1,15 @@
 import {
+  type availabilityBulkBody,
   BOARD_LABELS,
   type BoardCode,
   describePolicy,
   HOTEL_CATEGORY_LABELS,
-  INVENTORY_LIMITS,
-  INVENTORY_MESSAGES,
-  type PriceBreakdown,
-  type availabilityBulkBody,
   type hotelAvailBody,
   type hotelBookBody,
   type hotelProductBody,
+  INVENTORY_LIMITS,
+  INVENTORY_MESSAGES,
+  type PriceBreakdown,
   type roomTypeBody,
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
@@ -192,7 +192,8 @@ export class InventoryService {
 
   // ------------------------------------------------------------ search
   private assertCanUse(auth: AuthContext) {
-    if (auth.agency && !auth.modules.includes('hotels-travesia')) throw forbidden('El módulo de hoteles travesia no está habilitado para su agencia');
+    if (auth.agency && !auth.modules.includes('hotels-travesia'))
+      throw forbidden('El módulo de hoteles travesia no está habilitado para su agencia');
   }
 
   async search(auth: AuthContext, input: AvailInput) {
