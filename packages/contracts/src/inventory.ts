@@ -222,3 +222,78 @@ export function describePolicy(def: PolicyDefinition, currencyCode: string): str
   return parts.join('; ');
 }
 const toHours = (r: { before: number; unit: 'days' | 'hours' }) => (r.unit === 'days' ? r.before * 24 : r.before);
+
+/** API shapes (server presenter in modules/inventory/presenter.ts). */
+export interface RoomTypeDto {
+  _id: string;
+  hotelId: string;
+  name: string;
+  maxAdults: number;
+  maxChildren: number;
+  childAgeLimit: number;
+  beds: string;
+  active: boolean;
+}
+export interface HotelProductDto {
+  _id: string;
+  name: string;
+  placeId: string;
+  placeName?: string;
+  placeAncestors?: string[];
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  stars: number;
+  category: HotelCategory;
+  categoryLabel: string;
+  description: string;
+  amenities: string[];
+  images: string[];
+  checkInHour: string;
+  checkOutHour: string;
+  currency: string;
+  boards: (typeof BOARD_CODES)[number][];
+  policy: PolicyDefinition;
+  policyText: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  roomTypes?: RoomTypeDto[];
+}
+export interface InventoryDayDto {
+  day: string;
+  allotment: number;
+  price1: string | null;
+  price2: string | null;
+  price3: string | null;
+  priceExtraAdult: string | null;
+  priceChild: string | null;
+  boardSupplements: Partial<Record<(typeof BOARD_CODES)[number], string>>;
+  minNights: number;
+  stopSale: boolean;
+  closedToArrival: boolean;
+}
+
+/** Suggested amenities for the product form (free text is accepted too). */
+export const HOTEL_AMENITIES = [
+  'Wifi',
+  'Piscina',
+  'Playa',
+  'Spa',
+  'Gimnasio',
+  'Restaurante',
+  'Bar',
+  'Parqueadero',
+  'Aire acondicionado',
+  'Club infantil',
+  'Traslado al aeropuerto',
+  'Accesible',
+  'Admite mascotas',
+] as const;
+
+/** Child age bands shown in the configuration page: infants travel free by default in own hotels. */
+export const CHILD_AGE_BANDS = [
+  { code: 'infant', label: 'Bebé', from: 0, to: 1 },
+  { code: 'child', label: 'Niño', from: 2, to: 11 },
+  { code: 'teen', label: 'Adolescente', from: 12, to: 17 },
+] as const;

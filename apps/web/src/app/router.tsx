@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { markupsRoutes } from '../features/markups/routes';
 import { placeRoutes } from '../features/places/routes';
+import { productRoutes } from '../features/products/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 
@@ -11,6 +12,7 @@ import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes'
  */
 export const router = createBrowserRouter([
   ...placeRoutes,
+  ...productRoutes,
   ...providerRoutes,
   ...markupsRoutes,
   ...dashboardRoutes,
