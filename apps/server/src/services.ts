@@ -18,6 +18,8 @@ import { ExchangeRateService } from './modules/exchange-rate/service.js';
 import { FileRepository } from './modules/file/repository.js';
 import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
+import { ExtrasRepository } from './modules/inventory/extras-repository.js';
+import { ExtrasService } from './modules/inventory/extras-service.js';
 import { InventoryRepository } from './modules/inventory/repository.js';
 import { InventoryService } from './modules/inventory/service.js';
 import { MarkupRepository } from './modules/markup/repository.js';
@@ -113,6 +115,7 @@ export function createServices(deps: AppDeps) {
     vouchers,
     dashboard: new DashboardService(new DashboardRepository(db), vouchers),
     inventory,
+    inventoryExtras: new ExtrasService({ repo: new ExtrasRepository(db), pricing, files }),
   };
 }
 

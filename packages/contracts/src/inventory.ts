@@ -297,3 +297,124 @@ export const CHILD_AGE_BANDS = [
   { code: 'child', label: 'Niño', from: 2, to: 11 },
   { code: 'teen', label: 'Adolescente', from: 12, to: 17 },
 ] as const;
+
+// ---------------------------------------------------------------- tickets and transfers
+
+export const TRANSFER_TYPES = ['private', 'shared'] as const;
+export const TRANSFER_TYPE_LABELS: Record<(typeof TRANSFER_TYPES)[number], string> = { private: 'Privado', shared: 'Compartido' };
+export const TRANSFER_PRICE_MODES = ['per-vehicle', 'per-person'] as const;
+export const TRANSFER_PRICE_MODE_LABELS: Record<(typeof TRANSFER_PRICE_MODES)[number], string> = {
+  'per-vehicle': 'Por vehículo',
+  'per-person': 'Por persona',
+};
+export const VEHICLE_TYPES = ['sedan', 'van', 'minibus', 'bus', 'boat'] as const;
+export const VEHICLE_TYPE_LABELS: Record<(typeof VEHICLE_TYPES)[number], string> = {
+  sedan: 'Automóvil',
+  van: 'Camioneta',
+  minibus: 'Microbús',
+  bus: 'Bus',
+  boat: 'Lancha',
+};
+
+export const TICKET_MESSAGES = {
+  notFound: 'Producto no encontrado',
+  session: 'Sesión no válida (HH:mm)',
+  maxPeople: 'El máximo de personas va de 1 a 500',
+  pax: 'Los pasajeros van de 1 a 60',
+  children: 'Este ticket no admite niños',
+  minMax: 'El mínimo no puede superar el máximo',
+  hours: 'La hora de inicio debe ser anterior a la de fin',
+  capacity: 'La capacidad debe ser un número entero mayor o igual a cero',
+  unknownSession: 'Sesión desconocida para este ticket',
+} as const;
+const tm = TICKET_MESSAGES;
+
+const productCore = {
+  name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(200),
+  description: z.string().trim().max(5000).default(''),
+  images: z.array(imageNameSchema).max(20, { error: 'Máximo 20 imágenes' }).default([]),
+  currency: currency.default('USD'),
+  policy: policyDefinitionSchema.default({ nonRefundable: false, rules: [], noShow: null }),
+  active: z.boolean().default(true),
+};
+
+export const ticketProductBody = z
+  .object({
+    ...productCore,
+    placeId: z.uuid({ error: m.place }),
+    /** Net price per person (adult), and the public "full" price shown crossed out. */
+    price: moneyString,
+    fullPrice: moneyString.nullable().default(null),
+    /** Price per child; null charges children the adult price. */
+    childPrice: moneyString.nullable().default(null),
+    maxPeople: z
+      .number({ error: tm.maxPeople })
+      .int({ error: tm.maxPeople })
+      .min(1, { error: tm.maxPeople })
+      .max(500, { error: tm.maxPeople }),
+    startHour: hour,
+    endHour: hour,
+    /** Start hours of the sessions; empty = one session for the whole day. */
+    sessions: z.array(hour).max(24).default([]),
+    childrenAllowed: z.boolean().default(true),
+  })
+  .refine((b) => b.startHour < b.endHour, { error: tm.hours, path: ['endHour'] });
+export type TicketProductBody = z.input<typeof ticketProductBody>;
+
+export const ticketCapacityBody = z
+  .object({
+    ticketId: z.uuid({ error: tm.notFound }),
+    from: inventoryDate,
+    to: inventoryDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+    /** The session's start hour; absent = every session of the ticket. */
+    session: hour.optional(),
+    capacity: z.number({ error: tm.capacity }).int({ error: tm.capacity }).min(0, { error: tm.capacity }).max(100_000).optional(),
+    stopSale: z.boolean().optional(),
+  })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+export type TicketCapacityBody = z.input<typeof ticketCapacityBody>;
+
+export const ticketAvailBody = z.object({
+  destination: z.uuid({ error: m.destination }),
+  date: inventoryDate,
+  paxes: z.object({
+    adults: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+    children: z
+      .array(z.number({ error: m.childAge }).int({ error: m.childAge }).min(0, { error: m.childAge }).max(17, { error: m.childAge }))
+      .max(30)
+      .default([]),
+  }),
+  simulate: z.boolean().optional(),
+});
+export type TicketAvailBody = z.input<typeof ticketAvailBody>;
+
+export const transferProductBody = z
+  .object({
+    ...productCore,
+    originId: z.uuid({ error: m.place }),
+    destinationId: z.uuid({ error: m.place }),
+    type: z.enum(TRANSFER_TYPES, { error: 'Tipo de traslado no válido' }),
+    vehicle: z.enum(VEHICLE_TYPES, { error: 'Vehículo no válido' }),
+    minPax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+    maxPax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+    priceMode: z.enum(TRANSFER_PRICE_MODES, { error: 'Modo de precio no válido' }),
+    price: moneyString,
+    startHour: hour.default('00:00'),
+    endHour: hour.default('23:59'),
+    /** Days of operation, 0 = Sunday … 6 = Saturday. */
+    days: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+  })
+  .refine((b) => b.minPax <= b.maxPax, { error: tm.minMax, path: ['minPax'] })
+  .refine((b) => b.startHour <= b.endHour, { error: tm.hours, path: ['endHour'] });
+export type TransferProductBody = z.input<typeof transferProductBody>;
+
+export const transferAvailBody = z.object({
+  origin: z.uuid({ error: m.place }),
+  destination: z.uuid({ error: m.destination }),
+  date: inventoryDate,
+  hour,
+  pax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+  simulate: z.boolean().optional(),
+});
+export type TransferAvailBody = z.input<typeof transferAvailBody>;

@@ -90,3 +90,74 @@ export const inventorySearches = pgTable('inventory_searches', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Migration 0401-inventory-tickets-transfers.sql. */
+export const ticketProducts = pgTable('ticket_products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  placeId: uuid('place_id')
+    .notNull()
+    .references(() => places.id),
+  description: text('description').notNull().default(''),
+  images: text('images').array().notNull().default([]),
+  currency: char('currency', { length: 3 }).notNull().default('USD'),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  fullPrice: numeric('full_price', { precision: 12, scale: 2 }),
+  childPrice: numeric('child_price', { precision: 12, scale: 2 }),
+  maxPeople: integer('max_people').notNull(),
+  startHour: text('start_hour').notNull(),
+  endHour: text('end_hour').notNull(),
+  sessions: text('sessions').array().notNull().default([]),
+  childrenAllowed: boolean('children_allowed').notNull().default(true),
+  policy: jsonb('policy').$type<PolicyDefinition>().notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type TicketProductRow = typeof ticketProducts.$inferSelect;
+
+export const ticketCapacity = pgTable(
+  'ticket_capacity',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => ticketProducts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    session: text('session').notNull().default(''),
+    capacity: integer('capacity').notNull().default(0),
+    stopSale: boolean('stop_sale').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.day, t.session] })],
+);
+export type TicketCapacityRow = typeof ticketCapacity.$inferSelect;
+
+export const transferProducts = pgTable('transfer_products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  originId: uuid('origin_id')
+    .notNull()
+    .references(() => places.id),
+  destinationId: uuid('destination_id')
+    .notNull()
+    .references(() => places.id),
+  type: text('type').$type<'private' | 'shared'>().notNull(),
+  vehicle: text('vehicle').$type<'sedan' | 'van' | 'minibus' | 'bus' | 'boat'>().notNull(),
+  minPax: integer('min_pax').notNull(),
+  maxPax: integer('max_pax').notNull(),
+  priceMode: text('price_mode').$type<'per-vehicle' | 'per-person'>().notNull(),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  currency: char('currency', { length: 3 }).notNull().default('USD'),
+  startHour: text('start_hour').notNull().default('00:00'),
+  endHour: text('end_hour').notNull().default('23:59'),
+  days: smallint('days').array().notNull().default([0, 1, 2, 3, 4, 5, 6]),
+  description: text('description').notNull().default(''),
+  images: text('images').array().notNull().default([]),
+  policy: jsonb('policy').$type<PolicyDefinition>().notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type TransferProductRow = typeof transferProducts.$inferSelect;

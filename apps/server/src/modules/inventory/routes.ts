@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
+import { registerExtrasRoutes } from './extras-routes.js';
 import { toBookedDto, toDayDto, toHotelDto, toOfferDto, toRoomTypeDto } from './presenter.js';
 
 const listQuery = pageQuery(20, 100).extend({
@@ -120,4 +121,6 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     reply.status(created ? 201 : 200);
     return toBookedDto(voucher, created);
   });
+
+  registerExtrasRoutes(app, services);
 };

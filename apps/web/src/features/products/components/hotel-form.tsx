@@ -259,7 +259,7 @@ export function HotelForm() {
             <>
               {fields.map((f) => (
                 <Space key={f.key} align="baseline" wrap style={{ display: 'flex' }}>
-                  <Form.Item name={[f.name, 'name']} label="Nombre" rules={[{ required: true, whitespace: true, message: m.name }]}>
+                  <Form.Item name={[f.name, 'name']} label="Habitación" rules={[{ required: true, whitespace: true, message: m.name }]}>
                     <Input style={{ width: 220 }} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'maxAdults']} label="Máx. adultos" rules={[{ required: true, message: m.adults }]}>
