@@ -418,3 +418,54 @@ export const transferAvailBody = z.object({
   simulate: z.boolean().optional(),
 });
 export type TransferAvailBody = z.input<typeof transferAvailBody>;
+
+export interface TicketProductDto {
+  _id: string;
+  name: string;
+  placeId: string;
+  placeName?: string;
+  description: string;
+  images: string[];
+  currency: string;
+  price: string;
+  fullPrice: string | null;
+  childPrice: string | null;
+  maxPeople: number;
+  startHour: string;
+  endHour: string;
+  sessions: string[];
+  childrenAllowed: boolean;
+  policy: PolicyDefinition;
+  policyText: string;
+  active: boolean;
+}
+export interface TicketSlotDto {
+  day: string;
+  session: string | null;
+  capacity: number;
+  stopSale: boolean;
+}
+export interface TransferProductDto {
+  _id: string;
+  name: string;
+  originId: string;
+  destinationId: string;
+  type: (typeof TRANSFER_TYPES)[number];
+  typeLabel: string;
+  vehicle: (typeof VEHICLE_TYPES)[number];
+  vehicleLabel: string;
+  minPax: number;
+  maxPax: number;
+  priceMode: (typeof TRANSFER_PRICE_MODES)[number];
+  priceModeLabel: string;
+  price: string;
+  currency: string;
+  startHour: string;
+  endHour: string;
+  days: number[];
+  description: string;
+  images: string[];
+  policy: PolicyDefinition;
+  policyText: string;
+  active: boolean;
+}

@@ -73,3 +73,21 @@ export function PolicyEditor({ currency }: { currency: string }) {
     </>
   );
 }
+
+/** The form's policy values (numbers from inputs, empty no-show) as the API's definition. */
+export interface PolicyFormValues {
+  nonRefundable?: boolean;
+  rules?: PolicyDefinition['rules'];
+  noShow?: { type: 'percent' | 'nights' | 'amount'; value?: string | number } | null;
+}
+export function policyFromForm(p: PolicyFormValues | undefined): PolicyDefinition {
+  if (p?.nonRefundable) return { nonRefundable: true, rules: [], noShow: null };
+  return {
+    nonRefundable: false,
+    rules: (p?.rules ?? []).map((r) => ({ ...r, penalty: { type: r.penalty.type, value: String(r.penalty.value) } })),
+    noShow:
+      p?.noShow?.value !== undefined && p.noShow.value !== '' && p.noShow.value !== null
+        ? { type: p.noShow.type, value: String(p.noShow.value) }
+        : null,
+  };
+}
