@@ -29,6 +29,7 @@ beforeAll(async () => {
   await add('ctg', { name: 'Cartagena de Indias', type: 'city', countryCode: 'CO' }, 'bol');
   await add('ant', { name: 'Antioquia', type: 'state', countryCode: 'CO' }, 'co');
   await add('mde', { name: 'Medellín', type: 'city', countryCode: 'CO' }, 'ant');
+  await add('ctgAir', { name: 'Aeropuerto Rafael Núñez', type: 'airport', iataCode: 'CTG', countryCode: 'CO' }, 'ctg');
   await add('mx', { name: 'México', type: 'country', countryCode: 'MX' });
   await add('cun', { name: 'Cancún', type: 'city', countryCode: 'MX' }, 'mx');
 }, 60_000);
@@ -63,5 +64,25 @@ describe('inventory demo seed', () => {
       payload: { destination: ids.co, start, end, paxes: [{ adults: 2, children: [] }] },
     });
     expect(co.json().response.itemsFound).toBe(4);
+
+    // Airport transfers and tickets with capacity come with it.
+    expect(await count('select count(*)::int as n from transfer_products')).toBe(2);
+    expect(await count('select count(*)::int as n from ticket_products')).toBe(4);
+    // Cartagena: 2 + 1 sessions; Medellín: 2 sessions; Cancún: one whole-day ticket; 366 days each.
+    expect(await count('select count(*)::int as n from ticket_capacity')).toBe(366 * 6);
+    const tr = await t.app.inject({
+      method: 'POST',
+      url: '/api/transfer/travesia/avail',
+      headers: w.headers.super,
+      payload: { origin: ids.ctgAir, destination: ids.ctg, date: start, hour: '10:00', pax: 2 },
+    });
+    expect(tr.json().response.itemsFound).toBe(2);
+    const tk = await t.app.inject({
+      method: 'POST',
+      url: '/api/ticket/travesia/avail',
+      headers: w.headers.super,
+      payload: { destination: ids.co, date: start, paxes: { adults: 2, children: [] } },
+    });
+    expect(tk.json().response.itemsFound).toBe(3);
   }, 60_000);
 });

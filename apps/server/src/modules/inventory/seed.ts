@@ -1,6 +1,6 @@
 import type { BoardCode, HotelCategory, PolicyDefinition } from '@travesia/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { hotelProducts, hotelRoomTypes, places } from '../../db/schema/index.js';
+import { hotelProducts, hotelRoomTypes, places, ticketProducts, transferProducts } from '../../db/schema/index.js';
 import type { SeedContext } from '../../db/seed/index.js';
 
 interface DemoHotel {
@@ -244,4 +244,206 @@ export async function seedInventory({ db, log }: SeedContext) {
     created++;
   }
   log.info({ created }, 'inventory seed');
+  await seedTransfers({ db, log }, found);
+  await seedTickets({ db, log }, found);
+}
+
+type CityRow = { id: string; name: string; countryCode: string | null };
+const cityOf = (found: CityRow[], city: string, country: string) => found.find((p) => p.name === city && p.countryCode === country);
+
+/** Airport → city transfers (private per vehicle, shared per person) for the demo cities. Idempotent by name. */
+async function seedTransfers({ db, log }: SeedContext, found: CityRow[]) {
+  const AIRPORTS: Array<{ iata: string; city: string; country: string; priv: string; shared: string }> = [
+    { iata: 'CTG', city: 'Cartagena de Indias', country: 'CO', priv: '25.00', shared: '8.00' },
+    { iata: 'MDE', city: 'Medellín', country: 'CO', priv: '40.00', shared: '12.00' },
+    { iata: 'BOG', city: 'Bogotá D.C.', country: 'CO', priv: '30.00', shared: '10.00' },
+    { iata: 'SMR', city: 'Santa Marta', country: 'CO', priv: '28.00', shared: '9.00' },
+    { iata: 'CUN', city: 'Cancún', country: 'MX', priv: '55.00', shared: '18.00' },
+    { iata: 'MCO', city: 'Orlando', country: 'US', priv: '70.00', shared: '22.00' },
+    { iata: 'MAD', city: 'Madrid', country: 'ES', priv: '50.00', shared: '15.00' },
+  ];
+  const airports = await db
+    .select({ id: places.id, iata: places.iataCode })
+    .from(places)
+    .where(
+      and(
+        eq(places.type, 'airport'),
+        inArray(
+          places.iataCode,
+          AIRPORTS.map((a) => a.iata),
+        ),
+      ),
+    );
+  const existing = new Set((await db.select({ name: transferProducts.name }).from(transferProducts)).map((r) => r.name));
+  let created = 0;
+  for (const a of AIRPORTS) {
+    const airport = airports.find((x) => x.iata === a.iata);
+    const city = cityOf(found, a.city, a.country);
+    if (!airport || !city) continue;
+    const common = { originId: airport.id, destinationId: city.id, currency: 'USD', policy: FLEX, startHour: '00:00', endHour: '23:59' };
+    const rows = [
+      {
+        ...common,
+        name: `Traslado privado aeropuerto ${a.iata} - ${a.city}`,
+        type: 'private' as const,
+        vehicle: 'van' as const,
+        minPax: 1,
+        maxPax: 6,
+        priceMode: 'per-vehicle' as const,
+        price: a.priv,
+      },
+      {
+        ...common,
+        name: `Traslado compartido aeropuerto ${a.iata} - ${a.city}`,
+        type: 'shared' as const,
+        vehicle: 'minibus' as const,
+        minPax: 1,
+        maxPax: 15,
+        priceMode: 'per-person' as const,
+        price: a.shared,
+        startHour: '06:00',
+        endHour: '22:00',
+      },
+    ].filter((r) => !existing.has(r.name));
+    if (rows.length) await db.insert(transferProducts).values(rows);
+    created += rows.length;
+  }
+  log.info({ created }, 'inventory seed: transfers');
+}
+
+/** City tours (two sessions) and park/museum tickets (whole day) with 12 months of capacity. Idempotent by name. */
+async function seedTickets({ db, log }: SeedContext, found: CityRow[]) {
+  const TICKETS: Array<{
+    name: string;
+    city: string;
+    country: string;
+    price: string;
+    full: string;
+    child: string | null;
+    sessions: string[];
+    cap: number;
+    max: number;
+  }> = [
+    {
+      name: 'City tour Cartagena histórica',
+      city: 'Cartagena de Indias',
+      country: 'CO',
+      price: '35.00',
+      full: '45.00',
+      child: '20.00',
+      sessions: ['09:00', '15:00'],
+      cap: 30,
+      max: 10,
+    },
+    {
+      name: 'Islas del Rosario en lancha',
+      city: 'Cartagena de Indias',
+      country: 'CO',
+      price: '60.00',
+      full: '75.00',
+      child: '40.00',
+      sessions: ['08:00'],
+      cap: 40,
+      max: 12,
+    },
+    {
+      name: 'Tour Comuna 13 y grafitis',
+      city: 'Medellín',
+      country: 'CO',
+      price: '25.00',
+      full: '30.00',
+      child: '15.00',
+      sessions: ['10:00', '14:00'],
+      cap: 25,
+      max: 10,
+    },
+    {
+      name: 'Entrada Museo del Oro y Monserrate',
+      city: 'Bogotá D.C.',
+      country: 'CO',
+      price: '30.00',
+      full: '38.00',
+      child: '18.00',
+      sessions: [],
+      cap: 100,
+      max: 20,
+    },
+    {
+      name: 'Entrada Parque Tayrona con transporte',
+      city: 'Santa Marta',
+      country: 'CO',
+      price: '55.00',
+      full: '65.00',
+      child: '35.00',
+      sessions: ['07:00'],
+      cap: 35,
+      max: 10,
+    },
+    {
+      name: 'Parque ecológico en la Riviera Maya',
+      city: 'Cancún',
+      country: 'MX',
+      price: '120.00',
+      full: '150.00',
+      child: '90.00',
+      sessions: [],
+      cap: 200,
+      max: 15,
+    },
+    {
+      name: 'Entrada 1 día parque temático',
+      city: 'Orlando',
+      country: 'US',
+      price: '140.00',
+      full: '165.00',
+      child: '130.00',
+      sessions: [],
+      cap: 300,
+      max: 15,
+    },
+    {
+      name: 'Visita guiada Museo del Prado',
+      city: 'Madrid',
+      country: 'ES',
+      price: '32.00',
+      full: '40.00',
+      child: null,
+      sessions: ['10:00', '16:00'],
+      cap: 20,
+      max: 8,
+    },
+  ];
+  const existing = new Set((await db.select({ name: ticketProducts.name }).from(ticketProducts)).map((r) => r.name));
+  let created = 0;
+  for (const t of TICKETS) {
+    if (existing.has(t.name)) continue;
+    const city = cityOf(found, t.city, t.country);
+    if (!city) continue;
+    const [row] = await db
+      .insert(ticketProducts)
+      .values({
+        name: t.name,
+        placeId: city.id,
+        description: `${t.name}: producto de demostración del inventario propio.`,
+        currency: 'USD',
+        price: t.price,
+        fullPrice: t.full,
+        childPrice: t.child,
+        maxPeople: t.max,
+        startHour: t.sessions[0] ?? '08:00',
+        endHour: '18:00',
+        sessions: t.sessions,
+        policy: FLEX,
+      })
+      .returning({ id: ticketProducts.id });
+    const sessions = t.sessions.length ? t.sessions : [''];
+    await db.execute(sql`
+      insert into ticket_capacity (ticket_id, day, session, capacity)
+      select ${row.id}::uuid, d::date, s, ${t.cap}
+      from generate_series(current_date, current_date + 365, interval '1 day') d
+      cross join unnest(${`{${sessions.map((x) => `"${x}"`).join(',')}}`}::text[]) s
+      on conflict do nothing`);
+    created++;
+  }
+  log.info({ created }, 'inventory seed: tickets');
 }
