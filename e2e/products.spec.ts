@@ -58,3 +58,37 @@ test('a product loader creates a hotel, loads a week of prices and rooms, and th
   expect(item.options[0].price.currency).toBe('USD');
   expect(Number(item.options[0].price.amount)).toBeGreaterThanOrEqual(240);
 });
+
+test('a product loader creates a ticket with sessions, loads capacity, and the ticket search finds it', async ({ page, baseURL }) => {
+  const name = `Tour E2E ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.loader);
+  await page.goto('/product/ticket/create');
+  await page.getByLabel('Nombre', { exact: true }).fill(name);
+  await page.getByLabel('Lugar', { exact: true }).fill('medellin');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Medellín, Antioquia, Colombia' }).first().click();
+  await page.getByLabel('Precio (adulto)').fill('25');
+  const sessions = page.getByLabel('Sesiones (horas de salida)');
+  await sessions.fill('09:00');
+  await sessions.press('Enter');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/product\/ticket\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop() as string;
+
+  await page.goto(`/product/ticket/avail?ticket=${id}`);
+  await page.getByRole('button', { name: 'Edición masiva' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('Capacidad (personas)').fill('20');
+  await drawer.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText(/cupos actualizados/)).toBeVisible();
+
+  // The default range is the current month in the browser's zone (America/Bogota): search its last day.
+  const [y, mo] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date()).split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y, mo, 0));
+  const co = await page.request.post(`${baseURL}/api/place/autocomplete?type=country`, { data: { keyword: 'colombia' } });
+  const res = await page.request.post(`${baseURL}/api/ticket/travesia/avail`, {
+    data: { destination: (await co.json())[0]._id, date: ymd(lastDay), paxes: { adults: 2, children: [] } },
+  });
+  expect(res.status()).toBe(200);
+  const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
+  expect(item.sessions).toEqual([{ session: '09:00', capacity: 20 }]);
+});
