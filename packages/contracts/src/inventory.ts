@@ -49,6 +49,7 @@ export const INVENTORY_MESSAGES = {
   idempotencyKey: 'La clave de idempotencia es obligatoria',
   holder: 'El titular es obligatorio',
   nothingToChange: 'Indique al menos un valor a cambiar',
+  priceChanged: 'El precio cambió; revise la nueva tarifa antes de reservar',
 } as const;
 const m = INVENTORY_MESSAGES;
 
@@ -197,6 +198,8 @@ export const hotelBookBody = z.object({
   }),
   companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
   remarks: z.string().max(1000).optional(),
+  /** The price the user saw; when given and the option now costs something else, 409 PRICE_CHANGED. */
+  expectedPrice: z.object({ amount: moneyString, currency }).optional(),
 });
 export type HotelBookBody = z.input<typeof hotelBookBody>;
 

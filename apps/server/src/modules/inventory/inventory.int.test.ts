@@ -245,11 +245,12 @@ describe('travesia search', () => {
 });
 
 describe('travesia booking', () => {
-  const book = (token: string, key: string, headers = w.headers.adviser) =>
+  const book = (token: string, key: string, headers = w.headers.adviser, extra: Record<string, unknown> = {}) =>
     inject('POST', '/api/hotel/travesia/book', headers, {
       token,
       idempotencyKey: key,
       holder: { name: 'Ana', surname: 'Pérez', email: 'ana@example.com' },
+      ...extra,
     });
   const firstToken = async (body: Record<string, unknown> = {}, headers = w.headers.adviser) => {
     const r = (await avail(body, headers)).json().response;
@@ -266,7 +267,7 @@ describe('travesia booking', () => {
       ],
     });
     const before = [await allotmentOf(D(3)), await allotmentOf(D(4)), await allotmentOf(D(5))];
-    const res = await book(token, 'reserva-1');
+    const res = await book(token, 'reserva-1', w.headers.adviser, { expectedPrice: { amount: '360', currency: 'USD' } });
     expect(res.statusCode, res.body).toBe(201);
     const v = res.json().voucher;
     expect(v).toMatchObject({ status: 'confirmed', provider: 'travesia', nights: 2, price: { amount: '360.00', currency: 'USD' } });
@@ -294,6 +295,16 @@ describe('travesia booking', () => {
   it('refuses bad or unavailable options; nothing is half written', async () => {
     expect((await book('not-a-token-at-all', 'k1')).statusCode).toBe(400);
     expect((await inject('POST', '/api/hotel/travesia/book', w.headers.adviser, { token: 'x' })).statusCode).toBe(400);
+    // The price the user saw changed since the search: refused with the new price, nothing booked.
+    const seen = await firstToken({ start: D(24), end: D(26) });
+    const changed = await inject('POST', '/api/hotel/travesia/book', w.headers.adviser, {
+      token: seen,
+      idempotencyKey: 'k-price',
+      holder: { name: 'Ana' },
+      expectedPrice: { amount: '150.00', currency: 'USD' },
+    });
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json()).toMatchObject({ code: 'PRICE_CHANGED', msg: m.priceChanged, fields: { price: '200.00 USD' } });
     const token = await firstToken({ start: D(12), end: D(14) });
     // The product loader closes the night after the search.
     await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, { roomTypeId, from: D(13), to: D(13), stopSale: true });

@@ -361,6 +361,9 @@ export class InventoryService {
       token: { value: input.token, expiresAt: search.expiresAt.toISOString() },
     });
     if (!offer) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+    const expected = input.expectedPrice;
+    if (expected && (expected.currency !== offer.pricing.currency || !new Decimal(expected.amount).eq(offer.pricing.price)))
+      throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${offer.pricing.price} ${offer.pricing.currency}` });
     const nightCount = stayNights(req.start, req.end).length;
     const p = offer.pricing;
     const holder = { name: input.holder.name, surname: input.holder.surname, email: input.holder.email, phone: input.holder.phone };
