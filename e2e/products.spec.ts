@@ -90,5 +90,5 @@ test('a product loader creates a ticket with sessions, loads capacity, and the t
   });
   expect(res.status()).toBe(200);
   const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
-  expect(item.sessions).toEqual([{ session: '09:00', capacity: 20 }]);
+  expect(item.sessions).toMatchObject([{ session: '09:00', capacity: 20 }]);
 });

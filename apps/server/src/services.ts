@@ -99,6 +99,15 @@ export function createServices(deps: AppDeps) {
   const pricing = new PricingService(new PricingRepository(db));
   const inventory = new InventoryService({ repo: new InventoryRepository(db), db, pricing, vouchers, files, log: deps.log });
   vouchers.onCancelled((tx, voucher) => inventory.releaseForVoucher(tx, voucher));
+  const inventoryExtras = new ExtrasService({
+    repo: new ExtrasRepository(db),
+    searches: new InventoryRepository(db),
+    pricing,
+    files,
+    vouchers,
+    db,
+  });
+  vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
   return {
     files,
     places: new PlaceService(new PlaceRepository(db), files),
@@ -115,7 +124,7 @@ export function createServices(deps: AppDeps) {
     vouchers,
     dashboard: new DashboardService(new DashboardRepository(db), vouchers),
     inventory,
-    inventoryExtras: new ExtrasService({ repo: new ExtrasRepository(db), pricing, files }),
+    inventoryExtras,
   };
 }
 

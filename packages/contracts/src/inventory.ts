@@ -472,3 +472,17 @@ export interface TransferProductDto {
   policyText: string;
   active: boolean;
 }
+
+export const ticketBookBody = z.object({
+  token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
+  idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
+  holder: z.object({
+    name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
+    surname: z.string().trim().max(100).default(''),
+    email: z.email().optional(),
+    phone: z.string().max(40).optional(),
+  }),
+  companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
+  expectedPrice: z.object({ amount: moneyString, currency }).optional(),
+});
+export type TicketBookBody = z.input<typeof ticketBookBody>;

@@ -96,6 +96,22 @@ export class ExtrasRepository {
       .limit(limit);
   }
 
+  /** Takes `people` places of a day's session, or nothing (false). */
+  async takeCapacity(tx: Db, ticketId: string, day: string, session: string, people: number): Promise<boolean> {
+    const res = await tx.execute(sql`
+      update ticket_capacity set capacity = capacity - ${people}, updated_at = now()
+      where ticket_id = ${ticketId}::uuid and day = ${day}::date and session = ${session}
+        and capacity >= ${people} and not stop_sale
+      returning 1`);
+    return rowsOf(res).length === 1;
+  }
+
+  async releaseCapacity(tx: Db, ticketId: string, day: string, session: string, people: number): Promise<void> {
+    await tx.execute(sql`
+      update ticket_capacity set capacity = capacity + ${people}, updated_at = now()
+      where ticket_id = ${ticketId}::uuid and day = ${day}::date and session = ${session}`);
+  }
+
   // ------------------------------------------------------------ transfers
   async listTransfers(q: string | undefined, page: number, limit: number) {
     const where = q ? ilike(transferProducts.name, like(q)) : undefined;

@@ -9,6 +9,7 @@ import {
   TRANSFER_PRICE_MODE_LABELS,
   TRANSFER_TYPE_LABELS,
   ticketAvailBody,
+  ticketBookBody,
   ticketCapacityBody,
   ticketProductBody,
   transferAvailBody,
@@ -22,6 +23,7 @@ import type { TicketProductRow, TransferProductRow } from '../../db/schema/index
 import { authOf } from '../../http/auth.js';
 import { breakdownFor } from '../../pricing/index.js';
 import type { Services } from '../../services.js';
+import { toBookedDto } from './presenter.js';
 
 const listQuery = pageQuery(20, 100).extend({ q: z.string().trim().max(100).optional() });
 const capacityQuery = z
@@ -151,6 +153,12 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
         }),
       },
     };
+  });
+
+  r.post('/api/ticket/travesia/book', { config: use, schema: { tags: ['search'], body: ticketBookBody } }, async (req, reply) => {
+    const { voucher, created } = await extras.bookTicket(authOf(req), req.body);
+    reply.status(created ? 201 : 200);
+    return toBookedDto(voucher, created);
   });
 
   r.post('/api/transfer/travesia/avail', { config: use, schema: { tags: ['search'], body: transferAvailBody } }, async (req) => {

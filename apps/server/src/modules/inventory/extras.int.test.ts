@@ -125,7 +125,7 @@ describe('own tickets', () => {
     const r = res.json().response;
     expect(r.itemsFound).toBe(1);
     // 14:00 has 2 places left: only the 09:00 session takes 3 people.
-    expect(r.items[0].sessions).toEqual([{ session: '09:00', capacity: 10 }]);
+    expect(r.items[0].sessions).toEqual([{ session: '09:00', capacity: 10, token: expect.any(String), expiresAt: expect.any(String) }]);
     expect(r.items[0].price).toEqual({ amount: '105.50', currency: 'USD' });
     expect(r.items[0].cancellation.rules[0]).toMatchObject({ percent: '100' });
     expect((await avail({ paxes: { adults: 2, children: [] } })).json().response.items[0].sessions).toHaveLength(2);
@@ -140,6 +140,55 @@ describe('own tickets', () => {
     const user = await makeUser(t.database, 'adviser', agency.id);
     expect((await avail({}, await loginAs(t.app, user.email))).statusCode).toBe(403);
   });
+});
+
+describe('booking own tickets', () => {
+  const capacityOf = async (day: string, session: string) => {
+    const res = await inject('GET', `/api/product/ticket/capacity?ticketId=${ticketId}&from=${day}&to=${day}`, w.headers.loader);
+    return res.json().slots.find((x: { session: string }) => x.session === session).capacity as number;
+  };
+  const tokenFor = async (date: string, adults: number, session = '09:00') => {
+    const res = await inject('POST', '/api/ticket/travesia/avail', searcher, {
+      destination: ids.ctg,
+      date,
+      paxes: { adults, children: [] },
+    });
+    return res.json().response.items[0].sessions.find((x: { session: string }) => x.session === session).token as string;
+  };
+  const book = (token: string, key: string, headers = searcher) =>
+    inject('POST', '/api/ticket/travesia/book', headers, { token, idempotencyKey: key, holder: { name: 'Luis', surname: 'Gómez' } });
+
+  it('books places of a session in one transaction, idempotently; cancelling gives them back', async () => {
+    const token = await tokenFor(D(5), 3);
+    const res = await book(token, 't-1');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().voucher).toMatchObject({ status: 'confirmed', provider: 'travesia', price: { amount: '120.00', currency: 'USD' } });
+    expect(await capacityOf(D(5), '09:00')).toBe(7);
+    expect((await book(token, 't-1')).statusCode).toBe(200);
+    expect(await capacityOf(D(5), '09:00')).toBe(7);
+    expect((await book(token, 't-other', w.headers.adminB)).statusCode).toBe(403);
+    const id = res.json().voucher._id;
+    expect((await inject('POST', `/api/voucher/${id}/cancel`, searcher, {})).statusCode).toBe(200);
+    expect(await capacityOf(D(5), '09:00')).toBe(10);
+    expect((await book('garbage-token-value', 't-2')).statusCode).toBe(400);
+  });
+
+  it('under concurrent bookings never sells more places than there are', async () => {
+    await inject('POST', '/api/product/ticket/capacity', w.headers.loader, {
+      ticketId,
+      from: D(6),
+      to: D(6),
+      session: '09:00',
+      capacity: 5,
+    });
+    const token = await tokenFor(D(6), 2);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => book(token, `t-race-${i}`)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(6);
+    for (const r of refused) expect(r.json().msg).toBe(m.noAvailability);
+    expect(await capacityOf(D(6), '09:00')).toBe(1);
+  }, 60_000);
 });
 
 describe('own transfers', () => {
