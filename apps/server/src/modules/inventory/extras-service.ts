@@ -201,7 +201,7 @@ export class ExtrasService {
     if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
     const ticket = await this.deps.repo.findTicket(decoded.ticketId);
     const place = ticket ? (await this.deps.repo.placeNames([ticket.placeId])).get(ticket.placeId) : undefined;
-    if (!ticket || !ticket.active || !place) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+    if (!ticket?.active || !place) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
     const price = ticketPrice(ticket, req.paxes.adults, req.paxes.children);
     if (!price.ok) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
     const pricing = this.deps.pricing.price(await this.deps.pricing.loadContext({ agencyId, userId: auth.user.id, at: now }), {
