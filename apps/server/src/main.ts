@@ -12,6 +12,8 @@ import { seedDemo } from './db/seed/index.js';
 import { createStore } from './lib/kv.js';
 import { createLogger } from './lib/logger.js';
 import { Mailer } from './lib/mailer.js';
+import { lazySecretBox } from './lib/secret-box.js';
+import { RecoveryWorker } from './modules/hotel-booking/booking.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -24,7 +26,7 @@ if (applied.length) log.info({ applied }, 'migrations applied');
 
 const [{ n }] = await database.db.select({ n: count() }).from(users);
 const seed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && n === 0);
-if (seed) await seedDemo({ db: database.db, log });
+if (seed) await seedDemo({ db: database.db, log, secrets: lazySecretBox({ secretsKey: config.SECRETS_KEY, dataDir: config.DATA_DIR }) });
 
 const store = createStore(config.REDIS_URL);
 const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
@@ -35,6 +37,9 @@ log.info({ simulatorUrl }, 'supplier simulator ready');
 const app = await buildApp({ config, database, store, mailer, log, simulatorUrl });
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// Supplier bookings whose answer was lost are looked up by our reference until they settle.
+const recovery = new RecoveryWorker(app.services.hotelBooking, log);
+recovery.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 if (seed || process.env.SHOW_DEMO_ACCOUNTS === 'true') {
@@ -55,6 +60,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    await recovery.stop();
     await app.close();
     await simulator?.close();
     await Promise.allSettled([store.close(), database.close()]);

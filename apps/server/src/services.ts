@@ -18,6 +18,9 @@ import { ExchangeRateService } from './modules/exchange-rate/service.js';
 import { FileRepository } from './modules/file/repository.js';
 import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
+import { type HotelBookingOptions, HotelBookingService } from './modules/hotel-booking/booking.js';
+import { RegistrySupplierCancellation } from './modules/hotel-booking/cancellation.js';
+import { HotelSearchService } from './modules/hotel-booking/search.js';
 import { ExtrasRepository } from './modules/inventory/extras-repository.js';
 import { ExtrasService } from './modules/inventory/extras-service.js';
 import { InventoryRepository } from './modules/inventory/repository.js';
@@ -36,7 +39,6 @@ import { SupplierAuditRepository } from './modules/supplier-audit/repository.js'
 import { SupplierAuditService } from './modules/supplier-audit/service.js';
 import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
-import { UnwiredSupplierCancellation } from './modules/voucher/cancellation.js';
 import { VoucherRepository } from './modules/voucher/repository.js';
 import { VoucherService } from './modules/voucher/service.js';
 import { createSupplierLayer } from './suppliers/index.js';
@@ -52,6 +54,8 @@ export interface AppDeps {
   connectionTester?: ConnectionTester;
   /** The supplier simulator sandbox accounts talk to (started by main.ts unless SUPPLIER_SIM_URL is set). */
   simulatorUrl?: string;
+  /** Recovery timings of supplier bookings whose outcome is unknown (tests shorten them). */
+  bookingOptions?: Partial<HotelBookingOptions>;
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */
@@ -81,8 +85,7 @@ export function createServices(deps: AppDeps) {
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
-    // The supplier adapters' cancellation is wired here once they exist (modules/voucher/README.md).
-    supplierCancellation: new UnwiredSupplierCancellation(),
+    supplierCancellation: new RegistrySupplierCancellation({ suppliers, providerAccounts: () => providerAccounts }),
   });
   const providerAccounts = new ProviderAccountService({
     repo: new ProviderAccountRepository(db),
@@ -108,6 +111,11 @@ export function createServices(deps: AppDeps) {
     db,
   });
   vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
+  const hotelSearch = new HotelSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
+  const hotelBooking = new HotelBookingService({
+    ...{ db, store: deps.store, suppliers, providerAccounts, pricing, vouchers, search: hotelSearch, log: deps.log },
+    options: deps.bookingOptions,
+  });
   return {
     files,
     places: new PlaceService(new PlaceRepository(db), files),
@@ -125,6 +133,8 @@ export function createServices(deps: AppDeps) {
     dashboard: new DashboardService(new DashboardRepository(db), vouchers),
     inventory,
     inventoryExtras,
+    hotelSearch,
+    hotelBooking,
   };
 }
 

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config.js';
 import { createLogger } from '../../lib/logger.js';
+import { lazySecretBox } from '../../lib/secret-box.js';
 import { openDatabase } from '../client.js';
 import { migrate } from '../migrate.js';
 import { seedDemo } from './index.js';
@@ -9,5 +10,5 @@ const config = loadConfig();
 const log = createLogger(config.LOG_LEVEL);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
 await migrate(database);
-await seedDemo({ db: database.db, log });
+await seedDemo({ db: database.db, log, secrets: lazySecretBox({ secretsKey: config.SECRETS_KEY, dataDir: config.DATA_DIR }) });
 await database.close();

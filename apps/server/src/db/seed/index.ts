@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { seedDemoProviderAccounts, seedSupplierDestinations } from '../../modules/hotel-booking/seed.js';
 import { seedInventory } from '../../modules/inventory/seed.js';
 import { seedPlaces } from '../../modules/place/seed/seed.js';
 import type { Db } from '../client.js';
@@ -9,6 +11,8 @@ import { seedDemoVouchers } from './demo-vouchers.js';
 export interface SeedContext {
   db: Db;
   log: Logger;
+  /** Seals seeded provider credentials; seeders that need it skip without it. */
+  secrets?: () => SecretBox;
 }
 
 /**
@@ -21,6 +25,8 @@ export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promi
   { name: 'inventory', run: seedInventory },
   { name: 'pricing', run: seedPricing },
   { name: 'vouchers', run: seedDemoVouchers },
+  { name: 'provider-accounts', run: seedDemoProviderAccounts },
+  { name: 'supplier-destinations', run: seedSupplierDestinations },
 ];
 
 export async function seedDemo(ctx: SeedContext) {

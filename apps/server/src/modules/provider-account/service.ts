@@ -251,6 +251,16 @@ export class ProviderAccountService {
   }
 
   /**
+   * An account resolved for background work on a booking already made with it (recovery lookups,
+   * supplier cancellation): no user session, active or not (a booking outlives a deactivation); the
+   * mode is the one the booking was made in. Null when the account no longer exists.
+   */
+  async resolveForBooking(accountId: string, mode: Mode): Promise<ResolvedProviderAccount | null> {
+    const found = await this.d.repo.findById(accountId);
+    return found ? this.resolve(found, mode) : null;
+  }
+
+  /**
    * "Probar conexión": resolves the account (active or not: an admin tests before switching it on)
    * in the mode it would be used in — the agency's, or production for a template (a template is a
    * real contract) — and asks the tester, bounded by `testTimeoutMs`; the answer's message is the

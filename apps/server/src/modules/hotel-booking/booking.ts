@@ -1,0 +1,569 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type HotelReserveBody,
+  HOTEL_BOOKING_MESSAGES as M,
+  type PriceBreakdown,
+  type SupplierId,
+  type VoucherStatus,
+} from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import { hotelBookingRecovery, type PolicyRuleData, type VoucherRow, vouchers } from '../../db/schema/index.js';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError, badRequest, conflict } from '../../http/errors.js';
+import type { KeyValueStore } from '../../lib/kv.js';
+import { breakdownFor } from '../../pricing/index.js';
+import {
+  type CancellationPolicy,
+  type HotelBooking,
+  type HotelQuote,
+  type ResolvedProviderAccount,
+  SupplierError,
+  type SupplierLayer,
+  type Traveller,
+} from '../../suppliers/index.js';
+import type { PricingService } from '../pricing/service.js';
+import type { ProviderAccountService } from '../provider-account/service.js';
+import type { EventActor, VoucherService } from '../voucher/service.js';
+import type { CachedSearch, HotelSearchService } from './search.js';
+
+/** What is kept under a quoteId between the quote and the reserve. */
+export interface CachedQuote {
+  v: 1;
+  quoteId: string;
+  cacheId: string;
+  optionId: string;
+  agencyId: string | null;
+  userId: string;
+  accountId: string;
+  supplier: SupplierId;
+  forceSandbox: boolean;
+  resort: CachedSearch['resort'];
+  criteria: CachedSearch['criteria'];
+  place: CachedSearch['place'];
+  quote: HotelQuote;
+  breakdown: PriceBreakdown;
+  expiresAt: string;
+}
+
+/** The supplier booking data kept in the voucher's bookingCodes (recovery and cancellation read it). */
+export interface SupplierBookingCode {
+  kind: 'supplier-hotel';
+  supplier: SupplierId;
+  accountId: string;
+  mode: 'sandbox' | 'production';
+  clientReference: string;
+  checkIn: string;
+  checkOut: string;
+  quoteId: string;
+  token: HotelQuote['token'];
+  ref: { locator: string; extra?: Record<string, string> } | null;
+}
+
+/** Supplier errors after which the booking may exist at the supplier: look it up, never book again. */
+const OUTCOME_UNKNOWN = new Set(['SUPPLIER_OUTCOME_UNKNOWN', 'SUPPLIER_TIMEOUT', 'SUPPLIER_UNAVAILABLE', 'SUPPLIER_BAD_RESPONSE']);
+
+const QUOTE_TTL_S = 10 * 60;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export interface HotelBookingOptions {
+  /** A pending booking is first looked up this long after it was recorded (the request may still be running). */
+  recoveryGraceMs: number;
+  /** Between lookups of one booking. */
+  recoveryRetryMs: number;
+  /** After this long, a booking the supplier doesn't know is cancelled with a reason. */
+  recoveryWindowMs: number;
+}
+
+export const DEFAULT_BOOKING_OPTIONS: HotelBookingOptions = {
+  recoveryGraceMs: 3 * 60_000,
+  recoveryRetryMs: 60_000,
+  recoveryWindowMs: 30 * 60_000,
+};
+
+export interface HotelBookingDeps {
+  db: Db;
+  store: KeyValueStore;
+  suppliers: SupplierLayer;
+  providerAccounts: ProviderAccountService;
+  pricing: PricingService;
+  vouchers: VoucherService;
+  search: HotelSearchService;
+  log: Logger;
+  options?: Partial<HotelBookingOptions>;
+  now?: () => Date;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const quoteKey = (id: string) => `hotel-quote:${id}`;
+const samePolicy = (a: CancellationPolicy, b: CancellationPolicy) =>
+  a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
+
+/** Normalised cancellation rules as the voucher stores them. */
+export function policiesOf(p: CancellationPolicy): PolicyRuleData[] {
+  return p.rules.map((r) => ({
+    from: r.from,
+    ...(r.amount !== undefined ? { amount: r.amount } : {}),
+    ...(r.percent !== undefined ? { percent: r.percent } : {}),
+    ...(r.nights !== undefined ? { nights: r.nights } : {}),
+    currency: r.currency,
+  }));
+}
+
+/**
+ * Re-quote and reserve (issue 6 "a booking is never lost nor doubled"): the voucher is recorded under
+ * the caller's idempotency key BEFORE the supplier is called, with our reference sent to the supplier;
+ * the answer settles its status, and a lost answer leaves it pending-provider for the RecoveryWorker.
+ */
+export class HotelBookingService {
+  readonly options: HotelBookingOptions;
+  private readonly now: () => Date;
+  constructor(private readonly d: HotelBookingDeps) {
+    this.options = { ...DEFAULT_BOOKING_OPTIONS, ...d.options };
+    this.now = d.now ?? (() => new Date());
+  }
+
+  // ---------------------------------------------------------------- quote
+
+  /** Re-prices one option of a cached search with the supplier; a changed price or policy comes back flagged. */
+  async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
+    const search = await this.d.search.cached(auth, cacheId);
+    const option = search.offers.find((o) => o.optionId === optionId);
+    if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
+    const account = await this.d.search.account(
+      auth,
+      search.accountId,
+      { supplier: search.supplier, forceSandbox: search.forceSandbox },
+      search.resort,
+    );
+    const ctx = { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
+    const quote = await this.d.suppliers.registry.hotel(account).quote(option.offer, ctx);
+    const at = this.now();
+    const breakdown = await this.d.pricing.priceOffer({
+      agencyId: auth.agency?.id ?? null,
+      userId: auth.user.id,
+      kind: 'hotel',
+      supplier: search.supplier,
+      destinationAncestors: [search.place.id, ...search.place.ancestors],
+      checkIn: search.criteria.checkIn,
+      checkOut: search.criteria.checkOut,
+      nights: search.criteria.nights,
+      paxes: search.criteria.rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0),
+      cost: quote.total,
+      bookingDate: isoDay(at),
+      targetCurrency: option.breakdown.currency,
+      at,
+    });
+    const quoteId = randomBytes(16).toString('base64url');
+    const tokenTtl = quote.token.expiresAt ? Math.floor((Date.parse(quote.token.expiresAt) - at.getTime()) / 1000) : QUOTE_TTL_S;
+    const ttl = Math.max(30, Math.min(QUOTE_TTL_S, Number.isFinite(tokenTtl) ? tokenTtl : QUOTE_TTL_S));
+    const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
+    const cached: CachedQuote = {
+      v: 1,
+      quoteId,
+      cacheId,
+      optionId,
+      agencyId: search.agencyId,
+      userId: search.userId,
+      accountId: search.accountId,
+      supplier: search.supplier,
+      forceSandbox: search.forceSandbox,
+      resort: search.resort,
+      criteria: search.criteria,
+      place: search.place,
+      quote,
+      breakdown,
+      expiresAt,
+    };
+    await this.d.store.set(quoteKey(quoteId), JSON.stringify(cached), ttl);
+    const priceChanged = breakdown.price !== option.breakdown.price || breakdown.currency !== option.breakdown.currency;
+    const policyChanged = !samePolicy(option.offer.cancellation, quote.cancellation);
+    return {
+      success: true as const,
+      response: {
+        quoteId,
+        expiresAt,
+        priceChanged,
+        policyChanged,
+        /** Must be sent back as `price` in the reserve body. */
+        price: { amount: breakdown.price, currency: breakdown.currency },
+        previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+        breakdown: breakdownFor(auth.user.type, breakdown),
+        availability: quote.availability,
+        cancellation: quote.cancellation,
+        previousCancellation: option.offer.cancellation,
+        remarks: quote.remarks,
+        hotel: { code: quote.offer.hotel.code, name: quote.offer.hotel.name, category: quote.offer.hotel.category ?? null },
+        rooms: quote.offer.rooms.map((r) => ({
+          code: r.code,
+          name: r.name,
+          adults: r.occupancy.adults,
+          childrenAges: r.occupancy.childrenAges,
+        })),
+        board: { code: quote.offer.board.code, label: quote.offer.board.label },
+        checkIn: search.criteria.checkIn,
+        checkOut: search.criteria.checkOut,
+      },
+    };
+  }
+
+  private async cachedQuote(auth: AuthContext, quoteId: string): Promise<CachedQuote> {
+    const raw = await this.d.store.get(quoteKey(quoteId));
+    const found = raw ? (JSON.parse(raw) as CachedQuote) : null;
+    if (!found || found.userId !== auth.user.id || found.agencyId !== (auth.agency?.id ?? null))
+      throw new AppError(409, 'QUOTE_EXPIRED', M.quoteExpired, { 'bookingCodes.quoteId': M.quoteExpired });
+    return found;
+  }
+
+  // ---------------------------------------------------------------- reserve
+
+  /**
+   * Books an accepted quote exactly once per idempotency key. Answers the voucher and whether this
+   * call created it; a retry (same key) answers the first voucher and never calls the supplier.
+   */
+  async reserve(
+    auth: AuthContext,
+    body: HotelReserveBody,
+    idempotencyKey: string | undefined,
+    opts: { simScenario?: string; actor?: EventActor } = {},
+  ): Promise<{ voucher: VoucherRow; created: boolean }> {
+    if (!idempotencyKey)
+      throw badRequest(M.idempotencyKeyRequired, { idempotencyKey: M.idempotencyKeyRequired }, 'IDEMPOTENCY_KEY_REQUIRED');
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw badRequest(M.idempotencyKeyInvalid, { idempotencyKey: M.idempotencyKeyInvalid });
+    const agencyId = auth.agency?.id;
+    if (!agencyId) throw new AppError(403, 'FORBIDDEN', 'Solo los usuarios de una agencia pueden reservar');
+
+    // A retry: the first voucher, whatever state it is in; the supplier is not called again.
+    const [previous] = await this.d.db
+      .select()
+      .from(vouchers)
+      .where(and(eq(vouchers.agencyId, agencyId), eq(vouchers.idempotencyKey, idempotencyKey)))
+      .limit(1);
+    if (previous) return { voucher: this.assertSameRequest(previous, body), created: false };
+
+    const q = await this.cachedQuote(auth, body.bookingCodes.quoteId);
+    if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency) {
+      const detail = `${q.breakdown.price} ${q.breakdown.currency}`;
+      throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `Precio vigente: ${detail}` });
+    }
+    const rooms = q.criteria.rooms;
+    if (
+      body.companions.length !== rooms.length ||
+      body.companions.some((c, i) => c.length !== rooms[i].adults + rooms[i].childrenAges.length)
+    )
+      throw badRequest(M.paxesMismatch, { companions: M.paxesMismatch });
+    const account = await this.d.search.account(auth, q.accountId, { supplier: q.supplier, forceSandbox: q.forceSandbox }, q.resort);
+
+    const paxes: Traveller[][] = body.companions.map((room, i) => {
+      let child = 0;
+      return room.map((p, j) => {
+        const isChild = j >= rooms[i].adults;
+        const age = isChild ? rooms[i].childrenAges[child++] : (p.age ?? 30);
+        return { name: p.name, surname: p.surname, age, type: isChild ? (age < 2 ? 'infant' : 'child') : 'adult' };
+      });
+    });
+    const b = q.breakdown;
+    const quote = q.quote;
+    const code: Omit<SupplierBookingCode, 'clientReference'> = {
+      kind: 'supplier-hotel',
+      supplier: q.supplier,
+      accountId: account.id,
+      mode: account.mode,
+      checkIn: q.criteria.checkIn,
+      checkOut: q.criteria.checkOut,
+      quoteId: q.quoteId,
+      token: quote.token,
+      ref: null,
+    };
+    const recorded = await this.d.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const r = await this.d.vouchers.record(
+        {
+          agencyId,
+          userId: auth.user.id,
+          type: 'hotel',
+          integrator: q.supplier,
+          provider: q.supplier,
+          providerAccountId: account.id,
+          status: 'pending-provider',
+          start: q.criteria.checkIn,
+          end: q.criteria.checkOut,
+          nights: q.criteria.nights,
+          client: { ...body.client, name: body.client.name.trim() },
+          companions: body.companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))),
+          price: { gross: b.price, currency: b.currency },
+          cost: { net: quote.total.amount, currency: quote.total.currency },
+          markups: b.steps
+            .filter((s) => s.scope !== 'commission')
+            .map((s) => ({
+              name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
+              type: s.kind,
+              value: s.value,
+              amount: s.amount,
+              currency: b.currency,
+            })),
+          commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
+          usdRate: b.usdRate,
+          payments: (body.payments ?? {}) as Record<string, unknown>,
+          bookingCodes: [{ ...code, clientReference: '' }],
+          policies: policiesOf(quote.cancellation),
+          product: {
+            name: quote.offer.hotel.name,
+            destination: q.place.name,
+            category: quote.offer.hotel.category,
+            board: quote.offer.board.label,
+            rooms: quote.offer.rooms.map((r) => ({
+              name: r.name,
+              board: quote.offer.board.label,
+              adults: r.occupancy.adults,
+              children: r.occupancy.childrenAges.length,
+              childrenAges: r.occupancy.childrenAges,
+            })),
+            hotelCode: quote.offer.hotel.code,
+            breakdown: b,
+            comments: body.comments,
+          },
+          idempotencyKey,
+        },
+        { tx, actor: opts.actor },
+      );
+      if (!r.created) return r;
+      // Our reference is known only now: keep it with the codes, and queue the recovery lookup.
+      await tx
+        .update(vouchers)
+        .set({ bookingCodes: [{ ...code, clientReference: r.voucher.externalBookingReference }] })
+        .where(eq(vouchers.id, r.voucher.id));
+      await tx.insert(hotelBookingRecovery).values({
+        voucherId: r.voucher.id,
+        nextAttemptAt: new Date(this.now().getTime() + this.options.recoveryGraceMs),
+      });
+      return r;
+    });
+    if (!recorded.created) return { voucher: this.assertSameRequest(recorded.voucher, body), created: false };
+    const voucher = recorded.voucher;
+
+    let booking: HotelBooking;
+    try {
+      booking = await this.d.suppliers.registry.hotel(account).book(
+        {
+          quote,
+          holder: {
+            name: body.client.name.trim(),
+            surname: body.client.surname?.trim() || body.client.name.trim(),
+            email: body.client.email,
+          },
+          paxes,
+          clientReference: voucher.externalBookingReference,
+          remarks: body.comments,
+        },
+        { correlationId: voucher.id, simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined },
+      );
+    } catch (err) {
+      if (err instanceof SupplierError && !OUTCOME_UNKNOWN.has(err.code)) {
+        // A definite refusal: nothing was booked. The voucher keeps the reason; a new checkout needs a new key.
+        const settled = await this.settle(voucher.id, { status: 'cancelled', note: `${err.code}: ${err.message}` });
+        this.d.log.warn({ voucherId: voucher.id, code: err.code }, 'supplier refused the booking');
+        throw new AppError(err.status, err.code, err.message, { voucherId: settled?.id ?? voucher.id });
+      }
+      // The outcome is unknown: the voucher stays pending-provider and the RecoveryWorker looks it up.
+      this.d.log.warn({ voucherId: voucher.id, err }, 'booking outcome unknown; left for recovery');
+      return { voucher: await this.reload(voucher.id), created: true };
+    }
+    const settled = await this.settleFromBooking(voucher.id, booking);
+    return { voucher: settled ?? (await this.reload(voucher.id)), created: true };
+  }
+
+  /** A key reused for another quote is a 409; the same request answers its voucher. */
+  private assertSameRequest(v: VoucherRow, body: HotelReserveBody): VoucherRow {
+    const code = (v.bookingCodes as Partial<SupplierBookingCode>[])[0];
+    if (code?.quoteId && code.quoteId !== body.bookingCodes.quoteId) throw conflict(M.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+    return v;
+  }
+
+  private async reload(id: string): Promise<VoucherRow> {
+    const [row] = await this.d.db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
+    return row;
+  }
+
+  /** Applies a final state (retrying once on a concurrent update) and drops the recovery row. */
+  private async settle(
+    voucherId: string,
+    update: {
+      status: VoucherStatus;
+      note?: string;
+      locator?: string;
+      supplierReferences?: string[];
+      shortLocator?: string | null;
+      policies?: PolicyRuleData[];
+      bookingCodes?: unknown[];
+    },
+  ): Promise<VoucherRow | null> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await this.reload(voucherId);
+      if (!current) return null;
+      if (current.status !== 'pending-provider') {
+        await this.d.db.delete(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, voucherId));
+        return current; // someone else (the worker, the request) settled it first
+      }
+      try {
+        const row = await this.d.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const after = await this.d.vouchers.applyUpdate(voucherId, current.version, update, {
+            tx,
+            actor: { kind: 'supplier', name: current.provider },
+          });
+          await tx.delete(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, voucherId));
+          return after;
+        });
+        if (row.status === 'confirmed') void this.d.vouchers.notifyRecorded(row);
+        return row;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'VERSION_CONFLICT') continue;
+        throw err;
+      }
+    }
+    return this.reload(voucherId);
+  }
+
+  private async settleFromBooking(voucherId: string, booking: HotelBooking): Promise<VoucherRow | null> {
+    const current = await this.reload(voucherId);
+    const codes = (current?.bookingCodes ?? []) as SupplierBookingCode[];
+    const status: VoucherStatus =
+      booking.status === 'confirmed' || booking.status === 'on-request' || booking.status === 'cancelled' ? booking.status : 'on-request';
+    return this.settle(voucherId, {
+      status,
+      locator: booking.ref.locator,
+      supplierReferences: [booking.ref.locator, ...Object.values(booking.ref.extra ?? {})],
+      shortLocator: booking.ref.extra?.short ?? null,
+      policies: booking.cancellation.rules.length ? policiesOf(booking.cancellation) : undefined,
+      bookingCodes: codes.map((c, i) => (i === 0 ? { ...c, ref: booking.ref } : c)),
+      note: `Proveedor: ${booking.supplierStatus}`,
+    });
+  }
+
+  // ---------------------------------------------------------------- recovery
+
+  /**
+   * One recovery pass: leases due pending bookings (`for update skip locked`, so several processes
+   * share the work without looking one booking up twice at once), looks each up at the supplier by
+   * our reference, and settles it: found → its status; absent after the window → cancelled.
+   */
+  async recoverDue(limit = 10): Promise<{ checked: number; settled: number }> {
+    const now = this.now();
+    const leaseUntil = new Date(now.getTime() + 5 * 60_000);
+    const leased = await this.d.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const due = await tx
+        .select({ voucherId: hotelBookingRecovery.voucherId })
+        .from(hotelBookingRecovery)
+        .where(
+          and(
+            lte(hotelBookingRecovery.nextAttemptAt, now),
+            sql`(${hotelBookingRecovery.leasedUntil} is null or ${hotelBookingRecovery.leasedUntil} < ${now.toISOString()}::timestamptz)`,
+          ),
+        )
+        .orderBy(hotelBookingRecovery.nextAttemptAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      for (const r of due)
+        await tx
+          .update(hotelBookingRecovery)
+          .set({ leasedUntil: leaseUntil, attempts: sql`${hotelBookingRecovery.attempts} + 1` })
+          .where(eq(hotelBookingRecovery.voucherId, r.voucherId));
+      return due.map((r) => r.voucherId);
+    });
+    let settled = 0;
+    for (const id of leased) {
+      try {
+        if (await this.recoverOne(id)) settled++;
+      } catch (err) {
+        this.d.log.warn({ voucherId: id, err }, 'booking recovery attempt failed');
+        await this.d.db
+          .update(hotelBookingRecovery)
+          .set({
+            leasedUntil: null,
+            nextAttemptAt: new Date(this.now().getTime() + this.options.recoveryRetryMs),
+            lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+          })
+          .where(eq(hotelBookingRecovery.voucherId, id));
+      }
+    }
+    return { checked: leased.length, settled };
+  }
+
+  /** Looks one pending booking up; true when its status is settled. */
+  private async recoverOne(voucherId: string): Promise<boolean> {
+    const v = await this.reload(voucherId);
+    if (v?.status !== 'pending-provider') {
+      await this.d.db.delete(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, voucherId));
+      return true;
+    }
+    const code = (v.bookingCodes as SupplierBookingCode[])[0];
+    const account =
+      code?.kind === 'supplier-hotel' && v.providerAccountId
+        ? await this.d.providerAccounts.resolveForBooking(v.providerAccountId, code.mode)
+        : null;
+    if (!code || !account) {
+      await this.settle(voucherId, { status: 'cancelled', note: 'No se pudo verificar la reserva: la cuenta del proveedor ya no existe' });
+      return true;
+    }
+    const hotels = this.d.suppliers.registry.hotel(account as ResolvedProviderAccount);
+    const found = await hotels.findByClientReference(
+      v.externalBookingReference,
+      { from: code.checkIn, to: code.checkIn },
+      { correlationId: v.id },
+    );
+    if (found) {
+      await this.settleFromBooking(voucherId, found);
+      this.d.log.info({ voucherId, status: found.status }, 'pending booking recovered');
+      return true;
+    }
+    if (this.now().getTime() - v.createdAt.getTime() >= this.options.recoveryWindowMs) {
+      await this.settle(voucherId, { status: 'cancelled', note: 'El proveedor no registró la reserva' });
+      this.d.log.warn({ voucherId }, 'pending booking not found at the supplier after the window: cancelled');
+      return true;
+    }
+    await this.d.db
+      .update(hotelBookingRecovery)
+      .set({ leasedUntil: null, nextAttemptAt: new Date(this.now().getTime() + this.options.recoveryRetryMs), lastError: 'not found yet' })
+      .where(eq(hotelBookingRecovery.voucherId, voucherId));
+    return false;
+  }
+}
+
+/** Runs `recoverDue` every `intervalMs` (main.ts); one pass at a time per process. */
+export class RecoveryWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  constructor(
+    private readonly bookings: Pick<HotelBookingService, 'recoverDue'>,
+    private readonly log: Logger,
+    private readonly intervalMs = 15_000,
+  ) {}
+
+  start() {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  async tick() {
+    if (this.running) return;
+    this.running = this.bookings
+      .recoverDue()
+      .then((r) => r.checked && this.log.info(r, 'booking recovery pass'))
+      .catch((err) => this.log.error({ err }, 'booking recovery pass failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    await this.running;
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,71 @@
+import Decimal from 'decimal.js';
+import type { PenaltyData, VoucherRow } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import type { CancelResult, SupplierBookingRef, SupplierLayer } from '../../suppliers/index.js';
+import type { ProviderAccountService } from '../provider-account/service.js';
+import { type CancellationResult, PolicyCancellation, type SupplierCancellation } from '../voucher/cancellation.js';
+import type { SupplierBookingCode } from './booking.js';
+
+const NOT_CANCELLABLE = 'Esta reserva no se puede cancelar con el proveedor: no tiene localizador o su cuenta ya no existe';
+
+/**
+ * The vouchers' SupplierCancellation through the supplier adapters: the quote is the supplier's
+ * penalty simulation (`cancel({simulate: true})`), the cancellation the real one. The account is the
+ * voucher's, in the mode the booking was made in.
+ */
+export class RegistrySupplierCancellation implements SupplierCancellation {
+  constructor(
+    private readonly d: {
+      suppliers: SupplierLayer;
+      /** Asked at use time (the voucher service is built before the provider accounts). */
+      providerAccounts: () => ProviderAccountService;
+      now?: () => Date;
+    },
+  ) {}
+
+  private async target(v: VoucherRow) {
+    const code = (v.bookingCodes as Partial<SupplierBookingCode>[]).find((c) => c?.kind === 'supplier-hotel');
+    const ref: SupplierBookingRef | null = code?.ref ?? (v.locator ? { locator: v.locator } : null);
+    const mode = code?.mode ?? 'sandbox';
+    const account = v.providerAccountId ? await this.d.providerAccounts().resolveForBooking(v.providerAccountId, mode) : null;
+    if (!ref || !account || v.type !== 'hotel') throw new AppError(409, 'SUPPLIER_NOT_CANCELLABLE', NOT_CANCELLABLE);
+    return { hotels: this.d.suppliers.registry.hotel(account), ref };
+  }
+
+  async quote(v: VoucherRow): Promise<PenaltyData> {
+    const { hotels, ref } = await this.target(v);
+    return this.penaltyOf(v, await hotels.cancel(ref, { simulate: true }, { correlationId: v.id }));
+  }
+
+  async cancel(v: VoucherRow): Promise<CancellationResult> {
+    const { hotels, ref } = await this.target(v);
+    const result = await hotels.cancel(ref, { simulate: false }, { correlationId: v.id });
+    // Cancelled at the supplier: record it whatever the penalty report says (from the stored policy when unknown).
+    const known = result.penaltyKnown && result.penalty;
+    return {
+      penalty: known ? this.penaltyOf(v, result) : await new PolicyCancellation(this.d.now).quote(v),
+      reference: result.cancellationReference ?? undefined,
+      note: known ? undefined : 'El proveedor no informó la penalidad; se calculó con la política guardada',
+    };
+  }
+
+  /** The supplier's penalty in the voucher's terms; an unknown one is reported, never assumed free. */
+  private penaltyOf(v: VoucherRow, r: CancelResult): PenaltyData {
+    const now = (this.d.now ?? (() => new Date()))();
+    const start = v.startDate ? Date.parse(`${v.startDate}T00:00:00Z`) : Number.NaN;
+    const hoursBefore = Number.isNaN(start) ? 0 : Math.floor((start - now.getTime()) / 3_600_000);
+    if (!r.penaltyKnown || !r.penalty) {
+      throw new AppError(502, 'SUPPLIER_PENALTY_UNKNOWN', 'El proveedor no pudo calcular la penalidad de cancelación; inténtalo más tarde');
+    }
+    const amount = new Decimal(r.penalty.amount).toFixed(2);
+    return {
+      penalty: amount,
+      penaltyCurrency: r.penalty.currency,
+      penaltyType: '$',
+      penaltyValue: amount,
+      penaltyCaused: { type: hoursBefore < 0 ? 'no-show' : 'cancellation', time: Math.max(0, hoursBefore), timeType: 'hours' },
+      amount,
+      currency: r.penalty.currency,
+    };
+  }
+}

@@ -1,0 +1,157 @@
+import {
+  hotelCachedQuery,
+  hotelContentBody,
+  hotelOptionRef,
+  hotelReserveBody,
+  hotelSearchBody,
+  hotelStreamSearchBody,
+  HOTEL_BOOKING_MESSAGES as M,
+  type SupplierId,
+} from '@travesia/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/auth.js';
+import type { Services } from '../../services.js';
+import { toVoucherDto } from '../voucher/presenter.js';
+import { streamSearch } from './stream.js';
+
+/** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
+function simScenarioOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-sim-scenario'];
+  const v = Array.isArray(h) ? h[0] : h;
+  return v && /^[a-z0-9:, -]{1,100}$/.test(v) ? v : undefined;
+}
+
+function idempotencyKeyOf(req: FastifyRequest, body: { idempotencyKey?: string }): string | undefined {
+  const h = req.headers['idempotency-key'];
+  const v = (Array.isArray(h) ? h[0] : h) ?? body.idempotencyKey;
+  return v?.trim() || undefined;
+}
+
+const quoteBody = hotelOptionRef;
+/** Restel cancel rules `{provider, bookingCodes}`: bookingCodes is the option `{cacheId, optionId}`. */
+const cancelRulesBody = z.object({ provider: z.string().max(60).optional(), bookingCodes: hotelOptionRef });
+
+/**
+ * Hotel search, quote and reserve through the suppliers (README.md in this folder). Each search route
+ * names the supplier(s) it serves and whether it always reaches the simulator (`/simulate`, `/test`).
+ */
+export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const search = services.hotelSearch;
+  const booking = services.hotelBooking;
+  const config = { permission: 'search:use' as const };
+  const tags = ['hotel'];
+
+  const searchRoute = (path: string, supplier: SupplierId | readonly SupplierId[], forceSandbox: boolean) =>
+    app.post(path, { config, schema: { tags, body: hotelSearchBody } }, async (req) =>
+      search.search(authOf(req), req.body, { supplier, forceSandbox, simScenario: simScenarioOf(req) }),
+    );
+  // Restel and Juniper share the spec's production route; the account says which supplier it is.
+  searchRoute('/api/search/new-avail', ['restel', 'juniper'], false);
+  searchRoute('/api/test/v1/restel/hotel/avail', 'restel', true);
+  searchRoute('/api/v1/hotel/avail/simulate', 'juniper', true);
+  searchRoute('/api/hotel/hotelbeds/avail', 'hotelbeds', false);
+  searchRoute('/api/hotel/hotelbeds/avail/simulate', 'hotelbeds', true);
+
+  // One search across the user's hotel accounts, streamed per supplier as Server-Sent Events.
+  for (const [path, forceSandbox] of [
+    ['/api/hotel/search/stream', false],
+    ['/api/hotel/search/stream/simulate', true],
+  ] as const)
+    app.post(path, { config, schema: { tags, body: hotelStreamSearchBody } }, async (req, reply) => {
+      const auth = authOf(req);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': req.id,
+      });
+      let open = true;
+      res.on('close', () => {
+        open = false;
+      });
+      const emit = (e: { event: string; data: unknown }) => {
+        if (open) res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      };
+      try {
+        await streamSearch({ search, providerAccounts: services.providerAccounts }, auth, req.body, emit, {
+          forceSandbox,
+          simScenario: simScenarioOf(req),
+        });
+      } catch (err) {
+        req.log.error({ err }, 'hotel search stream failed');
+        emit({
+          event: 'failure',
+          data: { accountId: null, supplier: null, name: null, ms: 0, code: 'INTERNAL', msg: 'No se pudo completar la búsqueda' },
+        });
+      }
+      res.end();
+    });
+
+  app.get(
+    '/api/hotel/search/:cacheId',
+    { config, schema: { tags, params: z.object({ cacheId: z.string().max(64) }), querystring: hotelCachedQuery } },
+    async (req) => {
+      const q = req.query;
+      return search.page(
+        authOf(req),
+        req.params.cacheId,
+        { page: q.page, limit: q.limit, sort: q.sort },
+        {
+          stars: q.stars?.split(',').map(Number),
+          boards: q.board?.split(','),
+          refundable: q.refundable === undefined ? undefined : q.refundable === 'true',
+          minPrice: q.minPrice,
+          maxPrice: q.maxPrice,
+          q: q.q,
+        },
+      );
+    },
+  );
+
+  // Juniper static hotel content.
+  for (const [path, forceSandbox] of [
+    ['/api/search/get-hotel-content', false],
+    ['/api/v1/hotel/content/simulate', true],
+  ] as const)
+    app.post(path, { config, schema: { tags, body: hotelContentBody } }, async (req) =>
+      search.content(authOf(req), req.body, { forceSandbox }),
+    );
+
+  // Re-quote (CheckRate / BookingRules / Restel 144) of one option of a cached search.
+  const quoteRoute = (path: string) =>
+    app.post(path, { config, schema: { tags, body: quoteBody } }, async (req) =>
+      booking.quote(authOf(req), req.body.cacheId, req.body.optionId, simScenarioOf(req)),
+    );
+  quoteRoute('/api/hotel/quote');
+  quoteRoute('/api/booking/flow-j/get-booking-rules');
+  quoteRoute('/api/booking/flow-j/get-booking-rules/simulate');
+  for (const path of ['/api/search/cancel-rules', '/api/test/v1/restel/cancel-rules'])
+    app.post(path, { config, schema: { tags, body: cancelRulesBody } }, async (req) =>
+      booking.quote(authOf(req), req.body.bookingCodes.cacheId, req.body.bookingCodes.optionId, simScenarioOf(req)),
+    );
+
+  // Reserve (spec §7 booking payload), exactly once per idempotency key.
+  const reserve = async (req: FastifyRequest<{ Body: z.infer<typeof hotelReserveBody> }>, reply: FastifyReply) => {
+    const auth = authOf(req);
+    const { voucher, created } = await booking.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
+      simScenario: simScenarioOf(req),
+      actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim(), ip: req.ip },
+    });
+    const pending = voucher.status === 'pending-provider';
+    reply.status(pending ? 202 : created ? 201 : 200);
+    return {
+      success: true as const,
+      created,
+      msg: pending ? M.bookingPending : 'Reserva registrada',
+      response: toVoucherDto(voucher, null),
+    };
+  };
+  app.post('/api/voucher', { config, schema: { tags, body: hotelReserveBody } }, reserve);
+  app.post('/api/voucher/reserve', { config, schema: { tags, body: hotelReserveBody } }, reserve);
+  app.post('/api/booking/flow-j/post-booking', { config, schema: { tags, body: hotelReserveBody } }, reserve);
+};
