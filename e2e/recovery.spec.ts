@@ -36,7 +36,12 @@ test('password recovery end to end: request, mail, link, new password, sign in w
 
   // The recovery mail is the second one to this address (the first was the invitation).
   let mail = invitation;
-  await expect.poll(async () => ((mail = await waitForMail(email)) !== invitation ? 'new' : 'same')).toBe('new');
+  await expect
+    .poll(async () => {
+      mail = await waitForMail(email);
+      return mail !== invitation ? 'new' : 'same';
+    })
+    .toBe('new');
   expect(mail).toContain('Recibimos una solicitud para cambiar');
   const link = linkIn(mail);
 

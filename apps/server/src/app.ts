@@ -16,6 +16,7 @@ import { exchangeRateRoutes } from './modules/exchange-rate/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { hotelBookingRoutes } from './modules/hotel-booking/routes.js';
+import { inventoryRoutes } from './modules/inventory/routes.js';
 import { markupRoutes } from './modules/markup/routes.js';
 import { placeRoutes } from './modules/place/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(exchangeRateRoutes, { services });
   await app.register(commissionRoutes, { services });
   await app.register(supplierAuditRoutes, { services });
+  await app.register(inventoryRoutes, { services });
   await app.register(hotelBookingRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);

@@ -21,6 +21,10 @@ import { LocalDiskStorage } from './modules/file/storage.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/hotel-booking/booking.js';
 import { RegistrySupplierCancellation } from './modules/hotel-booking/cancellation.js';
 import { HotelSearchService } from './modules/hotel-booking/search.js';
+import { ExtrasRepository } from './modules/inventory/extras-repository.js';
+import { ExtrasService } from './modules/inventory/extras-service.js';
+import { InventoryRepository } from './modules/inventory/repository.js';
+import { InventoryService } from './modules/inventory/service.js';
 import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
 import { PlaceRepository } from './modules/place/repository.js';
@@ -96,6 +100,17 @@ export function createServices(deps: AppDeps) {
     log: deps.log,
   });
   const pricing = new PricingService(new PricingRepository(db));
+  const inventory = new InventoryService({ repo: new InventoryRepository(db), db, pricing, vouchers, files, log: deps.log });
+  vouchers.onCancelled((tx, voucher) => inventory.releaseForVoucher(tx, voucher));
+  const inventoryExtras = new ExtrasService({
+    repo: new ExtrasRepository(db),
+    searches: new InventoryRepository(db),
+    pricing,
+    files,
+    vouchers,
+    db,
+  });
+  vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
   const hotelSearch = new HotelSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const hotelBooking = new HotelBookingService({
     ...{ db, store: deps.store, suppliers, providerAccounts, pricing, vouchers, search: hotelSearch, log: deps.log },
@@ -116,6 +131,8 @@ export function createServices(deps: AppDeps) {
     supplierAudit: new SupplierAuditService(supplierAuditRepo),
     vouchers,
     dashboard: new DashboardService(new DashboardRepository(db), vouchers),
+    inventory,
+    inventoryExtras,
     hotelSearch,
     hotelBooking,
   };

@@ -5,6 +5,7 @@ import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { markupsRoutes } from '../features/markups/routes';
 import { placeRoutes } from '../features/places/routes';
+import { productRoutes } from '../features/products/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { usersRoutes } from '../features/users/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
@@ -19,10 +20,7 @@ import { UnderConstruction } from '../shared/components/under-construction';
 const soon = (...paths: string[]): RouteObject[] => paths.map((path) => ({ path, element: <UnderConstruction /> }));
 
 /** Public pages under the plain layout. */
-export const plainRoutes: RouteObject[] = [
-  ...authRoutes,
-  ...bookingPublicRoutes,
-];
+export const plainRoutes: RouteObject[] = [...authRoutes, ...bookingPublicRoutes];
 
 /** Signed-in pages under the admin layout. */
 export const adminRoutes: RouteObject[] = [
@@ -30,20 +28,7 @@ export const adminRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...soon('/configuration', '/configuration/app', '/configuration/appearance', '/configuration/integrations'),
   ...usersRoutes,
-  ...soon(
-    '/product/hotel',
-    '/product/hotel/create',
-    '/product/hotel/avail',
-    '/product/hotel/configuration',
-    '/product/hotel/:id',
-    '/product/transfer',
-    '/product/transfer/create',
-    '/product/transfer/:id',
-    '/product/ticket',
-    '/product/ticket/create',
-    '/product/ticket/avail',
-    '/product/ticket/:id',
-  ),
+  ...productRoutes,
   ...bookingRoutes,
   ...markupsRoutes,
   ...placeRoutes,

@@ -1,6 +1,7 @@
 // One file per table group; each module adds its file here.
 export * from './agencies.js';
 export * from './hotel-booking.js';
+export * from './inventory.js';
 export * from './places.js';
 export * from './pricing.js';
 export * from './provider-accounts.js';

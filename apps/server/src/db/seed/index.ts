@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { seedDemoProviderAccounts, seedSupplierDestinations } from '../../modules/hotel-booking/seed.js';
+import { seedInventory } from '../../modules/inventory/seed.js';
 import { seedPlaces } from '../../modules/place/seed/seed.js';
 import type { Db } from '../client.js';
 import { seedFoundation } from './demo-foundation.js';
@@ -21,6 +22,7 @@ export interface SeedContext {
 export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
   { name: 'foundation', run: seedFoundation },
   { name: 'places', run: async (ctx) => void (await seedPlaces(ctx)) },
+  { name: 'inventory', run: seedInventory },
   { name: 'pricing', run: seedPricing },
   { name: 'vouchers', run: seedDemoVouchers },
   { name: 'provider-accounts', run: seedDemoProviderAccounts },

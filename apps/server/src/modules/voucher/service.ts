@@ -132,6 +132,8 @@ const userActor = (a: RequestActor): EventActor => ({
 export class VoucherService {
   private readonly now: () => Date;
   private readonly policy: PolicyCancellation;
+  /** Run inside a cancellation's transaction, after the status change (own inventory gives its rooms back). */
+  private readonly cancelHooks: Array<(tx: Db, voucher: VoucherRow) => Promise<void>> = [];
 
   constructor(private readonly deps: VoucherServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -185,6 +187,16 @@ export class VoucherService {
 
   countUpTo(auth: AuthContext, filter: VoucherFilter, cap: number) {
     return this.deps.repo.countUpTo(this.scopeOf(auth), filter, cap);
+  }
+
+  /** Registers a hook run inside every cancellation's transaction (modules/inventory: allotment back). */
+  onCancelled(hook: (tx: Db, voucher: VoucherRow) => Promise<void>) {
+    this.cancelHooks.push(hook);
+  }
+
+  /** The voucher an agency recorded under an idempotency key, if any (a booking flow's retry). */
+  findByIdempotencyKey(agencyId: string, key: string): Promise<VoucherRow | undefined> {
+    return this.deps.repo.findByIdempotencyKey(this.deps.db, agencyId, key);
   }
 
   // ---------------------------------------------------------------- recording (booking flow)
@@ -460,6 +472,7 @@ export class VoucherService {
       });
       if (!updated) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
       await this.addEvent(tx, id, 'cancelled', current.status, 'cancelled', userActor(actor), opts.note ?? result.note ?? null);
+      for (const hook of this.cancelHooks) await hook(tx, updated);
       return updated;
     });
     this.mailAll(row, (to) => cancellationMail(to, row));

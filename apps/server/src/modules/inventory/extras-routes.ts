@@ -1,0 +1,190 @@
+import {
+  describePolicy,
+  INVENTORY_MESSAGES,
+  idParams,
+  idSchema,
+  inventoryDate,
+  pageOf,
+  pageQuery,
+  TRANSFER_PRICE_MODE_LABELS,
+  TRANSFER_TYPE_LABELS,
+  ticketAvailBody,
+  ticketBookBody,
+  ticketCapacityBody,
+  ticketProductBody,
+  transferAvailBody,
+  transferProductBody,
+  VEHICLE_TYPE_LABELS,
+} from '@travesia/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TicketProductRow, TransferProductRow } from '../../db/schema/index.js';
+import { authOf } from '../../http/auth.js';
+import { breakdownFor } from '../../pricing/index.js';
+import type { Services } from '../../services.js';
+import { toBookedDto } from './presenter.js';
+
+const listQuery = pageQuery(20, 100).extend({ q: z.string().trim().max(100).optional() });
+const capacityQuery = z
+  .object({ ticketId: idSchema, from: inventoryDate, to: inventoryDate })
+  .refine((b) => b.to >= b.from, { error: INVENTORY_MESSAGES.endBeforeStart, path: ['to'] });
+
+export const toTicketDto = (t: TicketProductRow, placeName?: string) => ({
+  _id: t.id,
+  name: t.name,
+  placeId: t.placeId,
+  placeName,
+  description: t.description,
+  images: t.images,
+  currency: t.currency,
+  price: t.price,
+  fullPrice: t.fullPrice,
+  childPrice: t.childPrice,
+  maxPeople: t.maxPeople,
+  startHour: t.startHour,
+  endHour: t.endHour,
+  sessions: t.sessions,
+  childrenAllowed: t.childrenAllowed,
+  policy: t.policy,
+  policyText: describePolicy(t.policy, t.currency),
+  active: t.active,
+});
+
+export const toTransferDto = (t: TransferProductRow) => ({
+  _id: t.id,
+  name: t.name,
+  originId: t.originId,
+  destinationId: t.destinationId,
+  type: t.type,
+  typeLabel: TRANSFER_TYPE_LABELS[t.type],
+  vehicle: t.vehicle,
+  vehicleLabel: VEHICLE_TYPE_LABELS[t.vehicle],
+  minPax: t.minPax,
+  maxPax: t.maxPax,
+  priceMode: t.priceMode,
+  priceModeLabel: TRANSFER_PRICE_MODE_LABELS[t.priceMode],
+  price: t.price,
+  currency: t.currency,
+  startHour: t.startHour,
+  endHour: t.endHour,
+  days: t.days,
+  description: t.description,
+  images: t.images,
+  policy: t.policy,
+  policyText: describePolicy(t.policy, t.currency),
+  active: t.active,
+});
+
+/** Own tickets and transfers: products (products:manage) and the travesia searches (search:use). */
+export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { inventoryExtras: extras } = services;
+  const manage = { permission: 'products:manage' as const };
+  const use = { permission: 'search:use' as const };
+  const tags = ['product'];
+
+  r.get('/api/product/ticket', { config: manage, schema: { tags, querystring: listQuery } }, async (req) => {
+    const { page, limit, q } = req.query;
+    const { rows, total } = await extras.listTickets(q, page, limit);
+    return pageOf(
+      rows.map((x) => toTicketDto(x.ticket, x.placeName)),
+      total,
+      page,
+      limit,
+    );
+  });
+  r.get('/api/product/ticket/capacity', { config: manage, schema: { tags, querystring: capacityQuery } }, async (req) => {
+    const { ticket, slots } = await extras.capacityCalendar(req.query.ticketId, req.query.from, req.query.to);
+    return {
+      ticket: toTicketDto(ticket),
+      slots: slots.map((s) => ({ day: s.day, session: s.session || null, capacity: s.capacity, stopSale: s.stopSale })),
+    };
+  });
+  r.post('/api/product/ticket/capacity', { config: manage, schema: { tags, body: ticketCapacityBody } }, async (req) =>
+    extras.setCapacity(req.body),
+  );
+  r.get('/api/product/ticket/:id', { config: manage, schema: { tags, params: idParams } }, async (req) =>
+    toTicketDto(await extras.getTicket(req.params.id)),
+  );
+  r.post('/api/product/ticket', { config: manage, schema: { tags, body: ticketProductBody } }, async (req, reply) => {
+    reply.status(201);
+    return toTicketDto(await extras.createTicket(authOf(req), req.body));
+  });
+  r.put('/api/product/ticket/:id', { config: manage, schema: { tags, params: idParams, body: ticketProductBody } }, async (req) =>
+    toTicketDto(await extras.updateTicket(req.params.id, req.body)),
+  );
+
+  r.get('/api/product/transfer', { config: manage, schema: { tags, querystring: listQuery } }, async (req) => {
+    const { page, limit, q } = req.query;
+    const { rows, total } = await extras.listTransfers(q, page, limit);
+    return pageOf(rows.map(toTransferDto), total, page, limit);
+  });
+  r.get('/api/product/transfer/:id', { config: manage, schema: { tags, params: idParams } }, async (req) =>
+    toTransferDto(await extras.getTransfer(req.params.id)),
+  );
+  r.post('/api/product/transfer', { config: manage, schema: { tags, body: transferProductBody } }, async (req, reply) => {
+    reply.status(201);
+    return toTransferDto(await extras.createTransfer(authOf(req), req.body));
+  });
+  r.put('/api/product/transfer/:id', { config: manage, schema: { tags, params: idParams, body: transferProductBody } }, async (req) =>
+    toTransferDto(await extras.updateTransfer(req.params.id, req.body)),
+  );
+
+  r.post('/api/ticket/travesia/avail', { config: use, schema: { tags: ['search'], body: ticketAvailBody } }, async (req) => {
+    const auth = authOf(req);
+    const items = await extras.searchTickets(auth, req.body);
+    return {
+      success: true,
+      response: {
+        itemsFound: items.length,
+        items: items.map((i) => {
+          const pricing = breakdownFor(auth.user.type, i.pricing);
+          return {
+            ...toTicketDto(i.ticket, i.placeName),
+            provider: 'travesia',
+            date: req.body.date,
+            sessions: i.sessions,
+            price: { amount: i.pricing.price, currency: i.pricing.currency },
+            ...(pricing.cost !== null ? { cost: i.cost } : {}),
+            pricing,
+            cancellation: i.cancellation,
+          };
+        }),
+      },
+    };
+  });
+
+  r.post('/api/ticket/travesia/book', { config: use, schema: { tags: ['search'], body: ticketBookBody } }, async (req, reply) => {
+    const { voucher, created } = await extras.bookTicket(authOf(req), req.body);
+    reply.status(created ? 201 : 200);
+    return toBookedDto(voucher, created);
+  });
+
+  r.post('/api/transfer/travesia/avail', { config: use, schema: { tags: ['search'], body: transferAvailBody } }, async (req) => {
+    const auth = authOf(req);
+    const items = await extras.searchTransfers(auth, req.body);
+    return {
+      success: true,
+      response: {
+        itemsFound: items.length,
+        items: items.map((i) => {
+          const pricing = breakdownFor(auth.user.type, i.pricing);
+          return {
+            ...toTransferDto(i.transfer),
+            provider: 'travesia',
+            originName: i.originName,
+            destinationName: i.destinationName,
+            date: req.body.date,
+            hour: req.body.hour,
+            pax: req.body.pax,
+            total: { amount: i.pricing.price, currency: i.pricing.currency },
+            ...(pricing.cost !== null ? { cost: i.cost } : {}),
+            pricing,
+            cancellation: i.cancellation,
+          };
+        }),
+      },
+    };
+  });
+}

@@ -1,0 +1,248 @@
+import { INVENTORY_MESSAGES as m, TICKET_MESSAGES as tm } from '@travesia/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+const ids: Record<string, string> = {};
+let ticketId = '';
+/** An adviser of an agency with the travesia tickets and transfers modules. */
+let searcher: Record<string, string> = {};
+const D = (day: number) => `2031-03-${String(day).padStart(2, '0')}`; // 2031-03-03 is a Monday
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const ticketBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Tour en chiva por Cartagena',
+  placeId: ids.ctg,
+  price: '40',
+  fullPrice: '55',
+  childPrice: '25.50',
+  maxPeople: 8,
+  startHour: '08:00',
+  endHour: '18:00',
+  sessions: ['14:00', '09:00'],
+  childrenAllowed: true,
+  policy: { nonRefundable: false, rules: [{ before: 24, unit: 'hours', penalty: { type: 'percent', value: '100' } }], noShow: null },
+  ...over,
+});
+const transferBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Aeropuerto CTG - Bocagrande privado',
+  originId: ids.air,
+  destinationId: ids.ctg,
+  type: 'private',
+  vehicle: 'van',
+  minPax: 1,
+  maxPax: 6,
+  priceMode: 'per-vehicle',
+  price: '35',
+  days: [1, 2, 3, 4, 5, 6],
+  startHour: '05:00',
+  endHour: '22:00',
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await makeWorld(t.app, t.database);
+  const add = async (key: string, body: Record<string, unknown>, parentKey?: string) => {
+    const res = await inject('POST', '/api/place', w.headers.super, {
+      address: 'Sin dirección',
+      ...body,
+      parent: parentKey ? ids[parentKey] : null,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ids[key] = res.json()._id;
+  };
+  const agency = await makeAgency(t.database, { modules: ['hotels-travesia', 'tickets-travesia', 'transfers-travesia'] });
+  searcher = await loginAs(t.app, (await makeUser(t.database, 'adviser', agency.id)).email);
+  await add('co', { name: 'Colombia', type: 'country', countryCode: 'CO' });
+  await add('bol', { name: 'Bolívar', type: 'state' }, 'co');
+  await add('ctg', { name: 'Cartagena', type: 'city' }, 'bol');
+  await add('boca', { name: 'Bocagrande', type: 'neighborhood' }, 'ctg');
+  await add('air', { name: 'Aeropuerto Rafael Núñez', type: 'airport', iataCode: 'CTG' }, 'ctg');
+  await add('mde', { name: 'Medellín', type: 'city' }, 'co');
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('own tickets', () => {
+  it('a product loader creates a ticket with sessions and loads capacity; agency users may not', async () => {
+    const res = await inject('POST', '/api/product/ticket', w.headers.loader, ticketBody());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      sessions: ['09:00', '14:00'],
+      price: '40.00',
+      policyText: 'Gratis hasta 24 horas antes de la llegada; después, 100% del total',
+    });
+    ticketId = res.json()._id;
+    expect((await inject('POST', '/api/product/ticket', w.headers.admin, ticketBody())).statusCode).toBe(403);
+    const cap = await inject('POST', '/api/product/ticket/capacity', w.headers.loader, { ticketId, from: D(3), to: D(9), capacity: 10 });
+    expect(cap.statusCode, cap.body).toBe(200);
+    expect(cap.json()).toEqual({ slots: 14 });
+    await inject('POST', '/api/product/ticket/capacity', w.headers.loader, {
+      ticketId,
+      from: D(4),
+      to: D(4),
+      session: '14:00',
+      capacity: 2,
+    });
+    const cal = await inject('GET', `/api/product/ticket/capacity?ticketId=${ticketId}&from=${D(4)}&to=${D(4)}`, w.headers.loader);
+    expect(cal.json().slots).toEqual([
+      { day: D(4), session: '09:00', capacity: 10, stopSale: false },
+      { day: D(4), session: '14:00', capacity: 2, stopSale: false },
+    ]);
+    const list = await inject('GET', '/api/product/ticket?q=chiva', w.headers.loader);
+    expect(list.json()).toMatchObject({ totalDocs: 1, docs: [{ placeName: 'Cartagena' }] });
+    const upd = await inject('PUT', `/api/product/ticket/${ticketId}`, w.headers.loader, ticketBody({ maxPeople: 6 }));
+    expect(upd.json().maxPeople).toBe(6);
+  });
+
+  it('refuses bad tickets and capacities in Spanish', async () => {
+    const bad = async (url: string, body: unknown, message: string) => {
+      const res = await inject('POST', url, w.headers.loader, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().msg).toBe(message);
+    };
+    await bad('/api/product/ticket', ticketBody({ price: '-5' }), m.money);
+    await bad('/api/product/ticket', ticketBody({ startHour: '19:00' }), tm.hours);
+    await bad('/api/product/ticket/capacity', { ticketId, from: D(3), to: D(4), capacity: -1 }, tm.capacity);
+    await bad('/api/product/ticket/capacity', { ticketId, from: D(3), to: D(4), session: '11:00', capacity: 1 }, tm.unknownSession);
+    await bad('/api/product/ticket/capacity', { ticketId, from: D(5), to: D(4), capacity: 1 }, m.endBeforeStart);
+    expect((await inject('GET', '/api/product/ticket/00000000-0000-4000-8000-000000000000', w.headers.loader)).statusCode).toBe(404);
+  });
+
+  it('the travesia ticket search answers sessions with room for the group, priced, in the destination and below', async () => {
+    const avail = (body: Record<string, unknown>, headers = searcher) =>
+      inject('POST', '/api/ticket/travesia/avail', headers, {
+        destination: ids.co,
+        date: D(4),
+        paxes: { adults: 2, children: [6] },
+        ...body,
+      });
+    const res = await avail({});
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json().response;
+    expect(r.itemsFound).toBe(1);
+    // 14:00 has 2 places left: only the 09:00 session takes 3 people.
+    expect(r.items[0].sessions).toEqual([{ session: '09:00', capacity: 10, token: expect.any(String), expiresAt: expect.any(String) }]);
+    expect(r.items[0].price).toEqual({ amount: '105.50', currency: 'USD' });
+    expect(r.items[0].cancellation.rules[0]).toMatchObject({ percent: '100' });
+    expect((await avail({ paxes: { adults: 2, children: [] } })).json().response.items[0].sessions).toHaveLength(2);
+    expect((await avail({ destination: ids.mde })).json().response.itemsFound).toBe(0);
+    expect((await avail({ date: D(12) })).json().response.itemsFound).toBe(0);
+    expect((await avail({ paxes: { adults: 7, children: [] } })).json().response.itemsFound).toBe(0);
+    const bad = await avail({ paxes: { adults: 1, children: [19] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe(m.childAge);
+    // An agency without the tickets module may not search.
+    const agency = await makeAgency(t.database, { modules: ['hotels-travesia'] });
+    const user = await makeUser(t.database, 'adviser', agency.id);
+    expect((await avail({}, await loginAs(t.app, user.email))).statusCode).toBe(403);
+  });
+});
+
+describe('booking own tickets', () => {
+  const capacityOf = async (day: string, session: string) => {
+    const res = await inject('GET', `/api/product/ticket/capacity?ticketId=${ticketId}&from=${day}&to=${day}`, w.headers.loader);
+    return res.json().slots.find((x: { session: string }) => x.session === session).capacity as number;
+  };
+  const tokenFor = async (date: string, adults: number, session = '09:00') => {
+    const res = await inject('POST', '/api/ticket/travesia/avail', searcher, {
+      destination: ids.ctg,
+      date,
+      paxes: { adults, children: [] },
+    });
+    return res.json().response.items[0].sessions.find((x: { session: string }) => x.session === session).token as string;
+  };
+  const book = (token: string, key: string, headers = searcher) =>
+    inject('POST', '/api/ticket/travesia/book', headers, { token, idempotencyKey: key, holder: { name: 'Luis', surname: 'Gómez' } });
+
+  it('books places of a session in one transaction, idempotently; cancelling gives them back', async () => {
+    const token = await tokenFor(D(5), 3);
+    const res = await book(token, 't-1');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().voucher).toMatchObject({ status: 'confirmed', provider: 'travesia', price: { amount: '120.00', currency: 'USD' } });
+    expect(await capacityOf(D(5), '09:00')).toBe(7);
+    expect((await book(token, 't-1')).statusCode).toBe(200);
+    expect(await capacityOf(D(5), '09:00')).toBe(7);
+    expect((await book(token, 't-other', w.headers.adminB)).statusCode).toBe(403);
+    const id = res.json().voucher._id;
+    expect((await inject('POST', `/api/voucher/${id}/cancel`, searcher, {})).statusCode).toBe(200);
+    expect(await capacityOf(D(5), '09:00')).toBe(10);
+    expect((await book('garbage-token-value', 't-2')).statusCode).toBe(400);
+  });
+
+  it('under concurrent bookings never sells more places than there are', async () => {
+    await inject('POST', '/api/product/ticket/capacity', w.headers.loader, {
+      ticketId,
+      from: D(6),
+      to: D(6),
+      session: '09:00',
+      capacity: 5,
+    });
+    const token = await tokenFor(D(6), 2);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => book(token, `t-race-${i}`)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(6);
+    for (const r of refused) expect(r.json().msg).toBe(m.noAvailability);
+    expect(await capacityOf(D(6), '09:00')).toBe(1);
+  }, 60_000);
+});
+
+describe('own transfers', () => {
+  it('creates transfers and finds them from the airport to a neighbourhood of the city', async () => {
+    const res = await inject('POST', '/api/product/transfer', w.headers.loader, transferBody());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      typeLabel: 'Privado',
+      vehicleLabel: 'Camioneta',
+      priceModeLabel: 'Por vehículo',
+      days: [1, 2, 3, 4, 5, 6],
+    });
+    const shared = await inject(
+      'POST',
+      '/api/product/transfer',
+      w.headers.loader,
+      transferBody({
+        name: 'Compartido aeropuerto - Cartagena',
+        type: 'shared',
+        vehicle: 'bus',
+        priceMode: 'per-person',
+        price: '8',
+        maxPax: 20,
+      }),
+    );
+    expect(shared.statusCode).toBe(201);
+    expect((await inject('POST', '/api/product/transfer', w.headers.adviser, transferBody())).statusCode).toBe(403);
+    const bad = await inject('POST', '/api/product/transfer', w.headers.loader, transferBody({ minPax: 5, maxPax: 2 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe(tm.minMax);
+
+    const search = (body: Record<string, unknown>) =>
+      inject('POST', '/api/transfer/travesia/avail', searcher, {
+        origin: ids.air,
+        destination: ids.boca,
+        date: D(3),
+        hour: '10:30',
+        pax: 3,
+        ...body,
+      });
+    const r = (await search({})).json().response;
+    expect(r.items.map((i: { name: string; total: { amount: string } }) => [i.name, i.total.amount])).toEqual([
+      ['Compartido aeropuerto - Cartagena', '24.00'],
+      ['Aeropuerto CTG - Bocagrande privado', '35.00'],
+    ]);
+    expect(r.items[0]).toMatchObject({ originName: 'Aeropuerto Rafael Núñez', destinationName: 'Cartagena' });
+    // Sunday: not operated. 23:00: out of hours. 7 people: only the shared one.
+    expect((await search({ date: D(9) })).json().response.itemsFound).toBe(0);
+    expect((await search({ hour: '23:00' })).json().response.itemsFound).toBe(0);
+    expect((await search({ pax: 7 })).json().response.items.map((i: { name: string }) => i.name)).toEqual([
+      'Compartido aeropuerto - Cartagena',
+    ]);
+    expect((await search({ destination: ids.mde })).json().response.itemsFound).toBe(0);
+    const badHour = await search({ hour: '25:00' });
+    expect(badHour.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,470 @@
+import {
+  type availabilityBulkBody,
+  BOARD_LABELS,
+  type BoardCode,
+  describePolicy,
+  HOTEL_CATEGORY_LABELS,
+  type hotelAvailBody,
+  type hotelBookBody,
+  type hotelProductBody,
+  INVENTORY_LIMITS,
+  INVENTORY_MESSAGES,
+  type PriceBreakdown,
+  type roomTypeBody,
+} from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { HotelInventoryRow, HotelProductRow, HotelRoomTypeRow, VoucherRow } from '../../db/schema/index.js';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { PricingContext } from '../../pricing/index.js';
+import type { CancellationPolicy } from '../../suppliers/types.js';
+import type { FileService } from '../file/service.js';
+import type { PricingService } from '../pricing/service.js';
+import { newBookingReference, type VoucherService } from '../voucher/service.js';
+import { normalisePolicy } from './policy.js';
+import type { InventoryRepository } from './repository.js';
+import { type NightInventory, priceStay, type RoomOccupancy, stayNights } from './stay.js';
+
+const m = INVENTORY_MESSAGES;
+/** How long an option token can be booked after the search. */
+export const OPTION_TTL_MS = 30 * 60_000;
+/** What the booking stores so a cancellation can give the rooms back. */
+export const ALLOTMENT_CODE = 'travesia-allotment';
+
+type AvailInput = z.output<typeof hotelAvailBody>;
+type BookInput = z.output<typeof hotelBookBody>;
+type ProductInput = z.output<typeof hotelProductBody>;
+type RoomTypeInput = z.output<typeof roomTypeBody>;
+type BulkInput = z.output<typeof availabilityBulkBody>;
+
+/** One bookable option: a hotel's room type and board for the whole stay (the suppliers' HotelOffer shape, supplier 'travesia'). */
+export interface OwnHotelOffer {
+  supplier: 'travesia';
+  accountId: string;
+  hotel: { code: string; name: string; category?: string; destination?: string; zone?: string };
+  checkIn: string;
+  checkOut: string;
+  rooms: { code: string; name: string; occupancy: RoomOccupancy }[];
+  board: { code: BoardCode; label: string; supplierCode: string };
+  /** Our net cost for the stay, in the hotel's currency. */
+  total: { amount: string; currency: string };
+  availability: 'available';
+  requiresQuote: false;
+  cancellation: CancellationPolicy;
+  token: { kind: 'travesia-option'; value: string; expiresAt: string };
+  supplierData: { hotelId: string; roomTypeId: string; perNight: { day: string; amount: string }[] };
+  payAtHotel: false;
+  /** The agency's price (pricing engine), as the viewer may see it is the route's job. */
+  pricing: PriceBreakdown;
+  policyText: string;
+}
+
+export interface InventoryServiceDeps {
+  repo: InventoryRepository;
+  db: Db;
+  pricing: PricingService;
+  vouchers: VoucherService;
+  files: FileService;
+  log: Logger;
+  now?: () => Date;
+}
+
+const encodeToken = (searchId: string, roomTypeId: string, board: BoardCode) =>
+  Buffer.from(`${searchId}.${roomTypeId}.${board}`, 'utf8').toString('base64url');
+function decodeToken(token: string): { searchId: string; roomTypeId: string; board: BoardCode } | null {
+  const parts = Buffer.from(token, 'base64url').toString('utf8').split('.');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  if (parts.length !== 3 || !uuid.test(parts[0]) || !uuid.test(parts[1]) || !(parts[2] in BOARD_LABELS)) return null;
+  return { searchId: parts[0], roomTypeId: parts[1], board: parts[2] as BoardCode };
+}
+
+const toNight = (r: HotelInventoryRow): NightInventory => ({
+  day: r.day,
+  allotment: r.allotment,
+  price1: r.price1,
+  price2: r.price2,
+  price3: r.price3,
+  priceExtraAdult: r.priceExtraAdult,
+  priceChild: r.priceChild,
+  boardSupplements: r.boardSupplements,
+  minNights: r.minNights,
+  stopSale: r.stopSale,
+  closedToArrival: r.closedToArrival,
+});
+const occupancies = (paxes: AvailInput['paxes']): RoomOccupancy[] => paxes.map((p) => ({ adults: p.adults, childrenAges: p.children }));
+const paxCount = (rooms: RoomOccupancy[]) => rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0);
+
+/**
+ * Own inventory (travesia): hotel products and their daily availability (products:manage), the
+ * search that answers only what can really be sold, and the booking that takes the rooms and records
+ * the voucher in one transaction.
+ */
+export class InventoryService {
+  private readonly now: () => Date;
+  constructor(private readonly deps: InventoryServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  // ------------------------------------------------------------ products
+  list(filter: { q?: string; placeId?: string; active?: boolean }, page: number, limit: number) {
+    return this.deps.repo.list(filter, page, limit);
+  }
+
+  async get(id: string) {
+    const hotel = await this.deps.repo.findById(id);
+    if (!hotel) throw notFound(m.notFound);
+    return { hotel, roomTypes: await this.deps.repo.roomTypesOf([id]) };
+  }
+
+  async create(actor: AuthContext, input: ProductInput) {
+    await this.assertPlace(input.placeId);
+    await this.assertImages(input.images);
+    const { roomTypes, ...values } = input;
+    const row = await this.deps.repo.insert({ ...values, createdBy: actor.user.id }, roomTypes ?? []);
+    if (values.images.length) await this.deps.files.markPublic(values.images);
+    return this.get(row.id);
+  }
+
+  async update(id: string, input: Partial<ProductInput>) {
+    if (!(await this.deps.repo.findById(id))) throw notFound(m.notFound);
+    if (input.placeId) await this.assertPlace(input.placeId);
+    if (input.images) await this.assertImages(input.images);
+    const { roomTypes: _ignored, ...values } = input;
+    await this.deps.repo.update(id, values);
+    if (input.images?.length) await this.deps.files.markPublic(input.images);
+    return this.get(id);
+  }
+
+  async addRoomType(hotelId: string, input: RoomTypeInput) {
+    if (!(await this.deps.repo.findById(hotelId))) throw notFound(m.notFound);
+    return this.deps.repo.insertRoomType({ ...input, hotelId });
+  }
+
+  async updateRoomType(hotelId: string, roomTypeId: string, input: Partial<RoomTypeInput>) {
+    const rt = await this.deps.repo.findRoomType(roomTypeId);
+    if (!rt || rt.hotelId !== hotelId) throw notFound(m.roomTypeNotFound);
+    return (await this.deps.repo.updateRoomType(roomTypeId, input)) as HotelRoomTypeRow;
+  }
+
+  async deleteRoomType(hotelId: string, roomTypeId: string) {
+    const rt = await this.deps.repo.findRoomType(roomTypeId);
+    if (!rt || rt.hotelId !== hotelId) throw notFound(m.roomTypeNotFound);
+    try {
+      await this.deps.repo.deleteRoomType(roomTypeId);
+    } catch (err) {
+      this.deps.log.warn({ err, roomTypeId }, 'room type delete failed');
+      throw conflict('No se puede eliminar el tipo de habitación; desactívelo', 'ROOM_TYPE_IN_USE');
+    }
+  }
+
+  private async assertPlace(placeId: string) {
+    if (!(await this.deps.repo.placeOf(placeId))) throw badRequest(m.placeNotFound, { placeId: m.placeNotFound });
+  }
+
+  private async assertImages(images: string[]) {
+    if ((await this.deps.files.missing(images)).length) throw badRequest('Imagen no encontrada', { images: 'Imagen no encontrada' });
+  }
+
+  // ------------------------------------------------------------ availability
+  private async roomTypeOrBadRequest(roomTypeId: string) {
+    const rt = await this.deps.repo.findRoomType(roomTypeId);
+    if (!rt) throw badRequest(m.unknownRoomType, { roomTypeId: m.unknownRoomType });
+    return rt;
+  }
+
+  async bulkEdit(input: BulkInput) {
+    await this.roomTypeOrBadRequest(input.roomTypeId);
+    if (dayCount(input.from, input.to) > INVENTORY_LIMITS.maxRangeDays) throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
+    const { roomTypeId, from, to, weekdays, ...patch } = input;
+    if (Object.values(patch).every((v) => v === undefined)) throw badRequest(m.nothingToChange);
+    const days = await this.deps.repo.bulkEdit(roomTypeId, from, to, [...new Set(weekdays)], patch);
+    return { days };
+  }
+
+  async calendar(roomTypeId: string, from: string, to: string) {
+    const rt = await this.roomTypeOrBadRequest(roomTypeId);
+    if (dayCount(from, to) > INVENTORY_LIMITS.maxRangeDays) throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
+    return { roomType: rt, days: await this.deps.repo.calendar(roomTypeId, from, to) };
+  }
+
+  // ------------------------------------------------------------ search
+  private assertCanUse(auth: AuthContext) {
+    if (auth.agency && !auth.modules.includes('hotels-travesia'))
+      throw forbidden('El módulo de hoteles travesia no está habilitado para su agencia');
+  }
+
+  async search(auth: AuthContext, input: AvailInput) {
+    this.assertCanUse(auth);
+    const place = await this.deps.repo.placeOf(input.destination);
+    if (!place) throw badRequest(m.destinationUnknown, { destination: m.destinationUnknown });
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + OPTION_TTL_MS);
+    const hotels = await this.deps.repo.hotelsWithin(place.id);
+    const ctx = await this.deps.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
+    const searchId = await this.deps.repo.saveSearch({
+      agencyId: auth.agency?.id ?? '00000000-0000-0000-0000-000000000000',
+      userId: auth.user.id,
+      request: { start: input.start, end: input.end, paxes: input.paxes, destination: input.destination },
+      expiresAt,
+    });
+    const roomTypes = (await this.deps.repo.roomTypesOf(hotels.map((h) => h.hotel.id))).filter((r) => r.active);
+    const nights = await this.deps.repo.nights(
+      roomTypes.map((r) => r.id),
+      input.start,
+      input.end,
+    );
+    const nightsByRoomType = groupBy(nights, (n) => n.roomTypeId);
+    const rooms = occupancies(input.paxes);
+    const items = [];
+    let lowest: Decimal | null = null;
+    let highest: Decimal | null = null;
+    for (const h of hotels) {
+      const offers: OwnHotelOffer[] = [];
+      for (const rt of roomTypes.filter((r) => r.hotelId === h.hotel.id)) {
+        for (const board of h.hotel.boards) {
+          const offer = this.offerFor({
+            hotel: h.hotel,
+            placeName: h.placeName,
+            ancestors: [h.hotel.placeId, ...[...h.placePath].reverse()],
+            roomType: rt,
+            nights: (nightsByRoomType.get(rt.id) ?? []).map(toNight),
+            rooms,
+            board,
+            start: input.start,
+            end: input.end,
+            ctx,
+            now,
+            token: { value: encodeToken(searchId, rt.id, board), expiresAt: expiresAt.toISOString() },
+          });
+          if (!offer) continue;
+          offers.push(offer);
+          const p = new Decimal(offer.pricing.price);
+          if (lowest === null || p.lt(lowest)) lowest = p;
+          if (highest === null || p.gt(highest)) highest = p;
+        }
+      }
+      if (!offers.length) continue;
+      offers.sort((a, b) => new Decimal(a.pricing.price).cmp(b.pricing.price));
+      items.push({ hotel: h.hotel, placeName: h.placeName, placeAncestors: h.placeAncestors, offers });
+    }
+    items.sort((a, b) => new Decimal(a.offers[0].pricing.price).cmp(b.offers[0].pricing.price));
+    return {
+      items,
+      lowestPrice: lowest?.toFixed(2) ?? null,
+      highestPrice: highest?.toFixed(2) ?? null,
+      itemsFound: items.length,
+      expires: expiresAt.toISOString(),
+    };
+  }
+
+  private offerFor(a: {
+    hotel: HotelProductRow;
+    placeName: string;
+    ancestors: string[];
+    roomType: HotelRoomTypeRow;
+    nights: NightInventory[];
+    rooms: RoomOccupancy[];
+    board: BoardCode;
+    start: string;
+    end: string;
+    ctx: PricingContext;
+    now: Date;
+    token: { value: string; expiresAt: string };
+  }): OwnHotelOffer | null {
+    const stay = priceStay({
+      start: a.start,
+      end: a.end,
+      nights: a.nights,
+      rooms: a.rooms,
+      limits: a.roomType,
+      board: a.board,
+      boardsOffered: a.hotel.boards,
+    });
+    if (!stay.ok) return null;
+    const pricing = this.deps.pricing.price(a.ctx, {
+      kind: 'hotel',
+      supplier: 'travesia',
+      destinationAncestors: a.ancestors,
+      checkIn: a.start,
+      nights: stay.nights,
+      paxes: paxCount(a.rooms),
+      bookingDate: a.now.toISOString().slice(0, 10),
+      cost: { amount: stay.total, currency: a.hotel.currency },
+    });
+    return {
+      supplier: 'travesia',
+      accountId: 'travesia',
+      hotel: {
+        code: a.hotel.id,
+        name: a.hotel.name,
+        category: HOTEL_CATEGORY_LABELS[a.hotel.category],
+        destination: a.placeName,
+      },
+      checkIn: a.start,
+      checkOut: a.end,
+      rooms: a.rooms.map((occupancy) => ({ code: a.roomType.id, name: a.roomType.name, occupancy })),
+      board: { code: a.board, label: BOARD_LABELS[a.board], supplierCode: a.board },
+      total: { amount: stay.total, currency: a.hotel.currency },
+      availability: 'available',
+      requiresQuote: false,
+      cancellation: normalisePolicy(a.hotel.policy, { start: a.start, currency: a.hotel.currency, now: a.now }),
+      token: { kind: 'travesia-option', value: a.token.value, expiresAt: a.token.expiresAt },
+      supplierData: { hotelId: a.hotel.id, roomTypeId: a.roomType.id, perNight: stay.perNight },
+      payAtHotel: false,
+      pricing,
+      policyText: describePolicy(a.hotel.policy, a.hotel.currency),
+    };
+  }
+
+  // ------------------------------------------------------------ booking
+  /**
+   * Books an option: re-prices it from the current inventory, then in ONE transaction records the
+   * voucher (confirmed, provider 'travesia'; idempotent by the client's key) and takes the rooms of
+   * every night with a conditional update. No rooms left: 409 'Sin disponibilidad' and nothing written.
+   */
+  async book(auth: AuthContext, input: BookInput): Promise<{ voucher: VoucherRow; created: boolean }> {
+    this.assertCanUse(auth);
+    if (!auth.agency) throw forbidden('Solo los usuarios de una agencia pueden reservar');
+    const agencyId = auth.agency.id;
+    const decoded = decodeToken(input.token);
+    if (!decoded) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
+    const search = await this.deps.repo.findSearch(decoded.searchId);
+    if (!search || search.agencyId !== agencyId) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
+    const now = this.now();
+    // A retry of a booking already made answers it, even after the option expired.
+    const previous = await this.deps.vouchers.findByIdempotencyKey(agencyId, input.idempotencyKey);
+    if (previous) return { voucher: previous, created: false };
+    if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
+    const req = search.request as { start: string; end: string; paxes: AvailInput['paxes'] };
+    const roomType = await this.deps.repo.findRoomType(decoded.roomTypeId);
+    const hotel = roomType ? await this.deps.repo.findById(roomType.hotelId) : undefined;
+    const place = hotel ? await this.deps.repo.placeOf(hotel.placeId) : undefined;
+    if (!roomType || !hotel || !place || !hotel.active || !roomType.active) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+    const rooms = occupancies(req.paxes);
+    const ctx = await this.deps.pricing.loadContext({ agencyId, userId: auth.user.id, at: now });
+    const nights = (await this.deps.repo.nights([roomType.id], req.start, req.end)).map(toNight);
+    const offer = this.offerFor({
+      hotel,
+      placeName: place.name,
+      ancestors: [place.id, ...[...place.path].reverse()],
+      roomType,
+      nights,
+      rooms,
+      board: decoded.board,
+      start: req.start,
+      end: req.end,
+      ctx,
+      now,
+      token: { value: input.token, expiresAt: search.expiresAt.toISOString() },
+    });
+    if (!offer) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+    const expected = input.expectedPrice;
+    if (expected && (expected.currency !== offer.pricing.currency || !new Decimal(expected.amount).eq(offer.pricing.price)))
+      throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${offer.pricing.price} ${offer.pricing.currency}` });
+    const nightCount = stayNights(req.start, req.end).length;
+    const p = offer.pricing;
+    const holder = { name: input.holder.name, surname: input.holder.surname, email: input.holder.email, phone: input.holder.phone };
+    const reference = newBookingReference();
+    const outcome = await this.deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const recorded = await this.deps.vouchers.record(
+        {
+          agencyId,
+          userId: auth.user.id,
+          type: 'hotel',
+          integrator: 'travesia',
+          provider: 'travesia',
+          status: 'confirmed',
+          start: req.start,
+          end: req.end,
+          nights: nightCount,
+          client: holder,
+          companions: input.companions,
+          price: { gross: p.price, currency: p.currency },
+          cost: { net: offer.total.amount, currency: offer.total.currency },
+          markups: p.steps.map((s) => ({
+            name: s.scope,
+            type: s.kind,
+            value: s.value,
+            amount: s.amount,
+            currency: p.currency,
+          })),
+          commission: p.commission ? { amount: p.commission.amount, currency: p.currency } : null,
+          usdRate: p.usdRate,
+          bookingCodes: [
+            {
+              kind: ALLOTMENT_CODE,
+              hotelId: hotel.id,
+              roomTypeId: roomType.id,
+              board: decoded.board,
+              start: req.start,
+              end: req.end,
+              rooms: rooms.length,
+              perNight: offer.supplierData.perNight,
+              pricing: p,
+            },
+          ],
+          policies: offer.cancellation.rules.map(({ from, amount, percent, nights: n, currency }) => ({
+            from,
+            ...(amount !== undefined ? { amount } : {}),
+            ...(percent !== undefined ? { percent } : {}),
+            ...(n !== undefined ? { nights: n } : {}),
+            currency,
+          })),
+          product: {
+            name: hotel.name,
+            destination: place.name,
+            address: hotel.address,
+            category: HOTEL_CATEGORY_LABELS[hotel.category],
+            board: BOARD_LABELS[decoded.board],
+            policyText: offer.policyText,
+            remarks: input.remarks,
+            rooms: rooms.map((r) => ({
+              name: roomType.name,
+              board: BOARD_LABELS[decoded.board],
+              adults: r.adults,
+              children: r.childrenAges.length,
+              childrenAges: r.childrenAges,
+            })),
+          },
+          // Our reference is also the locator: the operator is the supplier.
+          externalBookingReference: reference,
+          locator: reference,
+          idempotencyKey: input.idempotencyKey,
+        },
+        { tx, actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() } },
+      );
+      if (!recorded.created) return recorded;
+      const taken = await this.deps.repo.takeAllotment(tx, roomType.id, req.start, req.end, nightCount, rooms.length);
+      if (!taken) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+      return recorded;
+    });
+    if (outcome.created) this.deps.vouchers.notifyRecorded(outcome.voucher, undefined);
+    return { voucher: outcome.voucher, created: outcome.created };
+  }
+
+  /** Voucher cancellation hook: a travesia hotel voucher gives its rooms back, in the cancellation's transaction. */
+  async releaseForVoucher(tx: Db, voucher: VoucherRow): Promise<void> {
+    if (voucher.provider !== 'travesia' || voucher.type !== 'hotel') return;
+    for (const code of voucher.bookingCodes as Array<Record<string, unknown>>) {
+      if (code?.kind !== ALLOTMENT_CODE) continue;
+      const { roomTypeId, start, end, rooms } = code as { roomTypeId: string; start: string; end: string; rooms: number };
+      await this.deps.repo.releaseAllotment(tx, roomTypeId, start, end, rooms);
+    }
+  }
+}
+
+const dayCount = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}

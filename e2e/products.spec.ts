@@ -1,0 +1,94 @@
+import { DEMO, expect, signIn, test } from './fixtures';
+
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+const dmy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+
+test('a product loader creates a hotel, loads a week of prices and rooms, and the travesia search finds it', async ({ page, baseURL }) => {
+  const name = `Hotel E2E ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.loader);
+
+  await page.goto('/product/hotel/create');
+  await page.getByLabel('Nombre', { exact: true }).fill(name);
+  await page.getByLabel('Lugar (ciudad o zona)').fill('cartagena');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Cartagena de Indias, Bolívar, Colombia' }).first().click();
+  await page.getByLabel('Categoría').click();
+  await page.locator('.ant-select-item-option[title="Moderado"]').click();
+  // The policy reads in Spanish as it is written.
+  await page.getByRole('button', { name: 'Agregar regla' }).click();
+  await expect(page.getByText('Gratis hasta 7 días antes de la llegada; después, 1 noche')).toBeVisible();
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/product\/hotel\/[0-9a-f-]{36}$/);
+
+  // The calendar: one room type, a week of prices and allotment through the bulk edit drawer.
+  await page.getByRole('link', { name: 'Disponibilidad y precios' }).click();
+  await expect(page).toHaveURL(/\/product\/hotel\/avail/);
+  await expect(page.getByTestId('avail-calendar')).toBeVisible();
+  await page.getByRole('button', { name: 'Edición masiva' }).click();
+  const start = new Date(Date.now() + 20 * 86_400_000);
+  const last = new Date(start.getTime() + 6 * 86_400_000);
+  const drawer = page.locator('.ant-drawer');
+  const range = drawer.locator('.ant-picker-range input');
+  await range.nth(0).click();
+  await range.nth(0).fill(dmy(start));
+  await range.nth(0).press('Enter');
+  await range.nth(1).fill(dmy(last));
+  await range.nth(1).press('Enter');
+  await drawer.getByLabel('Cupo (habitaciones)').fill('5');
+  await drawer.getByLabel('Precio 2 adultos').fill('120');
+  await drawer.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('7 días actualizados')).toBeVisible();
+
+  // The search API finds it in Colombia for two nights of that week.
+  const co = await page.request.post(`${baseURL}/api/place/autocomplete?type=country`, { data: { keyword: 'colombia' } });
+  const colombia = (await co.json())[0]._id as string;
+  const checkIn = new Date(start.getTime() + 2 * 86_400_000);
+  const res = await page.request.post(`${baseURL}/api/hotel/travesia/avail`, {
+    data: {
+      destination: colombia,
+      start: ymd(checkIn),
+      end: ymd(new Date(checkIn.getTime() + 2 * 86_400_000)),
+      paxes: [{ adults: 2, children: [] }],
+    },
+  });
+  expect(res.status()).toBe(200);
+  const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
+  expect(item).toBeTruthy();
+  expect(item.options[0].policyText).toBe('Gratis hasta 7 días antes de la llegada; después, 1 noche');
+  // Net 2 × 120 USD; the platform's markups (if any) only add to it.
+  expect(item.options[0].price.currency).toBe('USD');
+  expect(Number(item.options[0].price.amount)).toBeGreaterThanOrEqual(240);
+});
+
+test('a product loader creates a ticket with sessions, loads capacity, and the ticket search finds it', async ({ page, baseURL }) => {
+  const name = `Tour E2E ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.loader);
+  await page.goto('/product/ticket/create');
+  await page.getByLabel('Nombre', { exact: true }).fill(name);
+  await page.getByLabel('Lugar', { exact: true }).fill('medellin');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Medellín, Antioquia, Colombia' }).first().click();
+  await page.getByLabel('Precio (adulto)').fill('25');
+  const sessions = page.getByLabel('Sesiones (horas de salida)');
+  await sessions.fill('09:00');
+  await sessions.press('Enter');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/product\/ticket\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop() as string;
+
+  await page.goto(`/product/ticket/avail?ticket=${id}`);
+  await page.getByRole('button', { name: 'Edición masiva' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('Capacidad (personas)').fill('20');
+  await drawer.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText(/cupos actualizados/)).toBeVisible();
+
+  // The default range is the current month in the browser's zone (America/Bogota): search its last day.
+  const [y, mo] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date()).split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y, mo, 0));
+  const co = await page.request.post(`${baseURL}/api/place/autocomplete?type=country`, { data: { keyword: 'colombia' } });
+  const res = await page.request.post(`${baseURL}/api/ticket/travesia/avail`, {
+    data: { destination: (await co.json())[0]._id, date: ymd(lastDay), paxes: { adults: 2, children: [] } },
+  });
+  expect(res.status()).toBe(200);
+  const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
+  expect(item.sessions).toMatchObject([{ session: '09:00', capacity: 20 }]);
+});

@@ -1,0 +1,488 @@
+import { z } from 'zod';
+import { imageNameSchema } from './places.js';
+import { BOARD_CODES } from './supplier-messages.js';
+
+/** Own inventory (brand travesia): hotel products, room types, daily availability and search (issue 4). */
+
+export const HOTEL_CATEGORIES = ['value', 'moderate', 'deluxe', 'deluxe-villas', 'campgrounds'] as const;
+export type HotelCategory = (typeof HOTEL_CATEGORIES)[number];
+export const HOTEL_CATEGORY_LABELS: Record<HotelCategory, string> = {
+  value: 'Económico',
+  moderate: 'Moderado',
+  deluxe: 'De Lujo',
+  'deluxe-villas': 'Villas de Lujo',
+  campgrounds: 'Cabañas',
+};
+
+export const INVENTORY_LIMITS = { maxNights: 30, maxRooms: 9, maxChildAge: 17, maxRangeDays: 400 } as const;
+
+export const INVENTORY_MESSAGES = {
+  notFound: 'Producto no encontrado',
+  roomTypeNotFound: 'Tipo de habitación no encontrado',
+  unknownRoomType: 'Tipo de habitación desconocido',
+  noAvailability: 'Sin disponibilidad',
+  optionExpired: 'La opción ya no es válida; vuelva a buscar',
+  optionInvalid: 'Opción no válida',
+  placeNotFound: 'El lugar no existe',
+  endBeforeStart: 'La fecha de salida debe ser posterior a la de llegada',
+  tooManyNights: `Máximo ${INVENTORY_LIMITS.maxNights} noches`,
+  tooManyRooms: `Máximo ${INVENTORY_LIMITS.maxRooms} habitaciones`,
+  childAge: `La edad de los niños debe estar entre 0 y ${INVENTORY_LIMITS.maxChildAge}`,
+  date: 'Fecha no válida (aaaa-mm-dd)',
+  money: 'Importe no válido: un número mayor o igual a cero con hasta 2 decimales',
+  allotment: 'El cupo debe ser un número entero mayor o igual a cero',
+  name: 'El nombre es obligatorio',
+  place: 'El lugar es obligatorio',
+  stars: 'Las estrellas van de 1 a 5',
+  category: 'Categoría no válida',
+  currency: 'Moneda no válida (código ISO de 3 letras)',
+  hour: 'Hora no válida (HH:mm)',
+  board: 'Régimen no válido',
+  boards: 'Indique al menos un régimen',
+  adults: 'Los adultos por habitación van de 1 a 9',
+  rangeTooLong: `El rango no puede superar ${INVENTORY_LIMITS.maxRangeDays} días`,
+  weekdays: 'Indique al menos un día de la semana',
+  policy: 'Política de cancelación no válida',
+  destination: 'El destino es obligatorio',
+  destinationUnknown: 'Destino desconocido',
+  paxes: 'Indique al menos una habitación',
+  idempotencyKey: 'La clave de idempotencia es obligatoria',
+  holder: 'El titular es obligatorio',
+  nothingToChange: 'Indique al menos un valor a cambiar',
+  priceChanged: 'El precio cambió; revise la nueva tarifa antes de reservar',
+} as const;
+const m = INVENTORY_MESSAGES;
+
+export const inventoryDate = z
+  .string({ error: m.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    },
+    { error: m.date },
+  );
+export const moneyString = z
+  .union([z.string(), z.number()], { error: m.money })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, { error: m.money }));
+const hour = z.string({ error: m.hour }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: m.hour });
+const currency = z
+  .string({ error: m.currency })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{3}$/, { error: m.currency }));
+const boardCode = z.enum(BOARD_CODES, { error: m.board });
+
+/** A penalty: a percentage of the total, a number of nights, or a fixed amount in the hotel's currency. */
+export const inventoryPenaltySchema = z.object({
+  type: z.enum(['percent', 'nights', 'amount'], { error: m.policy }),
+  value: moneyString,
+});
+export type InventoryPenalty = z.infer<typeof inventoryPenaltySchema>;
+
+/**
+ * A hotel's cancellation policy as the loader writes it. It is turned into the normalised
+ * `{from, percent|nights|amount, currency}` rules (the suppliers' shape) for each stay.
+ */
+export const policyDefinitionSchema = z.object({
+  nonRefundable: z.boolean().default(false),
+  /** From `before` days/hours before arrival (start of the arrival day) the penalty applies. */
+  rules: z
+    .array(
+      z.object({
+        before: z.number({ error: m.policy }).int({ error: m.policy }).min(0, { error: m.policy }).max(365, { error: m.policy }),
+        unit: z.enum(['days', 'hours'], { error: m.policy }),
+        penalty: inventoryPenaltySchema,
+      }),
+    )
+    .max(10, { error: m.policy })
+    .default([]),
+  /** Not showing up: from the arrival day. */
+  noShow: inventoryPenaltySchema.nullable().default(null),
+});
+export type PolicyDefinition = z.infer<typeof policyDefinitionSchema>;
+
+export const roomTypeBody = z.object({
+  name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(120),
+  maxAdults: z.number({ error: m.adults }).int({ error: m.adults }).min(1, { error: m.adults }).max(9, { error: m.adults }),
+  maxChildren: z.number().int().min(0).max(9).default(0),
+  childAgeLimit: z.number().int().min(0).max(17).default(11),
+  beds: z.string().trim().max(200).default(''),
+  active: z.boolean().default(true),
+});
+export type RoomTypeBody = z.infer<typeof roomTypeBody>;
+
+export const hotelProductBody = z.object({
+  name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(200),
+  placeId: z.uuid({ error: m.place }),
+  address: z.string().trim().max(300).default(''),
+  lat: z.number().min(-90).max(90).nullable().default(null),
+  lng: z.number().min(-180).max(180).nullable().default(null),
+  stars: z.number({ error: m.stars }).int({ error: m.stars }).min(1, { error: m.stars }).max(5, { error: m.stars }),
+  category: z.enum(HOTEL_CATEGORIES, { error: m.category }),
+  description: z.string().trim().max(5000).default(''),
+  amenities: z.array(z.string().trim().min(1).max(80)).max(60).default([]),
+  images: z.array(imageNameSchema).max(20, { error: 'Máximo 20 imágenes' }).default([]),
+  checkInHour: hour.default('15:00'),
+  checkOutHour: hour.default('12:00'),
+  currency: currency.default('USD'),
+  boards: z.array(boardCode).min(1, { error: m.boards }).max(5).default(['RO']),
+  policy: policyDefinitionSchema.default({ nonRefundable: false, rules: [], noShow: null }),
+  active: z.boolean().default(true),
+  roomTypes: z.array(roomTypeBody).max(50).optional(),
+});
+export type HotelProductBody = z.input<typeof hotelProductBody>;
+
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** Bulk edit of a room type's days: only the fields given change; weekdays 0 = Sunday … 6 = Saturday. */
+export const availabilityBulkBody = z
+  .object({
+    roomTypeId: z.uuid({ error: m.unknownRoomType }),
+    from: inventoryDate,
+    to: inventoryDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+    allotment: z.number({ error: m.allotment }).int({ error: m.allotment }).min(0, { error: m.allotment }).max(10000).optional(),
+    price1: moneyString.nullable().optional(),
+    price2: moneyString.nullable().optional(),
+    price3: moneyString.nullable().optional(),
+    priceExtraAdult: moneyString.nullable().optional(),
+    priceChild: moneyString.nullable().optional(),
+    boardSupplements: z.partialRecord(boardCode, moneyString).optional(),
+    minNights: z.number().int().min(1).max(30).optional(),
+    stopSale: z.boolean().optional(),
+    closedToArrival: z.boolean().optional(),
+  })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+export type AvailabilityBulkBody = z.input<typeof availabilityBulkBody>;
+
+export const calendarQuery = z
+  .object({ roomTypeId: z.uuid({ error: m.unknownRoomType }), from: inventoryDate, to: inventoryDate })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+
+export const paxSchema = z.object({
+  adults: z.number({ error: m.adults }).int({ error: m.adults }).min(1, { error: m.adults }).max(9, { error: m.adults }),
+  children: z
+    .array(z.number({ error: m.childAge }).int({ error: m.childAge }).min(0, { error: m.childAge }).max(17, { error: m.childAge }))
+    .max(6)
+    .default([]),
+});
+
+export const hotelAvailBody = z
+  .object({
+    countryCode: z.string().trim().max(3).optional(),
+    destination: z.uuid({ error: m.destination }),
+    start: inventoryDate,
+    end: inventoryDate,
+    provider_id: z.string().max(100).nullish(),
+    paxes: z.array(paxSchema).min(1, { error: m.paxes }).max(INVENTORY_LIMITS.maxRooms, { error: m.tooManyRooms }),
+    simulate: z.boolean().optional(),
+  })
+  .refine((b) => b.end > b.start, { error: m.endBeforeStart, path: ['end'] })
+  .refine((b) => (Date.parse(b.end) - Date.parse(b.start)) / 86_400_000 <= INVENTORY_LIMITS.maxNights, {
+    error: m.tooManyNights,
+    path: ['end'],
+  });
+export type HotelAvailBody = z.input<typeof hotelAvailBody>;
+
+export const hotelBookBody = z.object({
+  token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
+  idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
+  holder: z.object({
+    name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
+    surname: z.string().trim().max(100).default(''),
+    email: z.email().optional(),
+    phone: z.string().max(40).optional(),
+  }),
+  companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
+  remarks: z.string().max(1000).optional(),
+  /** The price the user saw; when given and the option now costs something else, 409 PRICE_CHANGED. */
+  expectedPrice: z.object({ amount: moneyString, currency }).optional(),
+});
+export type HotelBookBody = z.input<typeof hotelBookBody>;
+
+/** Readable Spanish text of a policy, e.g. "Gratis hasta 7 días antes de la llegada; después, 1 noche". */
+export function describePenalty(p: InventoryPenalty, currencyCode: string): string {
+  if (p.type === 'percent') return `${p.value}% del total`;
+  if (p.type === 'nights') return Number(p.value) === 1 ? '1 noche' : `${p.value} noches`;
+  return `${p.value} ${currencyCode}`;
+}
+
+export function describePolicy(def: PolicyDefinition, currencyCode: string): string {
+  if (def.nonRefundable) return 'No reembolsable';
+  const unit = (n: number, u: 'days' | 'hours') => (u === 'days' ? (n === 1 ? '1 día' : `${n} días`) : n === 1 ? '1 hora' : `${n} horas`);
+  const sorted = [...def.rules].sort((a, b) => toHours(b) - toHours(a));
+  const parts: string[] = [];
+  if (sorted.length === 0) parts.push('Cancelación gratuita hasta la llegada');
+  sorted.forEach((r, i) => {
+    const when = `${unit(r.before, r.unit)} antes de la llegada`;
+    if (i === 0) parts.push(`Gratis hasta ${when}; después, ${describePenalty(r.penalty, currencyCode)}`);
+    else parts.push(`desde ${when}, ${describePenalty(r.penalty, currencyCode)}`);
+  });
+  if (def.noShow) parts.push(`no presentarse: ${describePenalty(def.noShow, currencyCode)}`);
+  return parts.join('; ');
+}
+const toHours = (r: { before: number; unit: 'days' | 'hours' }) => (r.unit === 'days' ? r.before * 24 : r.before);
+
+/** API shapes (server presenter in modules/inventory/presenter.ts). */
+export interface RoomTypeDto {
+  _id: string;
+  hotelId: string;
+  name: string;
+  maxAdults: number;
+  maxChildren: number;
+  childAgeLimit: number;
+  beds: string;
+  active: boolean;
+}
+export interface HotelProductDto {
+  _id: string;
+  name: string;
+  placeId: string;
+  placeName?: string;
+  placeAncestors?: string[];
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  stars: number;
+  category: HotelCategory;
+  categoryLabel: string;
+  description: string;
+  amenities: string[];
+  images: string[];
+  checkInHour: string;
+  checkOutHour: string;
+  currency: string;
+  boards: (typeof BOARD_CODES)[number][];
+  policy: PolicyDefinition;
+  policyText: string;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+  roomTypes?: RoomTypeDto[];
+}
+export interface InventoryDayDto {
+  day: string;
+  allotment: number;
+  price1: string | null;
+  price2: string | null;
+  price3: string | null;
+  priceExtraAdult: string | null;
+  priceChild: string | null;
+  boardSupplements: Partial<Record<(typeof BOARD_CODES)[number], string>>;
+  minNights: number;
+  stopSale: boolean;
+  closedToArrival: boolean;
+}
+
+/** Suggested amenities for the product form (free text is accepted too). */
+export const HOTEL_AMENITIES = [
+  'Wifi',
+  'Piscina',
+  'Playa',
+  'Spa',
+  'Gimnasio',
+  'Restaurante',
+  'Bar',
+  'Parqueadero',
+  'Aire acondicionado',
+  'Club infantil',
+  'Traslado al aeropuerto',
+  'Accesible',
+  'Admite mascotas',
+] as const;
+
+/** Child age bands shown in the configuration page: infants travel free by default in own hotels. */
+export const CHILD_AGE_BANDS = [
+  { code: 'infant', label: 'Bebé', from: 0, to: 1 },
+  { code: 'child', label: 'Niño', from: 2, to: 11 },
+  { code: 'teen', label: 'Adolescente', from: 12, to: 17 },
+] as const;
+
+// ---------------------------------------------------------------- tickets and transfers
+
+export const TRANSFER_TYPES = ['private', 'shared'] as const;
+export const TRANSFER_TYPE_LABELS: Record<(typeof TRANSFER_TYPES)[number], string> = { private: 'Privado', shared: 'Compartido' };
+export const TRANSFER_PRICE_MODES = ['per-vehicle', 'per-person'] as const;
+export const TRANSFER_PRICE_MODE_LABELS: Record<(typeof TRANSFER_PRICE_MODES)[number], string> = {
+  'per-vehicle': 'Por vehículo',
+  'per-person': 'Por persona',
+};
+export const VEHICLE_TYPES = ['sedan', 'van', 'minibus', 'bus', 'boat'] as const;
+export const VEHICLE_TYPE_LABELS: Record<(typeof VEHICLE_TYPES)[number], string> = {
+  sedan: 'Automóvil',
+  van: 'Camioneta',
+  minibus: 'Microbús',
+  bus: 'Bus',
+  boat: 'Lancha',
+};
+
+export const TICKET_MESSAGES = {
+  notFound: 'Producto no encontrado',
+  session: 'Sesión no válida (HH:mm)',
+  maxPeople: 'El máximo de personas va de 1 a 500',
+  pax: 'Los pasajeros van de 1 a 60',
+  children: 'Este ticket no admite niños',
+  minMax: 'El mínimo no puede superar el máximo',
+  hours: 'La hora de inicio debe ser anterior a la de fin',
+  capacity: 'La capacidad debe ser un número entero mayor o igual a cero',
+  unknownSession: 'Sesión desconocida para este ticket',
+} as const;
+const tm = TICKET_MESSAGES;
+
+const productCore = {
+  name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(200),
+  description: z.string().trim().max(5000).default(''),
+  images: z.array(imageNameSchema).max(20, { error: 'Máximo 20 imágenes' }).default([]),
+  currency: currency.default('USD'),
+  policy: policyDefinitionSchema.default({ nonRefundable: false, rules: [], noShow: null }),
+  active: z.boolean().default(true),
+};
+
+export const ticketProductBody = z
+  .object({
+    ...productCore,
+    placeId: z.uuid({ error: m.place }),
+    /** Net price per person (adult), and the public "full" price shown crossed out. */
+    price: moneyString,
+    fullPrice: moneyString.nullable().default(null),
+    /** Price per child; null charges children the adult price. */
+    childPrice: moneyString.nullable().default(null),
+    maxPeople: z
+      .number({ error: tm.maxPeople })
+      .int({ error: tm.maxPeople })
+      .min(1, { error: tm.maxPeople })
+      .max(500, { error: tm.maxPeople }),
+    startHour: hour,
+    endHour: hour,
+    /** Start hours of the sessions; empty = one session for the whole day. */
+    sessions: z.array(hour).max(24).default([]),
+    childrenAllowed: z.boolean().default(true),
+  })
+  .refine((b) => b.startHour < b.endHour, { error: tm.hours, path: ['endHour'] });
+export type TicketProductBody = z.input<typeof ticketProductBody>;
+
+export const ticketCapacityBody = z
+  .object({
+    ticketId: z.uuid({ error: tm.notFound }),
+    from: inventoryDate,
+    to: inventoryDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+    /** The session's start hour; absent = every session of the ticket. */
+    session: hour.optional(),
+    capacity: z.number({ error: tm.capacity }).int({ error: tm.capacity }).min(0, { error: tm.capacity }).max(100_000).optional(),
+    stopSale: z.boolean().optional(),
+  })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+export type TicketCapacityBody = z.input<typeof ticketCapacityBody>;
+
+export const ticketAvailBody = z.object({
+  destination: z.uuid({ error: m.destination }),
+  date: inventoryDate,
+  paxes: z.object({
+    adults: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+    children: z
+      .array(z.number({ error: m.childAge }).int({ error: m.childAge }).min(0, { error: m.childAge }).max(17, { error: m.childAge }))
+      .max(30)
+      .default([]),
+  }),
+  simulate: z.boolean().optional(),
+});
+export type TicketAvailBody = z.input<typeof ticketAvailBody>;
+
+export const transferProductBody = z
+  .object({
+    ...productCore,
+    originId: z.uuid({ error: m.place }),
+    destinationId: z.uuid({ error: m.place }),
+    type: z.enum(TRANSFER_TYPES, { error: 'Tipo de traslado no válido' }),
+    vehicle: z.enum(VEHICLE_TYPES, { error: 'Vehículo no válido' }),
+    minPax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+    maxPax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+    priceMode: z.enum(TRANSFER_PRICE_MODES, { error: 'Modo de precio no válido' }),
+    price: moneyString,
+    startHour: hour.default('00:00'),
+    endHour: hour.default('23:59'),
+    /** Days of operation, 0 = Sunday … 6 = Saturday. */
+    days: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+  })
+  .refine((b) => b.minPax <= b.maxPax, { error: tm.minMax, path: ['minPax'] })
+  .refine((b) => b.startHour <= b.endHour, { error: tm.hours, path: ['endHour'] });
+export type TransferProductBody = z.input<typeof transferProductBody>;
+
+export const transferAvailBody = z.object({
+  origin: z.uuid({ error: m.place }),
+  destination: z.uuid({ error: m.destination }),
+  date: inventoryDate,
+  hour,
+  pax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+  simulate: z.boolean().optional(),
+});
+export type TransferAvailBody = z.input<typeof transferAvailBody>;
+
+export interface TicketProductDto {
+  _id: string;
+  name: string;
+  placeId: string;
+  placeName?: string;
+  description: string;
+  images: string[];
+  currency: string;
+  price: string;
+  fullPrice: string | null;
+  childPrice: string | null;
+  maxPeople: number;
+  startHour: string;
+  endHour: string;
+  sessions: string[];
+  childrenAllowed: boolean;
+  policy: PolicyDefinition;
+  policyText: string;
+  active: boolean;
+}
+export interface TicketSlotDto {
+  day: string;
+  session: string | null;
+  capacity: number;
+  stopSale: boolean;
+}
+export interface TransferProductDto {
+  _id: string;
+  name: string;
+  originId: string;
+  destinationId: string;
+  type: (typeof TRANSFER_TYPES)[number];
+  typeLabel: string;
+  vehicle: (typeof VEHICLE_TYPES)[number];
+  vehicleLabel: string;
+  minPax: number;
+  maxPax: number;
+  priceMode: (typeof TRANSFER_PRICE_MODES)[number];
+  priceModeLabel: string;
+  price: string;
+  currency: string;
+  startHour: string;
+  endHour: string;
+  days: number[];
+  description: string;
+  images: string[];
+  policy: PolicyDefinition;
+  policyText: string;
+  active: boolean;
+}
+
+export const ticketBookBody = z.object({
+  token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
+  idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
+  holder: z.object({
+    name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
+    surname: z.string().trim().max(100).default(''),
+    email: z.email().optional(),
+    phone: z.string().max(40).optional(),
+  }),
+  companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
+  expectedPrice: z.object({ amount: moneyString, currency }).optional(),
+});
+export type TicketBookBody = z.input<typeof ticketBookBody>;
