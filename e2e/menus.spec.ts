@@ -15,7 +15,7 @@ const cases = [
     who: 'agency',
     email: DEMO.agency,
     home: '/dashboard',
-    heading: 'Esta sección está en construcción',
+    heading: 'Dashboard',
     name: 'Andrés Montoya',
     typeLabel: 'Agencia',
     menu: ['Perfil', 'Dashboard', 'Buscadores', 'Reservas', 'Usuarios', 'Configuración', 'Markups', 'White Labels', 'Logout'],
@@ -24,7 +24,7 @@ const cases = [
     who: 'adviser',
     email: DEMO.adviser,
     home: '/dashboard',
-    heading: 'Esta sección está en construcción',
+    heading: 'Dashboard',
     name: 'Camila Ortiz',
     typeLabel: 'Asesor | Minorista',
     menu: ['Perfil', 'Dashboard', 'Buscadores', 'Reservas', 'Logout'],
@@ -42,7 +42,7 @@ const cases = [
     who: 'reseller',
     email: DEMO.reseller,
     home: '/dashboard',
-    heading: 'Esta sección está en construcción',
+    heading: 'Dashboard',
     name: 'Valentina Gómez',
     typeLabel: 'Revendedor',
     menu: ['Perfil', 'Dashboard', 'Buscadores', 'Reservas', 'Logout'],
@@ -53,7 +53,7 @@ for (const c of cases) {
   test(`${c.who} signs in through the form, lands on ${c.home} and sees exactly its drawer`, async ({ page }) => {
     await loginThroughUi(page, c.email);
     await expect(page).toHaveURL(c.home);
-    await expect(page.getByRole('heading', { name: c.heading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: c.heading, exact: true })).toBeVisible();
     expect(await drawerEntries(page)).toEqual(c.menu);
     await expect(page.getByTestId('top-bar-user')).toHaveText(c.name);
     await expect(page.getByTestId('top-bar-type')).toHaveText(c.typeLabel);
