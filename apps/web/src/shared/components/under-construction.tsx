@@ -7,7 +7,7 @@ import { ResultHeading } from './result-heading';
 export function UnderConstruction() {
   return (
     <Result
-      icon={<ToolOutlined />}
+      icon={<ToolOutlined style={{ color: '#0b6e4f' }} />}
       title={<ResultHeading>{MESSAGES['common.underConstruction']}</ResultHeading>}
       subTitle={SHELL_MESSAGES.underConstructionHint}
     />

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enabledModules, type LoginResponse } from '@travesia/contracts';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { ApiError } from '../../lib/api';
 import { deleteCookie, readCookie, TOKEN_COOKIE, writeCookie } from '../../lib/cookies';
 import { getMe, ME_QUERY_KEY } from './get-me';
 import { SessionContext, type SessionState, type SessionValue } from './session-context';
@@ -38,7 +39,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const state: SessionState = useMemo(() => {
     if (!token) return { status: 'anonymous' };
     if (me.data) return { status: 'authenticated', me: me.data, modules: enabledModules(me.data.agency?.options) };
-    if (me.error) return { status: 'error', error: me.error, retry: () => void me.refetch() };
+    // A 401 is already on its way to /logout (API client): keep the spinner instead of flashing an error.
+    if (me.error && !(me.error instanceof ApiError && me.error.status === 401)) {
+      return { status: 'error', error: me.error, retry: () => void me.refetch() };
+    }
     return { status: 'loading' };
   }, [token, me.data, me.error, me.refetch]);
 

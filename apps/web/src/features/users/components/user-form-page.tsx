@@ -246,7 +246,7 @@ function UserForm({ user }: { user?: User }) {
             </Col>
             <Col xs={24} md={8}>
               <Form.Item label="Valor" name={['commission', 'value']} rules={[zodRule(commissionValue)]}>
-                <InputNumber<string> stringMode min="0" step="0.5" style={{ width: '100%' }} />
+                <InputNumber<string> stringMode min="0" step="1" style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>
