@@ -1,55 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenu, menuLabels } from './menus.js';
 import { AGENCY_MODULES, enabledModules, firstSearcherPath } from './modules.js';
 import { can, manageableUserTypes } from './permissions.js';
 import { matchRoute } from './routes.js';
 
 const all = [...AGENCY_MODULES];
-
-describe('menus (spec §2 Menus)', () => {
-  it('agency: the full drawer, White Labels only when enabled, profile disabled', () => {
-    expect(menuLabels(buildMenu('agency', all))).toEqual([
-      'Perfil',
-      'Dashboard',
-      'Buscadores',
-      'Reservas',
-      'Usuarios',
-      'Configuración',
-      'Markups',
-      'White Labels',
-      'Logout',
-    ]);
-    expect(menuLabels(buildMenu('agency', ['hotels-travesia']))).not.toContain('White Labels');
-    expect(buildMenu('agency', all)[0]).toMatchObject({ label: 'Perfil', disabled: true });
-  });
-
-  it('adviser and reseller: no Usuarios, Configuración, Markups or White Labels', () => {
-    for (const type of ['adviser', 'reseller'] as const) {
-      expect(menuLabels(buildMenu(type, all))).toEqual(['Perfil', 'Dashboard', 'Buscadores', 'Reservas', 'Logout']);
-    }
-  });
-
-  it('super and product-loader', () => {
-    expect(menuLabels(buildMenu('super', all))).toEqual([
-      'Buscadores',
-      'Agencias',
-      'Reservas',
-      'Producto',
-      'Usuarios',
-      'Plantillas Proveedor',
-      'White Labels',
-      'Logout',
-    ]);
-    const product = buildMenu('super', all).find((m) => m.label === 'Producto');
-    expect(product?.children?.map((c) => c.label)).toEqual(['Hoteles', 'Transportes', 'Tickets', 'Lugares']);
-    expect(menuLabels(buildMenu('product-loader', all))).toEqual(['Buscadores', 'Reservas', 'Producto', 'Logout']);
-  });
-
-  it('searchers follow the enabled modules', () => {
-    const searchers = buildMenu('agency', ['hotels-restel', 'tickets-travesia']).find((m) => m.key === 'searchers');
-    expect(searchers?.children?.map((c) => c.path)).toEqual(['/hotels/search/restel', '/search/tickets/travesia']);
-  });
-});
 
 describe('searcher priority (spec §2 Login screen)', () => {
   it('hotels travesia, juniper, restel, hotelbeds, then transfers, then tickets; fallback travesia', () => {
