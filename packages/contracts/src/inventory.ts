@@ -20,6 +20,7 @@ export const INVENTORY_MESSAGES = {
   notFound: 'Producto no encontrado',
   roomTypeNotFound: 'Tipo de habitación no encontrado',
   unknownRoomType: 'Tipo de habitación desconocido',
+  roomTypeBooked: 'No se puede eliminar el tipo de habitación porque tiene reservas; desactívelo en su lugar',
   noAvailability: 'Sin disponibilidad',
   optionExpired: 'La opción ya no es válida; vuelva a buscar',
   optionInvalid: 'Opción no válida',
@@ -170,13 +171,28 @@ export const paxSchema = z.object({
     .default([]),
 });
 
+/** Own-inventory searches answer only the travesia brand (decision 0087): another provider is a 400. */
+export const travesiaProviderId = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .refine((v) => !v || v.toLowerCase() === 'travesia', { error: 'Este buscador solo atiende el proveedor travesia' });
+/** The travellers' nationality, ISO 3166-1 alpha-2 or alpha-3; checked against the country catalogue by the server. */
+export const nationalityCode = z
+  .string({ error: 'Código de país no válido' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2,3}$/, { error: 'Código de país no válido' })
+  .optional();
+
 export const hotelAvailBody = z
   .object({
-    countryCode: z.string().trim().max(3).optional(),
+    countryCode: nationalityCode,
     destination: z.uuid({ error: m.destination }),
     start: inventoryDate,
     end: inventoryDate,
-    provider_id: z.string().max(100).nullish(),
+    provider_id: travesiaProviderId,
     paxes: z.array(paxSchema).min(1, { error: m.paxes }).max(INVENTORY_LIMITS.maxRooms, { error: m.tooManyRooms }),
     simulate: z.boolean().optional(),
   })
@@ -388,6 +404,8 @@ export const ticketAvailBody = z.object({
       .max(30)
       .default([]),
   }),
+  countryCode: nationalityCode,
+  provider_id: travesiaProviderId,
   simulate: z.boolean().optional(),
 });
 export type TicketAvailBody = z.input<typeof ticketAvailBody>;
@@ -418,6 +436,8 @@ export const transferAvailBody = z.object({
   date: inventoryDate,
   hour,
   pax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+  countryCode: nationalityCode,
+  provider_id: travesiaProviderId,
   simulate: z.boolean().optional(),
 });
 export type TransferAvailBody = z.input<typeof transferAvailBody>;
@@ -486,3 +506,54 @@ export const ticketBookBody = z.object({
   expectedPrice: z.object({ amount: moneyString, currency }).optional(),
 });
 export type TicketBookBody = z.input<typeof ticketBookBody>;
+
+// ---------------------------------------------------------------- transfer capacity and booking
+
+export const TRANSFER_MESSAGES = {
+  notFound: 'Traslado no encontrado',
+  capacity: 'La capacidad debe ser un número entero mayor o igual a cero',
+  pickupHour: 'La hora de recogida está fuera del horario del traslado',
+  flightNumber: 'Número de vuelo no válido (p. ej. AV123)',
+  address: 'La dirección de recogida es demasiado larga',
+} as const;
+const trm = TRANSFER_MESSAGES;
+
+/**
+ * Capacity of a transfer over a date range (decision 0086): vehicles per day for a private transfer
+ * (a booking takes one), seats per day for a shared one (a booking takes one per passenger).
+ */
+export const transferCapacityBody = z
+  .object({
+    transferId: z.uuid({ error: trm.notFound }),
+    from: inventoryDate,
+    to: inventoryDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+    capacity: z.number({ error: trm.capacity }).int({ error: trm.capacity }).min(0, { error: trm.capacity }).max(100_000).optional(),
+    stopSale: z.boolean().optional(),
+  })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+export type TransferCapacityBody = z.input<typeof transferCapacityBody>;
+
+export interface TransferSlotDto {
+  day: string;
+  capacity: number;
+  stopSale: boolean;
+}
+
+export const transferBookBody = ticketBookBody.extend({
+  /** Where and when the driver picks the travellers up; the hour defaults to the searched one. */
+  pickup: z
+    .object({
+      hour: hour.optional(),
+      flightNumber: z
+        .string({ error: trm.flightNumber })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, { error: trm.flightNumber })
+        .optional(),
+      address: z.string({ error: trm.address }).trim().max(300, { error: trm.address }).optional(),
+      remarks: z.string().trim().max(1000).optional(),
+    })
+    .default({}),
+});
+export type TransferBookBody = z.input<typeof transferBookBody>;

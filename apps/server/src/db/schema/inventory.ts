@@ -161,3 +161,19 @@ export const transferProducts = pgTable('transfer_products', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TransferProductRow = typeof transferProducts.$inferSelect;
+
+/** Migration 0402-inventory-transfer-capacity.sql: vehicles (private) or seats (shared) left per day. */
+export const transferCapacity = pgTable(
+  'transfer_capacity',
+  {
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transferProducts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull().default(0),
+    stopSale: boolean('stop_sale').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.transferId, t.day] })],
+);
+export type TransferCapacityRow = typeof transferCapacity.$inferSelect;
