@@ -98,11 +98,12 @@ test('a product loader creates a transfer, loads its vehicles per day, and the t
   await signIn(page, DEMO.loader);
   await page.goto('/product/transfer/create');
   await page.getByLabel('Nombre', { exact: true }).fill(name);
-  const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  const options = page.locator('.ant-select-item-option');
   await page.getByLabel('Origen', { exact: true }).fill('CTG');
-  await option('Cartagena de Indias').click();
+  await options.filter({ hasText: 'Aeropuerto' }).filter({ hasText: 'Cartagena de Indias' }).first().click();
+  // The origin's list stays in the page, hidden: pick the city among the destination's options.
   await page.getByLabel('Destino', { exact: true }).fill('cartagena');
-  await option('Cartagena de Indias, Bolívar, Colombia').click();
+  await options.filter({ hasText: 'Cartagena de Indias, Bolívar, Colombia' }).filter({ hasNotText: 'Aeropuerto' }).first().click();
   await page.getByLabel('Precio', { exact: true }).fill('31');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page).toHaveURL(/\/product\/transfer\/[0-9a-f-]{36}$/);

@@ -111,6 +111,8 @@ export const roomTypeBody = z.object({
   maxChildren: z.number().int().min(0).max(9).default(0),
   childAgeLimit: z.number().int().min(0).max(17).default(11),
   beds: z.string().trim().max(200).default(''),
+  /** Features from the room-feature catalogue (free text accepted, as amenities). */
+  features: z.array(z.string().trim().min(1).max(80)).max(30).default([]),
   active: z.boolean().default(true),
 });
 export type RoomTypeBody = z.infer<typeof roomTypeBody>;
@@ -251,6 +253,7 @@ export interface RoomTypeDto {
   maxChildren: number;
   childAgeLimit: number;
   beds: string;
+  features: string[];
   active: boolean;
 }
 export interface HotelProductDto {
@@ -557,3 +560,66 @@ export const transferBookBody = ticketBookBody.extend({
     .default({}),
 });
 export type TransferBookBody = z.input<typeof transferBookBody>;
+
+// ---------------------------------------------------------------- hotel configuration catalogues
+
+/** Editable catalogues of /product/hotel/configuration/ (decision 0089). */
+export const HOTEL_CATALOGUE_KINDS = ['board', 'amenity', 'room-feature', 'child-age-band'] as const;
+export type HotelCatalogueKind = (typeof HOTEL_CATALOGUE_KINDS)[number];
+export const HOTEL_CATALOGUE_KIND_LABELS: Record<HotelCatalogueKind, string> = {
+  board: 'Regímenes',
+  amenity: 'Servicios del hotel',
+  'room-feature': 'Características de habitación',
+  'child-age-band': 'Edades de niños',
+};
+
+export const CATALOGUE_MESSAGES = {
+  notFound: 'Elemento no encontrado',
+  kind: 'Catálogo no válido',
+  label: 'El nombre es obligatorio (máximo 80 caracteres)',
+  duplicate: 'Ya existe un elemento con ese nombre en este catálogo',
+  ages: 'Las edades van de 0 a 17 y la edad inicial no puede superar la final',
+  agesOnlyForBands: 'Solo las franjas de edad llevan edades',
+  boardCode: 'Los regímenes son los estándar (RO, BB, HB, FB, AI); solo se pueden activar o desactivar',
+  boardLabel: 'El nombre de un régimen es el estándar y no se puede cambiar',
+} as const;
+const cm = CATALOGUE_MESSAGES;
+
+const catalogueLabel = z.string({ error: cm.label }).trim().min(1, { error: cm.label }).max(80, { error: cm.label });
+const age = z.number({ error: cm.ages }).int({ error: cm.ages }).min(0, { error: cm.ages }).max(17, { error: cm.ages });
+const agesInOrder = (b: { ageFrom?: number | null; ageTo?: number | null }) =>
+  b.ageFrom === undefined || b.ageFrom === null || b.ageTo === undefined || b.ageTo === null || b.ageFrom <= b.ageTo;
+
+export const catalogueItemCreateBody = z
+  .object({
+    kind: z.enum(HOTEL_CATALOGUE_KINDS, { error: cm.kind }),
+    label: catalogueLabel,
+    /** Boards only: one of the standard codes. */
+    code: z.string().trim().max(10).optional(),
+    ageFrom: age.optional(),
+    ageTo: age.optional(),
+    active: z.boolean().default(true),
+  })
+  .refine(agesInOrder, { error: cm.ages, path: ['ageTo'] })
+  .refine((b) => b.kind !== 'child-age-band' || (b.ageFrom !== undefined && b.ageTo !== undefined), { error: cm.ages, path: ['ageFrom'] })
+  .refine((b) => b.kind === 'child-age-band' || (b.ageFrom === undefined && b.ageTo === undefined), {
+    error: cm.agesOnlyForBands,
+    path: ['ageFrom'],
+  });
+export type CatalogueItemCreateBody = z.input<typeof catalogueItemCreateBody>;
+
+export const catalogueItemUpdateBody = z
+  .object({ label: catalogueLabel, ageFrom: age.optional(), ageTo: age.optional(), active: z.boolean() })
+  .refine(agesInOrder, { error: cm.ages, path: ['ageTo'] });
+export type CatalogueItemUpdateBody = z.input<typeof catalogueItemUpdateBody>;
+
+export interface CatalogueItemDto {
+  _id: string;
+  kind: HotelCatalogueKind;
+  code: string | null;
+  label: string;
+  ageFrom: number | null;
+  ageTo: number | null;
+  active: boolean;
+}
+export type HotelCatalogueDto = Record<HotelCatalogueKind, CatalogueItemDto[]>;
