@@ -133,3 +133,26 @@ test('a product loader creates a transfer, loads its vehicles per day, and the t
   expect(item.token).toEqual(expect.any(String));
   expect(Number(item.total.amount)).toBeGreaterThanOrEqual(31);
 });
+
+test('a product loader edits the hotel catalogues and the hotel form offers them', async ({ page }) => {
+  const amenity = `Terraza ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.loader);
+  await page.goto('/product/hotel/configuration');
+  const amenities = page.getByTestId('catalogue-amenity');
+  await amenities.getByRole('button', { name: 'Agregar' }).click();
+  const modal = page.locator('.ant-modal');
+  await modal.getByLabel('Nombre').fill(amenity);
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(amenities.getByText(amenity)).toBeVisible();
+  // A duplicate is refused in Spanish.
+  await amenities.getByRole('button', { name: 'Agregar' }).click();
+  await modal.getByLabel('Nombre').fill('piscina');
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Ya existe un elemento con ese nombre en este catálogo')).toBeVisible();
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.goto('/product/hotel/create');
+  await page.getByLabel('Servicios').click();
+  await page.getByLabel('Servicios').fill(amenity.slice(0, 10));
+  await expect(page.locator('.ant-select-item-option').filter({ hasText: amenity })).toBeVisible();
+});

@@ -296,30 +296,6 @@ export interface InventoryDayDto {
   closedToArrival: boolean;
 }
 
-/** Suggested amenities for the product form (free text is accepted too). */
-export const HOTEL_AMENITIES = [
-  'Wifi',
-  'Piscina',
-  'Playa',
-  'Spa',
-  'Gimnasio',
-  'Restaurante',
-  'Bar',
-  'Parqueadero',
-  'Aire acondicionado',
-  'Club infantil',
-  'Traslado al aeropuerto',
-  'Accesible',
-  'Admite mascotas',
-] as const;
-
-/** Child age bands shown in the configuration page: infants travel free by default in own hotels. */
-export const CHILD_AGE_BANDS = [
-  { code: 'infant', label: 'Bebé', from: 0, to: 1 },
-  { code: 'child', label: 'Niño', from: 2, to: 11 },
-  { code: 'teen', label: 'Adolescente', from: 12, to: 17 },
-] as const;
-
 // ---------------------------------------------------------------- tickets and transfers
 
 export const TRANSFER_TYPES = ['private', 'shared'] as const;
