@@ -92,3 +92,67 @@ test('a product loader creates a ticket with sessions, loads capacity, and the t
   const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
   expect(item.sessions).toMatchObject([{ session: '09:00', capacity: 20 }]);
 });
+
+test('a product loader creates a transfer, loads its vehicles per day, and the transfer search finds it', async ({ page, baseURL }) => {
+  const name = `Traslado E2E ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.loader);
+  await page.goto('/product/transfer/create');
+  await page.getByLabel('Nombre', { exact: true }).fill(name);
+  const options = page.locator('.ant-select-item-option');
+  await page.getByLabel('Origen', { exact: true }).fill('CTG');
+  await options.filter({ hasText: 'Aeropuerto' }).filter({ hasText: 'Cartagena de Indias' }).first().click();
+  // The origin's list stays in the page, hidden: pick the city among the destination's options.
+  await page.getByLabel('Destino', { exact: true }).fill('cartagena');
+  await options.filter({ hasText: 'Cartagena de Indias, Bolívar, Colombia' }).filter({ hasNotText: 'Aeropuerto' }).first().click();
+  await page.getByLabel('Precio', { exact: true }).fill('31');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page).toHaveURL(/\/product\/transfer\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop() as string;
+
+  // Its capacity calendar: a private transfer counts vehicles per day.
+  await page.getByRole('link', { name: 'Capacidad por día' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/transfer/avail\\?transfer=${id}$`));
+  await expect(page.getByTestId('transfer-calendar')).toBeVisible();
+  await page.getByRole('button', { name: 'Edición masiva' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('Capacidad (vehículos)').fill('6');
+  await drawer.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText(/días actualizados/)).toBeVisible();
+  await expect(page.getByTestId('transfer-calendar').getByText('6 vehículos').first()).toBeVisible();
+
+  // The default range is the current month in the browser's zone (America/Bogota): search its last day.
+  const [y, mo] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date()).split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y, mo, 0));
+  const transfer = await (await page.request.get(`${baseURL}/api/product/transfer/${id}`)).json();
+  const res = await page.request.post(`${baseURL}/api/transfer/travesia/avail`, {
+    data: { origin: transfer.originId, destination: transfer.destinationId, date: ymd(lastDay), hour: '10:00', pax: 2 },
+  });
+  expect(res.status()).toBe(200);
+  const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
+  expect(item).toMatchObject({ capacity: 6, typeLabel: 'Privado' });
+  expect(item.token).toEqual(expect.any(String));
+  expect(Number(item.total.amount)).toBeGreaterThanOrEqual(31);
+});
+
+test('a product loader edits the hotel catalogues and the hotel form offers them', async ({ page }) => {
+  const amenity = `Terraza ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.loader);
+  await page.goto('/product/hotel/configuration');
+  const amenities = page.getByTestId('catalogue-amenity');
+  await amenities.getByRole('button', { name: 'Agregar' }).click();
+  const modal = page.locator('.ant-modal');
+  await modal.getByLabel('Nombre').fill(amenity);
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(amenities.getByText(amenity)).toBeVisible();
+  // A duplicate is refused in Spanish.
+  await amenities.getByRole('button', { name: 'Agregar' }).click();
+  await modal.getByLabel('Nombre').fill('piscina');
+  await modal.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Ya existe un elemento con ese nombre en este catálogo')).toBeVisible();
+  await modal.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.goto('/product/hotel/create');
+  await page.getByLabel('Servicios').click();
+  await page.getByLabel('Servicios').fill(amenity.slice(0, 10));
+  await expect(page.locator('.ant-select-item-option').filter({ hasText: amenity })).toBeVisible();
+});

@@ -21,6 +21,7 @@ import { LocalDiskStorage } from './modules/file/storage.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/hotel-booking/booking.js';
 import { RegistrySupplierCancellation } from './modules/hotel-booking/cancellation.js';
 import { HotelSearchService } from './modules/hotel-booking/search.js';
+import { HotelCatalogueService } from './modules/inventory/catalogue.js';
 import { ExtrasRepository } from './modules/inventory/extras-repository.js';
 import { ExtrasService } from './modules/inventory/extras-service.js';
 import { InventoryRepository } from './modules/inventory/repository.js';
@@ -133,6 +134,7 @@ export function createServices(deps: AppDeps) {
     dashboard: new DashboardService(new DashboardRepository(db), vouchers),
     inventory,
     inventoryExtras,
+    hotelCatalogue: new HotelCatalogueService(db),
     hotelSearch,
     hotelBooking,
   };

@@ -20,6 +20,7 @@ export const INVENTORY_MESSAGES = {
   notFound: 'Producto no encontrado',
   roomTypeNotFound: 'Tipo de habitación no encontrado',
   unknownRoomType: 'Tipo de habitación desconocido',
+  roomTypeBooked: 'No se puede eliminar el tipo de habitación porque tiene reservas; desactívelo en su lugar',
   noAvailability: 'Sin disponibilidad',
   optionExpired: 'La opción ya no es válida; vuelva a buscar',
   optionInvalid: 'Opción no válida',
@@ -110,6 +111,8 @@ export const roomTypeBody = z.object({
   maxChildren: z.number().int().min(0).max(9).default(0),
   childAgeLimit: z.number().int().min(0).max(17).default(11),
   beds: z.string().trim().max(200).default(''),
+  /** Features from the room-feature catalogue (free text accepted, as amenities). */
+  features: z.array(z.string().trim().min(1).max(80)).max(30).default([]),
   active: z.boolean().default(true),
 });
 export type RoomTypeBody = z.infer<typeof roomTypeBody>;
@@ -170,13 +173,28 @@ export const paxSchema = z.object({
     .default([]),
 });
 
+/** Own-inventory searches answer only the travesia brand (decision 0087): another provider is a 400. */
+export const travesiaProviderId = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .refine((v) => !v || v.toLowerCase() === 'travesia', { error: 'Este buscador solo atiende el proveedor travesia' });
+/** The travellers' nationality, ISO 3166-1 alpha-2 or alpha-3; checked against the country catalogue by the server. */
+export const nationalityCode = z
+  .string({ error: 'Código de país no válido' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2,3}$/, { error: 'Código de país no válido' })
+  .optional();
+
 export const hotelAvailBody = z
   .object({
-    countryCode: z.string().trim().max(3).optional(),
+    countryCode: nationalityCode,
     destination: z.uuid({ error: m.destination }),
     start: inventoryDate,
     end: inventoryDate,
-    provider_id: z.string().max(100).nullish(),
+    provider_id: travesiaProviderId,
     paxes: z.array(paxSchema).min(1, { error: m.paxes }).max(INVENTORY_LIMITS.maxRooms, { error: m.tooManyRooms }),
     simulate: z.boolean().optional(),
   })
@@ -235,6 +253,7 @@ export interface RoomTypeDto {
   maxChildren: number;
   childAgeLimit: number;
   beds: string;
+  features: string[];
   active: boolean;
 }
 export interface HotelProductDto {
@@ -276,30 +295,6 @@ export interface InventoryDayDto {
   stopSale: boolean;
   closedToArrival: boolean;
 }
-
-/** Suggested amenities for the product form (free text is accepted too). */
-export const HOTEL_AMENITIES = [
-  'Wifi',
-  'Piscina',
-  'Playa',
-  'Spa',
-  'Gimnasio',
-  'Restaurante',
-  'Bar',
-  'Parqueadero',
-  'Aire acondicionado',
-  'Club infantil',
-  'Traslado al aeropuerto',
-  'Accesible',
-  'Admite mascotas',
-] as const;
-
-/** Child age bands shown in the configuration page: infants travel free by default in own hotels. */
-export const CHILD_AGE_BANDS = [
-  { code: 'infant', label: 'Bebé', from: 0, to: 1 },
-  { code: 'child', label: 'Niño', from: 2, to: 11 },
-  { code: 'teen', label: 'Adolescente', from: 12, to: 17 },
-] as const;
 
 // ---------------------------------------------------------------- tickets and transfers
 
@@ -388,6 +383,8 @@ export const ticketAvailBody = z.object({
       .max(30)
       .default([]),
   }),
+  countryCode: nationalityCode,
+  provider_id: travesiaProviderId,
   simulate: z.boolean().optional(),
 });
 export type TicketAvailBody = z.input<typeof ticketAvailBody>;
@@ -418,6 +415,8 @@ export const transferAvailBody = z.object({
   date: inventoryDate,
   hour,
   pax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
+  countryCode: nationalityCode,
+  provider_id: travesiaProviderId,
   simulate: z.boolean().optional(),
 });
 export type TransferAvailBody = z.input<typeof transferAvailBody>;
@@ -486,3 +485,117 @@ export const ticketBookBody = z.object({
   expectedPrice: z.object({ amount: moneyString, currency }).optional(),
 });
 export type TicketBookBody = z.input<typeof ticketBookBody>;
+
+// ---------------------------------------------------------------- transfer capacity and booking
+
+export const TRANSFER_MESSAGES = {
+  notFound: 'Traslado no encontrado',
+  capacity: 'La capacidad debe ser un número entero mayor o igual a cero',
+  pickupHour: 'La hora de recogida está fuera del horario del traslado',
+  flightNumber: 'Número de vuelo no válido (p. ej. AV123)',
+  address: 'La dirección de recogida es demasiado larga',
+} as const;
+const trm = TRANSFER_MESSAGES;
+
+/**
+ * Capacity of a transfer over a date range (decision 0086): vehicles per day for a private transfer
+ * (a booking takes one), seats per day for a shared one (a booking takes one per passenger).
+ */
+export const transferCapacityBody = z
+  .object({
+    transferId: z.uuid({ error: trm.notFound }),
+    from: inventoryDate,
+    to: inventoryDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, { error: m.weekdays }).default([0, 1, 2, 3, 4, 5, 6]),
+    capacity: z.number({ error: trm.capacity }).int({ error: trm.capacity }).min(0, { error: trm.capacity }).max(100_000).optional(),
+    stopSale: z.boolean().optional(),
+  })
+  .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
+export type TransferCapacityBody = z.input<typeof transferCapacityBody>;
+
+export interface TransferSlotDto {
+  day: string;
+  capacity: number;
+  stopSale: boolean;
+}
+
+export const transferBookBody = ticketBookBody.extend({
+  /** Where and when the driver picks the travellers up; the hour defaults to the searched one. */
+  pickup: z
+    .object({
+      hour: hour.optional(),
+      flightNumber: z
+        .string({ error: trm.flightNumber })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, { error: trm.flightNumber })
+        .optional(),
+      address: z.string({ error: trm.address }).trim().max(300, { error: trm.address }).optional(),
+      remarks: z.string().trim().max(1000).optional(),
+    })
+    .default({}),
+});
+export type TransferBookBody = z.input<typeof transferBookBody>;
+
+// ---------------------------------------------------------------- hotel configuration catalogues
+
+/** Editable catalogues of /product/hotel/configuration/ (decision 0089). */
+export const HOTEL_CATALOGUE_KINDS = ['board', 'amenity', 'room-feature', 'child-age-band'] as const;
+export type HotelCatalogueKind = (typeof HOTEL_CATALOGUE_KINDS)[number];
+export const HOTEL_CATALOGUE_KIND_LABELS: Record<HotelCatalogueKind, string> = {
+  board: 'Regímenes',
+  amenity: 'Servicios del hotel',
+  'room-feature': 'Características de habitación',
+  'child-age-band': 'Edades de niños',
+};
+
+export const CATALOGUE_MESSAGES = {
+  notFound: 'Elemento no encontrado',
+  kind: 'Catálogo no válido',
+  label: 'El nombre es obligatorio (máximo 80 caracteres)',
+  duplicate: 'Ya existe un elemento con ese nombre en este catálogo',
+  ages: 'Las edades van de 0 a 17 y la edad inicial no puede superar la final',
+  agesOnlyForBands: 'Solo las franjas de edad llevan edades',
+  boardCode: 'Los regímenes son los estándar (RO, BB, HB, FB, AI); solo se pueden activar o desactivar',
+  boardLabel: 'El nombre de un régimen es el estándar y no se puede cambiar',
+} as const;
+const cm = CATALOGUE_MESSAGES;
+
+const catalogueLabel = z.string({ error: cm.label }).trim().min(1, { error: cm.label }).max(80, { error: cm.label });
+const age = z.number({ error: cm.ages }).int({ error: cm.ages }).min(0, { error: cm.ages }).max(17, { error: cm.ages });
+const agesInOrder = (b: { ageFrom?: number | null; ageTo?: number | null }) =>
+  b.ageFrom === undefined || b.ageFrom === null || b.ageTo === undefined || b.ageTo === null || b.ageFrom <= b.ageTo;
+
+export const catalogueItemCreateBody = z
+  .object({
+    kind: z.enum(HOTEL_CATALOGUE_KINDS, { error: cm.kind }),
+    label: catalogueLabel,
+    /** Boards only: one of the standard codes. */
+    code: z.string().trim().max(10).optional(),
+    ageFrom: age.optional(),
+    ageTo: age.optional(),
+    active: z.boolean().default(true),
+  })
+  .refine(agesInOrder, { error: cm.ages, path: ['ageTo'] })
+  .refine((b) => b.kind !== 'child-age-band' || (b.ageFrom !== undefined && b.ageTo !== undefined), { error: cm.ages, path: ['ageFrom'] })
+  .refine((b) => b.kind === 'child-age-band' || (b.ageFrom === undefined && b.ageTo === undefined), {
+    error: cm.agesOnlyForBands,
+    path: ['ageFrom'],
+  });
+export type CatalogueItemCreateBody = z.input<typeof catalogueItemCreateBody>;
+
+export const catalogueItemUpdateBody = z
+  .object({ label: catalogueLabel, ageFrom: age.optional(), ageTo: age.optional(), active: z.boolean() })
+  .refine(agesInOrder, { error: cm.ages, path: ['ageTo'] });
+export type CatalogueItemUpdateBody = z.input<typeof catalogueItemUpdateBody>;
+
+export interface CatalogueItemDto {
+  _id: string;
+  kind: HotelCatalogueKind;
+  code: string | null;
+  label: string;
+  ageFrom: number | null;
+  ageTo: number | null;
+  active: boolean;
+}
+export type HotelCatalogueDto = Record<HotelCatalogueKind, CatalogueItemDto[]>;

@@ -53,6 +53,7 @@ export const hotelRoomTypes = pgTable('hotel_room_types', {
   maxChildren: smallint('max_children').notNull().default(0),
   childAgeLimit: smallint('child_age_limit').notNull().default(11),
   beds: text('beds').notNull().default(''),
+  features: text('features').array().notNull().default([]),
   active: boolean('active').notNull().default(true),
   position: integer('position').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -161,3 +162,34 @@ export const transferProducts = pgTable('transfer_products', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TransferProductRow = typeof transferProducts.$inferSelect;
+
+/** Migration 0402-inventory-transfer-capacity.sql: vehicles (private) or seats (shared) left per day. */
+export const transferCapacity = pgTable(
+  'transfer_capacity',
+  {
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => transferProducts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull().default(0),
+    stopSale: boolean('stop_sale').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.transferId, t.day] })],
+);
+export type TransferCapacityRow = typeof transferCapacity.$inferSelect;
+
+/** Migration 0403-inventory-hotel-catalogues.sql: the editable catalogues of the hotel configuration page. */
+export const hotelCatalogueItems = pgTable('hotel_catalogue_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').$type<'board' | 'amenity' | 'room-feature' | 'child-age-band'>().notNull(),
+  code: text('code').$type<BoardCode>(),
+  label: text('label').notNull(),
+  ageFrom: smallint('age_from'),
+  ageTo: smallint('age_to'),
+  active: boolean('active').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type HotelCatalogueItemRow = typeof hotelCatalogueItems.$inferSelect;

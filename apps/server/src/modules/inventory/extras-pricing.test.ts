@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketPrice, transferPrice } from './extras-pricing.js';
+import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 
 describe('ticketPrice', () => {
   const t = { price: '50.00', childPrice: '30.00', childrenAllowed: true, maxPeople: 4 };
@@ -36,5 +36,9 @@ describe('transferPrice', () => {
     expect(transferPrice(t, '2031-03-03', '23:00', 2).ok).toBe(true);
     expect(transferPrice(t, '2031-03-03', '10:00', 5)).toEqual({ ok: false, reason: 'pax' });
     expect(transferPrice({ ...t, minPax: 2 }, '2031-03-03', '10:00', 1)).toEqual({ ok: false, reason: 'pax' });
+  });
+  it('a private booking takes one vehicle, a shared one a seat per passenger', () => {
+    expect(transferUnits('private', 5)).toBe(1);
+    expect(transferUnits('shared', 5)).toBe(5);
   });
 });

@@ -41,3 +41,8 @@ export function transferPrice(t: TransferPricing, date: string, hour: string, pa
   const total = t.priceMode === 'per-vehicle' ? new Decimal(t.price) : new Decimal(t.price).mul(pax);
   return { ok: true, total: total.toFixed(2) };
 }
+
+/** Capacity a transfer booking takes (decision 0086): one vehicle for a private transfer, a seat per passenger on a shared one. */
+export function transferUnits(type: 'private' | 'shared', pax: number): number {
+  return type === 'private' ? 1 : pax;
+}

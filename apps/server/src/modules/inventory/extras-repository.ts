@@ -4,9 +4,11 @@ import {
   places,
   type TicketCapacityRow,
   type TicketProductRow,
+  type TransferCapacityRow,
   type TransferProductRow,
   ticketCapacity,
   ticketProducts,
+  transferCapacity,
   transferProducts,
 } from '../../db/schema/index.js';
 import { withinPlace } from '../place/repository.js';
@@ -164,6 +166,51 @@ export class ExtrasRepository {
       )
       .orderBy(asc(transferProducts.price))
       .limit(limit);
+  }
+
+  /** Sets capacity/stop-sale of a transfer on the chosen weekdays of [from, to] (one statement). */
+  async setTransferCapacity(
+    transferId: string,
+    from: string,
+    to: string,
+    weekdays: number[],
+    patch: { capacity?: number; stopSale?: boolean },
+  ) {
+    const sets = [sql`updated_at = now()`];
+    if (patch.capacity !== undefined) sets.push(sql`capacity = excluded.capacity`);
+    if (patch.stopSale !== undefined) sets.push(sql`stop_sale = excluded.stop_sale`);
+    const res = await this.db.execute(sql`
+      insert into transfer_capacity (transfer_id, day, capacity, stop_sale)
+      select ${transferId}::uuid, d::date, ${patch.capacity ?? 0}, ${patch.stopSale ?? false}
+      from generate_series(${from}::date, ${to}::date, interval '1 day') d
+      where extract(dow from d)::int = any(${`{${weekdays.join(',')}}`}::int[])
+      on conflict (transfer_id, day) do update set ${sql.join(sets, sql`, `)}
+      returning 1`);
+    return rowsOf(res).length;
+  }
+
+  async transferCapacityOf(transferIds: string[], from: string, to: string): Promise<TransferCapacityRow[]> {
+    if (!transferIds.length) return [];
+    return this.db
+      .select()
+      .from(transferCapacity)
+      .where(and(inArray(transferCapacity.transferId, transferIds), sql`${transferCapacity.day} between ${from}::date and ${to}::date`))
+      .orderBy(asc(transferCapacity.day));
+  }
+
+  /** Takes `units` (vehicles or seats) of a transfer's day, or nothing (false). */
+  async takeTransferCapacity(tx: Db, transferId: string, day: string, units: number): Promise<boolean> {
+    const res = await tx.execute(sql`
+      update transfer_capacity set capacity = capacity - ${units}, updated_at = now()
+      where transfer_id = ${transferId}::uuid and day = ${day}::date and capacity >= ${units} and not stop_sale
+      returning 1`);
+    return rowsOf(res).length === 1;
+  }
+
+  async releaseTransferCapacity(tx: Db, transferId: string, day: string, units: number): Promise<void> {
+    await tx.execute(sql`
+      update transfer_capacity set capacity = capacity + ${units}, updated_at = now()
+      where transfer_id = ${transferId}::uuid and day = ${day}::date`);
   }
 
   async placeNames(ids: string[]) {

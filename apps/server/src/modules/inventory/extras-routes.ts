@@ -13,6 +13,8 @@ import {
   ticketCapacityBody,
   ticketProductBody,
   transferAvailBody,
+  transferBookBody,
+  transferCapacityBody,
   transferProductBody,
   VEHICLE_TYPE_LABELS,
 } from '@travesia/contracts';
@@ -28,6 +30,9 @@ import { toBookedDto } from './presenter.js';
 const listQuery = pageQuery(20, 100).extend({ q: z.string().trim().max(100).optional() });
 const capacityQuery = z
   .object({ ticketId: idSchema, from: inventoryDate, to: inventoryDate })
+  .refine((b) => b.to >= b.from, { error: INVENTORY_MESSAGES.endBeforeStart, path: ['to'] });
+const transferCapacityQuery = z
+  .object({ transferId: idSchema, from: inventoryDate, to: inventoryDate })
   .refine((b) => b.to >= b.from, { error: INVENTORY_MESSAGES.endBeforeStart, path: ['to'] });
 
 export const toTicketDto = (t: TicketProductRow, placeName?: string) => ({
@@ -120,6 +125,13 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
     const { rows, total } = await extras.listTransfers(q, page, limit);
     return pageOf(rows.map(toTransferDto), total, page, limit);
   });
+  r.get('/api/product/transfer/capacity', { config: manage, schema: { tags, querystring: transferCapacityQuery } }, async (req) => {
+    const { transfer, days } = await extras.transferCapacityCalendar(req.query.transferId, req.query.from, req.query.to);
+    return { transfer: toTransferDto(transfer), days: days.map((d) => ({ day: d.day, capacity: d.capacity, stopSale: d.stopSale })) };
+  });
+  r.post('/api/product/transfer/capacity', { config: manage, schema: { tags, body: transferCapacityBody } }, async (req) =>
+    extras.setTransferCapacity(req.body),
+  );
   r.get('/api/product/transfer/:id', { config: manage, schema: { tags, params: idParams } }, async (req) =>
     toTransferDto(await extras.getTransfer(req.params.id)),
   );
@@ -178,6 +190,9 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
             date: req.body.date,
             hour: req.body.hour,
             pax: req.body.pax,
+            capacity: i.capacity,
+            token: i.token,
+            expiresAt: i.expiresAt,
             total: { amount: i.pricing.price, currency: i.pricing.currency },
             ...(pricing.cost !== null ? { cost: i.cost } : {}),
             pricing,
@@ -186,5 +201,11 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
         }),
       },
     };
+  });
+
+  r.post('/api/transfer/travesia/book', { config: use, schema: { tags: ['search'], body: transferBookBody } }, async (req, reply) => {
+    const { voucher, created } = await extras.bookTransfer(authOf(req), req.body);
+    reply.status(created ? 201 : 200);
+    return toBookedDto(voucher, created);
   });
 }

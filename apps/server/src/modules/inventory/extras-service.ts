@@ -3,12 +3,15 @@ import {
   INVENTORY_LIMITS,
   INVENTORY_MESSAGES,
   TICKET_MESSAGES,
+  TRANSFER_MESSAGES,
   TRANSFER_TYPE_LABELS,
   type ticketAvailBody,
   type ticketBookBody,
   type ticketCapacityBody,
   type ticketProductBody,
   type transferAvailBody,
+  type transferBookBody,
+  type transferCapacityBody,
   type transferProductBody,
   VEHICLE_TYPE_LABELS,
 } from '@travesia/contracts';
@@ -21,8 +24,9 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
 import { newBookingReference, type VoucherService } from '../voucher/service.js';
-import { ticketPrice, transferPrice } from './extras-pricing.js';
+import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
+import { nationalityOf } from './nationality.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { OPTION_TTL_MS } from './service.js';
@@ -35,6 +39,8 @@ type CapacityInput = z.output<typeof ticketCapacityBody>;
 type TicketAvail = z.output<typeof ticketAvailBody>;
 type TransferAvail = z.output<typeof transferAvailBody>;
 type TicketBook = z.output<typeof ticketBookBody>;
+type TransferBook = z.output<typeof transferBookBody>;
+type TransferCapacityInput = z.output<typeof transferCapacityBody>;
 
 /** What a ticket booking stores so a cancellation can give the places back. */
 export const CAPACITY_CODE = 'travesia-capacity';
@@ -47,12 +53,31 @@ function decodeTicketToken(token: string) {
   return { searchId, ticketId, session: session === 'day' ? '' : session };
 }
 
+/** What a transfer booking stores so a cancellation can give the vehicle or seats back. */
+export const TRANSFER_CAPACITY_CODE = 'travesia-transfer-capacity';
+const encodeTransferToken = (searchId: string, transferId: string) =>
+  Buffer.from(`${searchId}.${transferId}`, 'utf8').toString('base64url');
+function decodeTransferToken(token: string) {
+  const [searchId, transferId, ...rest] = Buffer.from(token, 'base64url').toString('utf8').split('.');
+  if (rest.length || !UUID.test(searchId ?? '') || !UUID.test(transferId ?? '')) return null;
+  return { searchId, transferId };
+}
+type TransferSearchRequest = {
+  kind: 'transfer';
+  origin: string;
+  destination: string;
+  date: string;
+  hour: string;
+  pax: number;
+  nationality: string | null;
+};
+
 const ticketValues = (i: TicketInput) => ({ ...i, sessions: [...new Set(i.sessions)].sort() });
 
 /**
  * Own tickets and transfers (products:manage), and their travesia searches (search:use). Each answer
  * is priced with the pricing engine (supplier 'travesia', destination = the product's place and its
- * ancestors) and carries the normalised cancellation policy. Booking them is left to the booking issues.
+ * ancestors) and carries the normalised cancellation policy. Both are booked in one transaction (0083, 0086).
  */
 export class ExtrasService {
   constructor(
@@ -127,6 +152,7 @@ export class ExtrasService {
       throw forbidden('El módulo de tickets travesia no está habilitado para su agencia');
     const dest = await this.deps.repo.placeNames([input.destination]);
     if (!dest.size) throw badRequest(m.destinationUnknown, { destination: m.destinationUnknown });
+    const nationality = nationalityOf(input.countryCode);
     const now = this.now();
     const tickets = await this.deps.repo.ticketsWithin(input.destination);
     const slots = await this.deps.repo.capacityOf(
@@ -139,7 +165,7 @@ export class ExtrasService {
     const searchId = await this.deps.searches.saveSearch({
       agencyId: auth.agency?.id ?? '00000000-0000-0000-0000-000000000000',
       userId: auth.user.id,
-      request: { kind: 'ticket', date: input.date, paxes: input.paxes },
+      request: { kind: 'ticket', date: input.date, paxes: input.paxes, nationality: nationality?.code ?? null },
       expiresAt,
     });
     const items = [];
@@ -192,7 +218,7 @@ export class ExtrasService {
     const decoded = decodeTicketToken(input.token);
     if (!decoded) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
     const search = await this.deps.searches.findSearch(decoded.searchId);
-    const req = search?.request as { kind?: string; date: string; paxes: TicketAvail['paxes'] } | undefined;
+    const req = search?.request as { kind?: string; date: string; paxes: TicketAvail['paxes']; nationality?: string | null } | undefined;
     if (!search || !req || req.kind !== 'ticket' || search.agencyId !== agencyId)
       throw badRequest(m.optionInvalid, { token: m.optionInvalid });
     const previous = await this.deps.vouchers.findByIdempotencyKey(agencyId, input.idempotencyKey);
@@ -261,6 +287,7 @@ export class ExtrasService {
             session: decoded.session || null,
             adults: req.paxes.adults,
             childrenAges: req.paxes.children,
+            nationality: req.nationality ?? null,
             policyText: describePolicy(ticket.policy, ticket.currency),
           },
           externalBookingReference: reference,
@@ -280,11 +307,15 @@ export class ExtrasService {
 
   /** Voucher cancellation hook: a travesia ticket voucher gives its places back, in the cancellation's transaction. */
   async releaseForVoucher(tx: Db, voucher: VoucherRow): Promise<void> {
-    if (voucher.provider !== 'travesia' || voucher.type !== 'ticket') return;
+    if (voucher.provider !== 'travesia' || (voucher.type !== 'ticket' && voucher.type !== 'transfer')) return;
     for (const code of voucher.bookingCodes as Array<Record<string, unknown>>) {
-      if (code?.kind !== CAPACITY_CODE) continue;
-      const { ticketId, day, session, people } = code as { ticketId: string; day: string; session: string; people: number };
-      await this.deps.repo.releaseCapacity(tx, ticketId, day, session, people);
+      if (code?.kind === CAPACITY_CODE) {
+        const { ticketId, day, session, people } = code as { ticketId: string; day: string; session: string; people: number };
+        await this.deps.repo.releaseCapacity(tx, ticketId, day, session, people);
+      } else if (code?.kind === TRANSFER_CAPACITY_CODE) {
+        const { transferId, day, units } = code as { transferId: string; day: string; units: number };
+        await this.deps.repo.releaseTransferCapacity(tx, transferId, day, units);
+      }
     }
   }
 
@@ -309,44 +340,216 @@ export class ExtrasService {
     return (await this.deps.repo.updateTransfer(id, { ...input, days: [...new Set(input.days)].sort() })) as TransferProductRow;
   }
 
-  async searchTransfers(auth: AuthContext, input: TransferAvail) {
+  async setTransferCapacity(input: TransferCapacityInput) {
+    const transfer = await this.getTransfer(input.transferId);
+    if (input.capacity === undefined && input.stopSale === undefined) throw badRequest(m.nothingToChange);
+    if ((Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 + 1 > INVENTORY_LIMITS.maxRangeDays)
+      throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
+    const days = await this.deps.repo.setTransferCapacity(transfer.id, input.from, input.to, [...new Set(input.weekdays)], {
+      capacity: input.capacity,
+      stopSale: input.stopSale,
+    });
+    return { days };
+  }
+
+  async transferCapacityCalendar(transferId: string, from: string, to: string) {
+    const transfer = await this.getTransfer(transferId);
+    if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > INVENTORY_LIMITS.maxRangeDays)
+      throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
+    return { transfer, days: await this.deps.repo.transferCapacityOf([transfer.id], from, to) };
+  }
+
+  private assertTransfersModule(auth: AuthContext) {
     if (auth.agency && !auth.modules.includes('transfers-travesia'))
       throw forbidden('El módulo de traslados travesia no está habilitado para su agencia');
+  }
+
+  private priceTransfer(
+    ctx: Awaited<ReturnType<PricingService['loadContext']>>,
+    t: TransferProductRow,
+    destPath: string[],
+    a: { date: string; pax: number; total: string; now: Date },
+  ) {
+    return this.deps.pricing.price(ctx, {
+      kind: 'transfer',
+      supplier: 'travesia',
+      destinationAncestors: [t.destinationId, ...[...destPath].reverse()],
+      checkIn: a.date,
+      nights: 1,
+      paxes: a.pax,
+      bookingDate: a.now.toISOString().slice(0, 10),
+      cost: { amount: a.total, currency: t.currency },
+    });
+  }
+
+  /**
+   * Transfers between two places on a day and hour for a group: only those operating then, for that
+   * group size, with the vehicle or seats left that day (decision 0086). Each carries a booking token.
+   */
+  async searchTransfers(auth: AuthContext, input: TransferAvail) {
+    this.assertTransfersModule(auth);
     const known = await this.deps.repo.placeNames([input.origin, input.destination]);
     if (!known.has(input.origin)) throw badRequest(m.placeNotFound, { origin: m.placeNotFound });
     if (!known.has(input.destination)) throw badRequest(m.destinationUnknown, { destination: m.destinationUnknown });
+    const nationality = nationalityOf(input.countryCode);
     const now = this.now();
     const rows = await this.deps.repo.transfersBetween(input.origin, input.destination);
+    const left = new Map(
+      (
+        await this.deps.repo.transferCapacityOf(
+          rows.map((r) => r.id),
+          input.date,
+          input.date,
+        )
+      )
+        .filter((c) => !c.stopSale)
+        .map((c) => [c.transferId, c.capacity]),
+    );
     const names = await this.deps.repo.placeNames([...new Set(rows.flatMap((r) => [r.originId, r.destinationId]))]);
     const ctx = await this.deps.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
+    const expiresAt = new Date(now.getTime() + OPTION_TTL_MS);
+    const request: TransferSearchRequest = {
+      kind: 'transfer',
+      origin: input.origin,
+      destination: input.destination,
+      date: input.date,
+      hour: input.hour,
+      pax: input.pax,
+      nationality: nationality?.code ?? null,
+    };
+    const searchId = await this.deps.searches.saveSearch({
+      agencyId: auth.agency?.id ?? '00000000-0000-0000-0000-000000000000',
+      userId: auth.user.id,
+      request,
+      expiresAt,
+    });
     const items = [];
     for (const t of rows) {
       const price = transferPrice(t, input.date, input.hour, input.pax);
       if (!price.ok) continue;
+      const capacity = left.get(t.id) ?? 0;
+      if (capacity < transferUnits(t.type, input.pax)) continue;
       const dest = names.get(t.destinationId);
-      const pricing = this.deps.pricing.price(ctx, {
-        kind: 'transfer',
-        supplier: 'travesia',
-        destinationAncestors: [t.destinationId, ...[...(dest?.path ?? [])].reverse()],
-        checkIn: input.date,
-        nights: 1,
-        paxes: input.pax,
-        bookingDate: now.toISOString().slice(0, 10),
-        cost: { amount: price.total, currency: t.currency },
-      });
       items.push({
         transfer: t,
         originName: names.get(t.originId)?.name ?? '',
         destinationName: dest?.name ?? '',
         typeLabel: TRANSFER_TYPE_LABELS[t.type],
         vehicleLabel: VEHICLE_TYPE_LABELS[t.vehicle],
+        capacity,
+        token: encodeTransferToken(searchId, t.id),
+        expiresAt: expiresAt.toISOString(),
         cost: { amount: price.total, currency: t.currency },
-        pricing,
+        pricing: this.priceTransfer(ctx, t, dest?.path ?? [], { date: input.date, pax: input.pax, total: price.total, now }),
         cancellation: normalisePolicy(t.policy, { start: input.date, currency: t.currency, now }),
         policyText: describePolicy(t.policy, t.currency),
       });
     }
     items.sort((a, b) => new Decimal(a.pricing.price).cmp(b.pricing.price));
     return items;
+  }
+
+  /**
+   * Books a transfer option (decision 0086): re-prices it for the pickup hour, then in one transaction
+   * records the voucher (confirmed, provider 'travesia', pickup details in the product) and takes one
+   * vehicle (private) or a seat per passenger (shared) of that day. Nothing left: 409, nothing written.
+   */
+  async bookTransfer(auth: AuthContext, input: TransferBook): Promise<{ voucher: VoucherRow; created: boolean }> {
+    this.assertTransfersModule(auth);
+    if (!auth.agency) throw forbidden('Solo los usuarios de una agencia pueden reservar');
+    const agencyId = auth.agency.id;
+    const decoded = decodeTransferToken(input.token);
+    if (!decoded) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
+    const search = await this.deps.searches.findSearch(decoded.searchId);
+    const req = search?.request as TransferSearchRequest | undefined;
+    if (!search || req?.kind !== 'transfer' || search.agencyId !== agencyId) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
+    const previous = await this.deps.vouchers.findByIdempotencyKey(agencyId, input.idempotencyKey);
+    if (previous) return { voucher: previous, created: false };
+    const now = this.now();
+    if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
+    const t = await this.deps.repo.findTransfer(decoded.transferId);
+    if (!t?.active) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+    const names = await this.deps.repo.placeNames([t.originId, t.destinationId]);
+    const hour = input.pickup.hour ?? req.hour;
+    const price = transferPrice(t, req.date, hour, req.pax);
+    if (!price.ok && price.reason === 'hour')
+      throw badRequest(TRANSFER_MESSAGES.pickupHour, { 'pickup.hour': TRANSFER_MESSAGES.pickupHour });
+    if (!price.ok) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+    const ctx = await this.deps.pricing.loadContext({ agencyId, userId: auth.user.id, at: now });
+    const pricing = this.priceTransfer(ctx, t, names.get(t.destinationId)?.path ?? [], {
+      date: req.date,
+      pax: req.pax,
+      total: price.total,
+      now,
+    });
+    const expected = input.expectedPrice;
+    if (expected && (expected.currency !== pricing.currency || !new Decimal(expected.amount).eq(pricing.price)))
+      throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${pricing.price} ${pricing.currency}` });
+    const units = transferUnits(t.type, req.pax);
+    const policy = normalisePolicy(t.policy, { start: req.date, currency: t.currency, now });
+    const reference = newBookingReference();
+    const outcome = await this.deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const recorded = await this.deps.vouchers.record(
+        {
+          agencyId,
+          userId: auth.user.id,
+          type: 'transfer',
+          integrator: 'travesia',
+          provider: 'travesia',
+          status: 'confirmed',
+          start: req.date,
+          end: req.date,
+          nights: 0,
+          client: { name: input.holder.name, surname: input.holder.surname, email: input.holder.email, phone: input.holder.phone },
+          companions: input.companions,
+          price: { gross: pricing.price, currency: pricing.currency },
+          cost: { net: price.total, currency: t.currency },
+          markups: pricing.steps.map((st) => ({
+            name: st.scope,
+            type: st.kind,
+            value: st.value,
+            amount: st.amount,
+            currency: pricing.currency,
+          })),
+          commission: pricing.commission ? { amount: pricing.commission.amount, currency: pricing.currency } : null,
+          usdRate: pricing.usdRate,
+          bookingCodes: [{ kind: TRANSFER_CAPACITY_CODE, transferId: t.id, day: req.date, units, pricing }],
+          policies: policy.rules.map(({ from, amount, percent, nights, currency }) => ({
+            from,
+            ...(amount !== undefined ? { amount } : {}),
+            ...(percent !== undefined ? { percent } : {}),
+            ...(nights !== undefined ? { nights } : {}),
+            currency,
+          })),
+          product: {
+            name: t.name,
+            destination: names.get(t.destinationId)?.name ?? '',
+            origin: names.get(t.originId)?.name ?? '',
+            type: TRANSFER_TYPE_LABELS[t.type],
+            vehicle: VEHICLE_TYPE_LABELS[t.vehicle],
+            pax: req.pax,
+            pickup: {
+              date: req.date,
+              hour,
+              flightNumber: input.pickup.flightNumber ?? null,
+              address: input.pickup.address ?? null,
+              remarks: input.pickup.remarks ?? null,
+            },
+            nationality: req.nationality ?? null,
+            policyText: describePolicy(t.policy, t.currency),
+          },
+          externalBookingReference: reference,
+          locator: reference,
+          idempotencyKey: input.idempotencyKey,
+        },
+        { tx, actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() } },
+      );
+      if (!recorded.created) return recorded;
+      if (!(await this.deps.repo.takeTransferCapacity(tx, t.id, req.date, units))) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
+      return recorded;
+    });
+    if (outcome.created) this.deps.vouchers.notifyRecorded(outcome.voucher, undefined);
+    return { voucher: outcome.voucher, created: outcome.created };
   }
 }

@@ -215,6 +215,16 @@ describe('own transfers', () => {
       }),
     );
     expect(shared.statusCode).toBe(201);
+    // Only days with capacity loaded are sold (decision 0086).
+    for (const id of [res.json()._id, shared.json()._id]) {
+      const cap = await inject('POST', '/api/product/transfer/capacity', w.headers.loader, {
+        transferId: id,
+        from: D(1),
+        to: D(31),
+        capacity: 20,
+      });
+      expect(cap.statusCode, cap.body).toBe(200);
+    }
     expect((await inject('POST', '/api/product/transfer', w.headers.adviser, transferBody())).statusCode).toBe(403);
     const bad = await inject('POST', '/api/product/transfer', w.headers.loader, transferBody({ minPax: 5, maxPax: 2 }));
     expect(bad.statusCode).toBe(400);

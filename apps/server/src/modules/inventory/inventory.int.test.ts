@@ -241,6 +241,22 @@ describe('travesia search', () => {
     await bad({ paxes: [{ adults: 2, children: [-1] }] }, m.childAge);
     await bad({ destination: '00000000-0000-4000-8000-000000000000' }, m.destinationUnknown);
     await bad({ start: '2031-02-30' }, m.date);
+    await bad({ provider_id: 'hotelbeds' }, 'Este buscador solo atiende el proveedor travesia');
+    await bad({ countryCode: 'ZZ' }, 'País de nacionalidad desconocido');
+    await bad({ countryCode: 'Colombia' }, 'Código de país no válido');
+  });
+
+  it('accepts provider_id travesia, a nationality (alpha-2 or alpha-3) and simulate, which holds nothing', async () => {
+    for (const extra of [
+      { provider_id: 'travesia' },
+      { provider_id: null },
+      { countryCode: 'COL' },
+      { countryCode: 'es', simulate: true },
+    ]) {
+      const res = await avail(extra);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().response.itemsFound).toBe(1);
+    }
   });
 });
 
@@ -334,4 +350,54 @@ describe('travesia booking', () => {
       .where(sql`idempotency_key like 'carrera-%'`);
     expect(n).toBe(10);
   }, 60_000);
+});
+
+describe('deleting a room type', () => {
+  it('is refused with 409 while a live booking holds it, keeping its availability; once cancelled it can go', async () => {
+    const add = await inject('POST', `/api/product/hotel/${hotelId}/room-type`, w.headers.loader, { name: 'Cabaña', maxAdults: 2 });
+    expect(add.statusCode, add.body).toBe(201);
+    const rt = add.json()._id as string;
+    await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, {
+      roomTypeId: rt,
+      from: D(3),
+      to: D(6),
+      allotment: 2,
+      price1: '90',
+      price2: '90',
+    });
+    const r = (await avail({ start: D(3), end: D(5), countryCode: 'ESP' })).json().response;
+    const option = r.items[0].options.find(
+      (o: { roomTypeId: string; board: { code: string } }) => o.roomTypeId === rt && o.board.code === 'RO',
+    );
+    const booked = await inject('POST', '/api/hotel/travesia/book', w.headers.adviser, {
+      token: option.token,
+      idempotencyKey: 'cabana-1',
+      holder: { name: 'Ana' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const voucherId = booked.json().voucher._id as string;
+    const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
+    expect(row.product.nationality).toBe('ES');
+
+    const del = await inject('DELETE', `/api/product/hotel/${hotelId}/room-type/${rt}`, w.headers.loader);
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json()).toMatchObject({ code: 'ROOM_TYPE_BOOKED', msg: m.roomTypeBooked });
+    expect([await allotmentOf(D(3), rt), await allotmentOf(D(5), rt)]).toEqual([1, 2]);
+    // Deactivating it instead is allowed and keeps the booking's nights.
+    const off = await inject('PUT', `/api/product/hotel/${hotelId}/room-type/${rt}`, w.headers.loader, {
+      name: 'Cabaña',
+      maxAdults: 2,
+      active: false,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await allotmentOf(D(3), rt)).toBe(1);
+
+    expect((await inject('POST', `/api/voucher/${voucherId}/cancel`, w.headers.admin, {})).statusCode).toBe(200);
+    expect((await inject('DELETE', `/api/product/hotel/${hotelId}/room-type/${rt}`, w.headers.loader)).statusCode).toBe(204);
+    const [{ n }] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(hotelInventory)
+      .where(eq(hotelInventory.roomTypeId, rt));
+    expect(n).toBe(0);
+  });
 });

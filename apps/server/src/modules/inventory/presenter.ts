@@ -11,6 +11,7 @@ export const toRoomTypeDto = (r: HotelRoomTypeRow) => ({
   maxChildren: r.maxChildren,
   childAgeLimit: r.childAgeLimit,
   beds: r.beds,
+  features: r.features,
   active: r.active,
 });
 

@@ -115,9 +115,23 @@ export class InventoryRepository {
     return row;
   }
 
-  async deleteRoomType(id: string): Promise<boolean> {
-    const rows = await this.db.delete(hotelRoomTypes).where(eq(hotelRoomTypes.id, id)).returning({ id: hotelRoomTypes.id });
-    return rows.length > 0;
+  /**
+   * Deletes a room type and its availability unless a live (not cancelled) travesia voucher books it
+   * (decision 0088): 'booked' and nothing deleted. The room type's nights are locked first, in the
+   * bookings' lock order, so a booking in flight either commits before the check or fails after it.
+   */
+  async deleteRoomType(id: string): Promise<'deleted' | 'booked' | 'missing'> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from hotel_inventory where room_type_id = ${id}::uuid order by day for update`);
+      const booked = await tx.execute(sql`
+        select 1 from vouchers
+        where provider = 'travesia' and type = 'hotel' and status <> 'cancelled'
+          and booking_codes @> ${JSON.stringify([{ roomTypeId: id }])}::jsonb
+        limit 1`);
+      if (rowsOf(booked).length) return 'booked';
+      const rows = await tx.delete(hotelRoomTypes).where(eq(hotelRoomTypes.id, id)).returning({ id: hotelRoomTypes.id });
+      return rows.length ? 'deleted' : 'missing';
+    });
   }
 
   // ------------------------------------------------------------ availability

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
+import { registerCatalogueRoutes } from './catalogue-routes.js';
 import { registerExtrasRoutes } from './extras-routes.js';
 import { toBookedDto, toDayDto, toHotelDto, toOfferDto, toRoomTypeDto } from './presenter.js';
 
@@ -123,4 +124,5 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   });
 
   registerExtrasRoutes(app, services);
+  registerCatalogueRoutes(app, services);
 };

@@ -70,6 +70,7 @@ describe('inventory demo seed', () => {
     expect(await count('select count(*)::int as n from ticket_products')).toBe(4);
     // Cartagena: 2 + 1 sessions; Medellín: 2 sessions; Cancún: one whole-day ticket; 366 days each.
     expect(await count('select count(*)::int as n from ticket_capacity')).toBe(366 * 6);
+    expect(await count('select count(*)::int as n from transfer_capacity')).toBe(366 * 2);
     const tr = await t.app.inject({
       method: 'POST',
       url: '/api/transfer/travesia/avail',

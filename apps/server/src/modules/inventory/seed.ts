@@ -308,6 +308,14 @@ async function seedTransfers({ db, log }: SeedContext, found: CityRow[]) {
     if (rows.length) await db.insert(transferProducts).values(rows);
     created += rows.length;
   }
+  // 12 months of capacity (decision 0086): 8 vehicles a day for private transfers, 40 seats for shared ones.
+  await db.execute(sql`
+    insert into transfer_capacity (transfer_id, day, capacity)
+    select t.id, d::date, case when t.type = 'private' then 8 else 40 end
+    from transfer_products t
+    cross join generate_series(current_date, current_date + 365, interval '1 day') d
+    where t.name like 'Traslado % aeropuerto %'
+    on conflict do nothing`);
   log.info({ created }, 'inventory seed: transfers');
 }
 

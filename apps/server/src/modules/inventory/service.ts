@@ -24,6 +24,7 @@ import type { CancellationPolicy } from '../../suppliers/types.js';
 import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
 import { newBookingReference, type VoucherService } from '../voucher/service.js';
+import { nationalityOf } from './nationality.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { type NightInventory, priceStay, type RoomOccupancy, stayNights } from './stay.js';
@@ -152,12 +153,9 @@ export class InventoryService {
   async deleteRoomType(hotelId: string, roomTypeId: string) {
     const rt = await this.deps.repo.findRoomType(roomTypeId);
     if (!rt || rt.hotelId !== hotelId) throw notFound(m.roomTypeNotFound);
-    try {
-      await this.deps.repo.deleteRoomType(roomTypeId);
-    } catch (err) {
-      this.deps.log.warn({ err, roomTypeId }, 'room type delete failed');
-      throw conflict('No se puede eliminar el tipo de habitación; desactívelo', 'ROOM_TYPE_IN_USE');
-    }
+    const outcome = await this.deps.repo.deleteRoomType(roomTypeId);
+    if (outcome === 'booked') throw conflict(m.roomTypeBooked, 'ROOM_TYPE_BOOKED');
+    if (outcome === 'missing') throw notFound(m.roomTypeNotFound);
   }
 
   private async assertPlace(placeId: string) {
@@ -200,6 +198,7 @@ export class InventoryService {
     this.assertCanUse(auth);
     const place = await this.deps.repo.placeOf(input.destination);
     if (!place) throw badRequest(m.destinationUnknown, { destination: m.destinationUnknown });
+    const nationality = nationalityOf(input.countryCode);
     const now = this.now();
     const expiresAt = new Date(now.getTime() + OPTION_TTL_MS);
     const hotels = await this.deps.repo.hotelsWithin(place.id);
@@ -207,7 +206,13 @@ export class InventoryService {
     const searchId = await this.deps.repo.saveSearch({
       agencyId: auth.agency?.id ?? '00000000-0000-0000-0000-000000000000',
       userId: auth.user.id,
-      request: { start: input.start, end: input.end, paxes: input.paxes, destination: input.destination },
+      request: {
+        start: input.start,
+        end: input.end,
+        paxes: input.paxes,
+        destination: input.destination,
+        nationality: nationality?.code ?? null,
+      },
       expiresAt,
     });
     const roomTypes = (await this.deps.repo.roomTypesOf(hotels.map((h) => h.hotel.id))).filter((r) => r.active);
@@ -338,7 +343,7 @@ export class InventoryService {
     const previous = await this.deps.vouchers.findByIdempotencyKey(agencyId, input.idempotencyKey);
     if (previous) return { voucher: previous, created: false };
     if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
-    const req = search.request as { start: string; end: string; paxes: AvailInput['paxes'] };
+    const req = search.request as { start: string; end: string; paxes: AvailInput['paxes']; nationality?: string | null };
     const roomType = await this.deps.repo.findRoomType(decoded.roomTypeId);
     const hotel = roomType ? await this.deps.repo.findById(roomType.hotelId) : undefined;
     const place = hotel ? await this.deps.repo.placeOf(hotel.placeId) : undefined;
@@ -422,6 +427,7 @@ export class InventoryService {
             board: BOARD_LABELS[decoded.board],
             policyText: offer.policyText,
             remarks: input.remarks,
+            nationality: req.nationality ?? null,
             rooms: rooms.map((r) => ({
               name: roomType.name,
               board: BOARD_LABELS[decoded.board],

@@ -6,6 +6,7 @@ import { HotelList } from './components/hotel-list';
 import { TicketAvail } from './components/ticket-avail';
 import { TicketForm } from './components/ticket-form';
 import { TicketList } from './components/ticket-list';
+import { TransferAvail } from './components/transfer-avail';
 import { TransferForm } from './components/transfer-form';
 import { TransferList } from './components/transfer-list';
 
@@ -18,6 +19,7 @@ export const productRoutes: RouteObject[] = [
   { path: '/product/hotel/:id', element: <HotelForm /> },
   { path: '/product/transfer', element: <TransferList /> },
   { path: '/product/transfer/create', element: <TransferForm /> },
+  { path: '/product/transfer/avail', element: <TransferAvail /> },
   { path: '/product/transfer/:id', element: <TransferForm /> },
   { path: '/product/ticket', element: <TicketList /> },
   { path: '/product/ticket/create', element: <TicketForm /> },

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated, TransferProductBody, TransferProductDto } from '@travesia/contracts';
+import type { Paginated, TransferCapacityBody, TransferProductBody, TransferProductDto, TransferSlotDto } from '@travesia/contracts';
 import { api } from '../../../lib/api';
 
 /** GET /api/product/transfer?page&limit&q. */
@@ -29,5 +29,25 @@ export function useSaveTransfer(id?: string) {
   return useMutation({
     mutationFn: (body: TransferProductBody) => saveTransfer(body, id),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['products'] }),
+  });
+}
+
+/** GET /api/product/transfer/capacity?transferId&from&to: vehicles (private) or seats (shared) per day. */
+export const getTransferCapacity = (transferId: string, from: string, to: string) =>
+  api<{ transfer: TransferProductDto; days: TransferSlotDto[] }>('/api/product/transfer/capacity', { query: { transferId, from, to } });
+export function useTransferCapacity(transferId: string | undefined, from: string, to: string) {
+  return useQuery({
+    queryKey: ['products', 'transfer-capacity', transferId, from, to],
+    queryFn: () => getTransferCapacity(transferId as string, from, to),
+    enabled: Boolean(transferId),
+  });
+}
+
+/** POST /api/product/transfer/capacity. */
+export function useSetTransferCapacity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TransferCapacityBody) => api<{ days: number }>('/api/product/transfer/capacity', { method: 'POST', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['products', 'transfer-capacity'] }),
   });
 }

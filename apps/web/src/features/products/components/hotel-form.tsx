@@ -3,7 +3,6 @@ import {
   BOARD_CODES,
   BOARD_LABELS,
   type BoardCode,
-  HOTEL_AMENITIES,
   HOTEL_CATEGORIES,
   HOTEL_CATEGORY_LABELS,
   type HotelCategory,
@@ -37,6 +36,7 @@ import { ApiError } from '../../../lib/api';
 import { ImageUpload } from '../../../shared/image-upload';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { useGetHotel } from '../api/get-hotel';
+import { useHotelCatalogue } from '../api/hotel-catalogue';
 import { type RoomTypeDraft, useSaveHotel } from '../api/save-hotel';
 import { PolicyEditor } from './policy-editor';
 
@@ -84,7 +84,7 @@ const EMPTY: FormValues = {
   boards: ['RO', 'BB'],
   policy: { nonRefundable: false, rules: [], noShow: null },
   active: true,
-  roomTypes: [{ name: 'Habitación estándar', maxAdults: 2, maxChildren: 1, childAgeLimit: 11, beds: '', active: true }],
+  roomTypes: [{ name: 'Habitación estándar', maxAdults: 2, maxChildren: 1, childAgeLimit: 11, beds: '', features: [], active: true }],
 };
 
 /** /product/hotel/create and /product/hotel/{id}: the own-hotel form with its room types and policy. */
@@ -97,6 +97,17 @@ export function HotelForm() {
   const currency = Form.useWatch('currency', form);
   const navigate = useNavigate();
   const { message } = App.useApp();
+  // The configuration catalogues (decision 0089): active items, plus what this hotel already uses.
+  const catalogue = useHotelCatalogue().data;
+  const chosenBoards = Form.useWatch('boards', form) ?? [];
+  const boardOptions = BOARD_CODES.filter(
+    (b) => chosenBoards.includes(b) || (catalogue ? catalogue.board.some((x) => x.code === b && x.active) : true),
+  ).map((b) => ({ value: b, label: BOARD_LABELS[b] }));
+  const amenityOptions = (catalogue?.amenity ?? []).filter((a) => a.active).map((a) => ({ value: a.label, label: a.label }));
+  const featureOptions = (catalogue?.['room-feature'] ?? []).filter((a) => a.active).map((a) => ({ value: a.label, label: a.label }));
+  const ageOptions = (catalogue?.['child-age-band'] ?? [])
+    .filter((b) => b.active && b.ageTo !== null)
+    .map((b) => ({ value: b.ageTo as number, label: `${b.ageTo} años (${b.label}, ${b.ageFrom}–${b.ageTo})` }));
 
   useEffect(() => {
     const h = hotel.data;
@@ -228,7 +239,7 @@ export function HotelForm() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Regímenes ofrecidos" name="boards" rules={[{ required: true, type: 'array', min: 1, message: m.boards }]}>
-              <Checkbox.Group options={BOARD_CODES.map((b) => ({ value: b, label: BOARD_LABELS[b] }))} />
+              <Checkbox.Group options={boardOptions} />
             </Form.Item>
           </Col>
           <Col xs={24}>
@@ -238,7 +249,7 @@ export function HotelForm() {
           </Col>
           <Col xs={24}>
             <Form.Item label="Servicios" name="amenities">
-              <Select mode="tags" options={HOTEL_AMENITIES.map((a) => ({ value: a, label: a }))} placeholder="Piscina, Wifi…" />
+              <Select mode="tags" options={amenityOptions} placeholder="Piscina, Wifi…" />
             </Form.Item>
           </Col>
           <Col xs={24}>
@@ -269,10 +280,13 @@ export function HotelForm() {
                     <InputNumber min={0} max={9} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'childAgeLimit']} label="Edad máx. niño" initialValue={11}>
-                    <InputNumber min={0} max={17} />
+                    <ChildAgeLimitSelect bands={ageOptions} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'beds']} label="Camas" initialValue="">
                     <Input style={{ width: 180 }} placeholder="1 cama king" />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'features']} label="Características" initialValue={[]}>
+                    <Select mode="tags" style={{ minWidth: 220 }} options={featureOptions} placeholder="Vista al mar…" />
                   </Form.Item>
                   <Form.Item name={[f.name, 'active']} label="Activa" valuePropName="checked" initialValue={true}>
                     <Switch />
@@ -282,7 +296,7 @@ export function HotelForm() {
               ))}
               <Button
                 icon={<PlusOutlined />}
-                onClick={() => add({ name: '', maxAdults: 2, maxChildren: 0, childAgeLimit: 11, beds: '', active: true })}
+                onClick={() => add({ name: '', maxAdults: 2, maxChildren: 0, childAgeLimit: 11, beds: '', features: [], active: true })}
               >
                 Agregar tipo de habitación
               </Button>
@@ -308,5 +322,22 @@ export function HotelForm() {
         </Space>
       </Form>
     </Card>
+  );
+}
+
+/** Child age limit 0–17: the configured age bands' upper ages first (labelled), then every other age. */
+function ChildAgeLimitSelect(props: { value?: number; onChange?: (v: number) => void; bands: { value: number; label: string }[] }) {
+  const banded = new Set(props.bands.map((b) => b.value));
+  const rest = Array.from({ length: 18 }, (_, a) => a)
+    .filter((a) => !banded.has(a))
+    .map((a) => ({ value: a, label: `${a} años` }));
+  return (
+    <Select
+      style={{ width: 220 }}
+      value={props.value}
+      onChange={props.onChange}
+      options={[...props.bands, ...rest]}
+      aria-label="Edad máxima de niño"
+    />
   );
 }

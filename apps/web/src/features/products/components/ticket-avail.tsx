@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useListTickets, useSetTicketCapacity, useTicketCapacity } from '../api/tickets';
 
-const WEEKDAYS = [
+export const WEEKDAYS = [
   { value: 1, label: 'Lun' },
   { value: 2, label: 'Mar' },
   { value: 3, label: 'Mié' },

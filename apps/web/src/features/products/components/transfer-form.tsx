@@ -100,6 +100,11 @@ export function TransferForm() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {editing ? `Editar traslado: ${transfer.data?.name ?? ''}` : 'Crear traslado'}
       </Typography.Title>
+      {editing && (
+        <Typography.Paragraph>
+          <Link to={`/product/transfer/avail?transfer=${id}`}>Capacidad por día</Link>
+        </Typography.Paragraph>
+      )}
       <Form<FormValues>
         form={form}
         layout="vertical"

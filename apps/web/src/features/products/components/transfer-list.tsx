@@ -1,5 +1,5 @@
 import type { TransferProductDto } from '@travesia/contracts';
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useListTransfers } from '../api/transfers';
 import { ProductList } from './product-list';
@@ -11,6 +11,11 @@ export function TransferList() {
       title="Traslados propios"
       createTo="/product/transfer/create"
       createLabel="Crear traslado"
+      extra={
+        <Link to="/product/transfer/avail">
+          <Button>Capacidad</Button>
+        </Link>
+      }
       use={useListTransfers}
       columns={[
         { title: 'Nombre', dataIndex: 'name', render: (_, t) => <Link to={`/product/transfer/${t._id}`}>{t.name}</Link> },

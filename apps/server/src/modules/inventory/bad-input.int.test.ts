@@ -1,0 +1,441 @@
+import { INVENTORY_MESSAGES as m, TICKET_MESSAGES as tm, TRANSFER_MESSAGES as trm } from '@travesia/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+/**
+ * The issue's "Bad input" list on every own-inventory endpoint: negative prices or allotments, end
+ * before start, more than 30 nights, more than 9 rooms, child ages outside 0–17, unknown room types.
+ * Each must be a 4xx with a Spanish message, never a 500.
+ */
+let t: TestApp;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let searcher: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const D = (day: number) => `2031-03-${String(day).padStart(2, '0')}`;
+const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await makeWorld(t.app, t.database);
+  const agency = await makeAgency(t.database, { modules: ['hotels-travesia', 'tickets-travesia', 'transfers-travesia'] });
+  searcher = await loginAs(t.app, (await makeUser(t.database, 'adviser', agency.id)).email);
+  const place = await inject('POST', '/api/place', w.headers.super, {
+    name: 'Cartagena',
+    type: 'city',
+    address: 'Sin dirección',
+    parent: null,
+  });
+  ids.ctg = place.json()._id;
+  const hotel = await inject('POST', '/api/product/hotel', w.headers.loader, {
+    name: 'Hotel Prueba',
+    placeId: ids.ctg,
+    stars: 3,
+    category: 'value',
+    roomTypes: [{ name: 'Doble', maxAdults: 2 }],
+  });
+  expect(hotel.statusCode, hotel.body).toBe(201);
+  ids.hotel = hotel.json()._id;
+  ids.roomType = hotel.json().roomTypes[0]._id;
+  const ticket = await inject('POST', '/api/product/ticket', w.headers.loader, {
+    name: 'Tour',
+    placeId: ids.ctg,
+    price: '10',
+    maxPeople: 10,
+    startHour: '08:00',
+    endHour: '18:00',
+  });
+  ids.ticket = ticket.json()._id;
+  const transfer = await inject('POST', '/api/product/transfer', w.headers.loader, {
+    name: 'Traslado',
+    originId: ids.ctg,
+    destinationId: ids.ctg,
+    type: 'private',
+    vehicle: 'sedan',
+    minPax: 1,
+    maxPax: 3,
+    priceMode: 'per-vehicle',
+    price: '20',
+  });
+  ids.transfer = transfer.json()._id;
+}, 60_000);
+afterAll(() => t?.close());
+
+type Case = [
+  name: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: () => string,
+  body: () => unknown,
+  status: number,
+  msg: string,
+  who?: 'loader' | 'searcher',
+];
+const hotelBase = () => ({ name: 'H', placeId: ids.ctg, stars: 3, category: 'value' });
+const bulk = (over: Record<string, unknown>) => () => ({ roomTypeId: ids.roomType, from: D(1), to: D(2), ...over });
+const hAvail = (over: Record<string, unknown>) => () => ({
+  destination: ids.ctg,
+  start: D(3),
+  end: D(5),
+  paxes: [{ adults: 2, children: [] }],
+  ...over,
+});
+const tAvail = (over: Record<string, unknown>) => () => ({ destination: ids.ctg, date: D(3), paxes: { adults: 2, children: [] }, ...over });
+const trAvail = (over: Record<string, unknown>) => () => ({
+  origin: ids.ctg,
+  destination: ids.ctg,
+  date: D(3),
+  hour: '10:00',
+  pax: 2,
+  ...over,
+});
+const ticketBase = { name: 'T', price: '10', maxPeople: 10, startHour: '08:00', endHour: '18:00' };
+const transferBase = { name: 'Tr', type: 'private', vehicle: 'sedan', minPax: 1, maxPax: 3, priceMode: 'per-vehicle', price: '20' };
+
+const cases: Case[] = [
+  // Hotel products and room types
+  ['hotel: stars out of range', 'POST', () => '/api/product/hotel', () => ({ ...hotelBase(), stars: 6 }), 400, m.stars],
+  ['hotel: unknown place', 'POST', () => '/api/product/hotel', () => ({ ...hotelBase(), placeId: NO_ID }), 400, m.placeNotFound],
+  [
+    'hotel: room type with 0 adults',
+    'POST',
+    () => '/api/product/hotel',
+    () => ({ ...hotelBase(), roomTypes: [{ name: 'X', maxAdults: 0 }] }),
+    400,
+    m.adults,
+  ],
+  ['room type: 10 adults', 'POST', () => `/api/product/hotel/${ids.hotel}/room-type`, () => ({ name: 'X', maxAdults: 10 }), 400, m.adults],
+  [
+    'room type: unknown one',
+    'PUT',
+    () => `/api/product/hotel/${ids.hotel}/room-type/${NO_ID}`,
+    () => ({ name: 'X', maxAdults: 2 }),
+    404,
+    m.roomTypeNotFound,
+  ],
+  [
+    'room type: delete unknown',
+    'DELETE',
+    () => `/api/product/hotel/${ids.hotel}/room-type/${NO_ID}`,
+    () => undefined,
+    404,
+    m.roomTypeNotFound,
+  ],
+  // Availability
+  ['bulk: negative price', 'POST', () => '/api/product/hotel/avail/bulk', bulk({ price1: '-5' }), 400, m.money],
+  ['bulk: negative extra adult', 'POST', () => '/api/product/hotel/avail/bulk', bulk({ priceExtraAdult: -1 }), 400, m.money],
+  [
+    'bulk: negative board supplement',
+    'POST',
+    () => '/api/product/hotel/avail/bulk',
+    bulk({ boardSupplements: { BB: '-2' } }),
+    400,
+    m.money,
+  ],
+  ['bulk: negative allotment', 'POST', () => '/api/product/hotel/avail/bulk', bulk({ allotment: -1 }), 400, m.allotment],
+  [
+    'bulk: end before start',
+    'POST',
+    () => '/api/product/hotel/avail/bulk',
+    bulk({ from: D(9), to: D(2), allotment: 1 }),
+    400,
+    m.endBeforeStart,
+  ],
+  [
+    'bulk: range too long',
+    'POST',
+    () => '/api/product/hotel/avail/bulk',
+    bulk({ from: '2031-01-01', to: '2032-12-31', allotment: 1 }),
+    400,
+    m.rangeTooLong,
+  ],
+  [
+    'bulk: unknown room type',
+    'POST',
+    () => '/api/product/hotel/avail/bulk',
+    bulk({ roomTypeId: NO_ID, allotment: 1 }),
+    400,
+    m.unknownRoomType,
+  ],
+  [
+    'bulk: room type not an id',
+    'POST',
+    () => '/api/product/hotel/avail/bulk',
+    bulk({ roomTypeId: 'suite', allotment: 1 }),
+    400,
+    m.unknownRoomType,
+  ],
+  [
+    'calendar: end before start',
+    'GET',
+    () => `/api/product/hotel/avail/calendar?roomTypeId=${ids.roomType}&from=${D(9)}&to=${D(2)}`,
+    () => undefined,
+    400,
+    m.endBeforeStart,
+  ],
+  [
+    'calendar: unknown room type',
+    'GET',
+    () => `/api/product/hotel/avail/calendar?roomTypeId=${NO_ID}&from=${D(1)}&to=${D(2)}`,
+    () => undefined,
+    400,
+    m.unknownRoomType,
+  ],
+  // Hotel search and booking
+  [
+    'hotel avail: end before start',
+    'POST',
+    () => '/api/hotel/travesia/avail',
+    hAvail({ start: D(5), end: D(3) }),
+    400,
+    m.endBeforeStart,
+    'searcher',
+  ],
+  [
+    'hotel avail: same day',
+    'POST',
+    () => '/api/hotel/travesia/avail',
+    hAvail({ start: D(5), end: D(5) }),
+    400,
+    m.endBeforeStart,
+    'searcher',
+  ],
+  [
+    'hotel avail: 31 nights',
+    'POST',
+    () => '/api/hotel/travesia/avail',
+    hAvail({ start: D(1), end: '2031-04-01' }),
+    400,
+    m.tooManyNights,
+    'searcher',
+  ],
+  [
+    'hotel avail: 10 rooms',
+    'POST',
+    () => '/api/hotel/travesia/avail',
+    hAvail({ paxes: Array.from({ length: 10 }, () => ({ adults: 1 })) }),
+    400,
+    m.tooManyRooms,
+    'searcher',
+  ],
+  [
+    'hotel avail: child of 18',
+    'POST',
+    () => '/api/hotel/travesia/avail',
+    hAvail({ paxes: [{ adults: 1, children: [18] }] }),
+    400,
+    m.childAge,
+    'searcher',
+  ],
+  [
+    'hotel avail: child of -1',
+    'POST',
+    () => '/api/hotel/travesia/avail',
+    hAvail({ paxes: [{ adults: 1, children: [-1] }] }),
+    400,
+    m.childAge,
+    'searcher',
+  ],
+  [
+    'hotel avail: child of 2.5',
+    'POST',
+    () => '/api/hotel/travesia/avail',
+    hAvail({ paxes: [{ adults: 1, children: [2.5] }] }),
+    400,
+    m.childAge,
+    'searcher',
+  ],
+  ['hotel avail: no rooms', 'POST', () => '/api/hotel/travesia/avail', hAvail({ paxes: [] }), 400, m.paxes, 'searcher'],
+  [
+    'hotel book: garbage token',
+    'POST',
+    () => '/api/hotel/travesia/book',
+    () => ({ token: 'x'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' } }),
+    400,
+    m.optionInvalid,
+    'searcher',
+  ],
+  [
+    'hotel book: negative expected price',
+    'POST',
+    () => '/api/hotel/travesia/book',
+    () => ({ token: 'x'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' }, expectedPrice: { amount: '-1', currency: 'USD' } }),
+    400,
+    m.money,
+    'searcher',
+  ],
+  // Tickets
+  ['ticket: negative price', 'POST', () => '/api/product/ticket', () => ({ ...ticketBase, placeId: ids.ctg, price: '-1' }), 400, m.money],
+  [
+    'ticket: negative child price',
+    'POST',
+    () => '/api/product/ticket',
+    () => ({ ...ticketBase, placeId: ids.ctg, childPrice: '-1' }),
+    400,
+    m.money,
+  ],
+  [
+    'ticket: end hour before start',
+    'POST',
+    () => '/api/product/ticket',
+    () => ({ ...ticketBase, placeId: ids.ctg, endHour: '07:00' }),
+    400,
+    tm.hours,
+  ],
+  [
+    'ticket capacity: negative',
+    'POST',
+    () => '/api/product/ticket/capacity',
+    () => ({ ticketId: ids.ticket, from: D(1), to: D(2), capacity: -1 }),
+    400,
+    tm.capacity,
+  ],
+  [
+    'ticket capacity: end before start',
+    'POST',
+    () => '/api/product/ticket/capacity',
+    () => ({ ticketId: ids.ticket, from: D(3), to: D(2), capacity: 1 }),
+    400,
+    m.endBeforeStart,
+  ],
+  [
+    'ticket capacity: unknown session',
+    'POST',
+    () => '/api/product/ticket/capacity',
+    () => ({ ticketId: ids.ticket, from: D(1), to: D(2), session: '10:00', capacity: 1 }),
+    400,
+    tm.unknownSession,
+  ],
+  [
+    'ticket calendar: end before start',
+    'GET',
+    () => `/api/product/ticket/capacity?ticketId=${ids.ticket}&from=${D(3)}&to=${D(2)}`,
+    () => undefined,
+    400,
+    m.endBeforeStart,
+  ],
+  [
+    'ticket avail: child of 18',
+    'POST',
+    () => '/api/ticket/travesia/avail',
+    tAvail({ paxes: { adults: 1, children: [18] } }),
+    400,
+    m.childAge,
+    'searcher',
+  ],
+  [
+    'ticket avail: no adults',
+    'POST',
+    () => '/api/ticket/travesia/avail',
+    tAvail({ paxes: { adults: 0, children: [] } }),
+    400,
+    tm.pax,
+    'searcher',
+  ],
+  [
+    'ticket avail: unknown destination',
+    'POST',
+    () => '/api/ticket/travesia/avail',
+    tAvail({ destination: NO_ID }),
+    400,
+    m.destinationUnknown,
+    'searcher',
+  ],
+  [
+    'ticket avail: other provider',
+    'POST',
+    () => '/api/ticket/travesia/avail',
+    tAvail({ provider_id: 'juniper' }),
+    400,
+    'Este buscador solo atiende el proveedor travesia',
+    'searcher',
+  ],
+  [
+    'ticket book: garbage token',
+    'POST',
+    () => '/api/ticket/travesia/book',
+    () => ({ token: 'y'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' } }),
+    400,
+    m.optionInvalid,
+    'searcher',
+  ],
+  // Transfers
+  [
+    'transfer: negative price',
+    'POST',
+    () => '/api/product/transfer',
+    () => ({ ...transferBase, originId: ids.ctg, destinationId: ids.ctg, price: '-3' }),
+    400,
+    m.money,
+  ],
+  [
+    'transfer: min above max',
+    'POST',
+    () => '/api/product/transfer',
+    () => ({ ...transferBase, originId: ids.ctg, destinationId: ids.ctg, minPax: 4 }),
+    400,
+    tm.minMax,
+  ],
+  [
+    'transfer: unknown place',
+    'POST',
+    () => '/api/product/transfer',
+    () => ({ ...transferBase, originId: NO_ID, destinationId: ids.ctg }),
+    400,
+    m.placeNotFound,
+  ],
+  [
+    'transfer capacity: negative',
+    'POST',
+    () => '/api/product/transfer/capacity',
+    () => ({ transferId: ids.transfer, from: D(1), to: D(2), capacity: -1 }),
+    400,
+    trm.capacity,
+  ],
+  [
+    'transfer capacity: end before start',
+    'POST',
+    () => '/api/product/transfer/capacity',
+    () => ({ transferId: ids.transfer, from: D(3), to: D(2), capacity: 1 }),
+    400,
+    m.endBeforeStart,
+  ],
+  [
+    'transfer calendar: end before start',
+    'GET',
+    () => `/api/product/transfer/capacity?transferId=${ids.transfer}&from=${D(3)}&to=${D(2)}`,
+    () => undefined,
+    400,
+    m.endBeforeStart,
+  ],
+  ['transfer avail: 0 passengers', 'POST', () => '/api/transfer/travesia/avail', trAvail({ pax: 0 }), 400, tm.pax, 'searcher'],
+  ['transfer avail: bad date', 'POST', () => '/api/transfer/travesia/avail', trAvail({ date: '2031-02-30' }), 400, m.date, 'searcher'],
+  [
+    'transfer avail: unknown origin',
+    'POST',
+    () => '/api/transfer/travesia/avail',
+    trAvail({ origin: NO_ID }),
+    400,
+    m.placeNotFound,
+    'searcher',
+  ],
+  [
+    'transfer book: garbage token',
+    'POST',
+    () => '/api/transfer/travesia/book',
+    () => ({ token: 'z'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' } }),
+    400,
+    m.optionInvalid,
+    'searcher',
+  ],
+];
+
+describe('bad input on every own-inventory endpoint', () => {
+  it.each(cases)('%s', async (_name, method, url, body, status, msg, who = 'loader') => {
+    const res = await inject(method, url(), who === 'loader' ? w.headers.loader : searcher, body());
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().msg).toBe(msg);
+  });
+});
