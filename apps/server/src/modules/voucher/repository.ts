@@ -1,7 +1,16 @@
 import { VOUCHER_COUNT_CAP, VOUCHER_TEXT_COUNT_CAP, type VoucherFilter } from '@travesia/contracts';
 import { and, asc, desc, eq, getTableColumns, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, type NewVoucherRow, type VoucherEventRow, type VoucherRow, voucherEvents, vouchers } from '../../db/schema/index.js';
+import {
+  agencies,
+  type NewVoucherRow,
+  PLATFORM_STATS_ID,
+  type VoucherEventRow,
+  type VoucherRow,
+  voucherDailyStats,
+  voucherEvents,
+  vouchers,
+} from '../../db/schema/index.js';
 
 /**
  * Which vouchers a caller may see (spec §6), always derived from the session by the service:
@@ -111,7 +120,7 @@ export class VoucherRepository {
    * 1. the scope's newest `textWindow` rows in list order, matched against the text — an index-only
    *    walk of the covering order index that stops as soon as it has the page and the capped count
    *    (any term in more than ~0.7 % of the rows);
-   * 2. when the window held fewer matches than that, the trigram index alone (plain index scans
+   * 2. when the window held fewer matches than that and did not cover the whole scope, the trigram index alone (plain index scans
    *    switched off for that one statement, so the planner cannot walk the whole scope in order
    *    looking for matches that are rare); the term is then rare, so its candidates are few.
    *
@@ -132,7 +141,7 @@ export class VoucherRepository {
       where ${textCondition(filter.q, sql`w.search_text`)}
       order by w.created_at desc, w.id desc limit ${want}`);
     let ids = rowsOf<{ id: string }>(windowed).map((r) => r.id);
-    if (ids.length < want) {
+    if (ids.length < want && !(await this.fitsWindow(scope, filter, base))) {
       ids = await this.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_indexscan = off`);
         await tx.execute(sql`set local enable_indexonlyscan = off`);
@@ -153,6 +162,32 @@ export class VoucherRepository {
           .orderBy(desc(vouchers.createdAt), desc(vouchers.id))) as VoucherListRow[])
       : [];
     return { rows, total: Math.min(ids.length, cap), capped: ids.length > cap };
+  }
+
+  /**
+   * True when the scope (with its other filters) has fewer rows than the window, so the window saw
+   * all of it and its matches are the answer: most agencies and advisers never need the trigram step.
+   */
+  private async fitsWindow(scope: VoucherScope, filter: VoucherFilter, base: SQL): Promise<boolean> {
+    // An agency's or the platform's size (by status and business day) is in the daily stats the
+    // trigger keeps exact in each voucher's transaction (0053): a few thousand rows to add up instead
+    // of counting up to the window's 50,000 index entries.
+    if ((scope.kind === 'agency' || scope.kind === 'all') && !filter.provider && !filter.type) {
+      const agencyId = scope.kind === 'agency' ? scope.agencyId : PLATFORM_STATS_ID;
+      const res = await this.db.execute<{ n: string }>(sql`
+        select coalesce(sum(${voucherDailyStats.count}), 0)::text as n from ${voucherDailyStats}
+        where ${and(
+          eq(voucherDailyStats.agencyId, agencyId),
+          filter.status ? eq(voucherDailyStats.status, filter.status) : undefined,
+          filter.from ? sql`${voucherDailyStats.day} >= ${filter.from}::date` : undefined,
+          filter.to ? sql`${voucherDailyStats.day} <= ${filter.to}::date` : undefined,
+        )}`);
+      return Number(rowsOf<{ n: string }>(res)[0]?.n ?? 0) < this.textWindow;
+    }
+    const res = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${vouchers} where ${base} limit ${this.textWindow}) t`,
+    );
+    return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0) < this.textWindow;
   }
 
   /**
