@@ -146,6 +146,21 @@ describe('text filter paths and counts', () => {
     }
     const combined = await small.list(scope, { q: 'zuniga', status: 'cancelled' }, 1, 20);
     expect(combined).toMatchObject({ rows: [], total: 0, capped: false });
+    // With other filters the coverage check reads the daily stats (status, dates) or counts (provider, type).
+    for (const [filter, total] of [
+      [{ q: 'zuniga', status: 'confirmed' }, 200],
+      [{ q: 'zuniga', from: '2030-01-01', to: '2030-01-01' }, 200],
+      [{ q: 'zuniga', from: '2030-01-02' }, 0],
+      [{ q: 'zuniga', provider: 'travesia' }, 200],
+      [{ q: 'zuniga', type: 'ticket' }, 0],
+      [{ q: 'ñustez', to: '2020-01-01' }, 1],
+    ] as const) {
+      const a = await small.list(scope, filter, 1, 20);
+      const b = await big.list(scope, filter, 1, 20);
+      expect(a.total, JSON.stringify(filter)).toBe(total);
+      expect(a.rows.map((r) => r.voucher.id)).toEqual(b.rows.map((r) => r.voucher.id));
+      expect({ total: a.total, capped: a.capped }).toEqual({ total: b.total, capped: b.capped });
+    }
   });
   it('bounded answers for long, odd and hostile filters', async () => {
     for (const q of ['%', '_', '\\', "'; select pg_sleep(10); --", '(.*)+[', 'ñ'.repeat(100), 'a'.repeat(100)]) {
