@@ -5,7 +5,9 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:vouchers
  *   BENCH_VOUCHERS=200000 BENCH_KEEP=1 ... (smaller load; keep the database for a rerun with BENCH_REUSE=1)
+ *   BENCH_REUSE=1 BENCH_ONLY=text BENCH_RUNS=50 ... (time only some lines, fewer requests)
  */
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -28,6 +30,8 @@ const AGENCIES = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const DB_NAME = process.env.BENCH_DB ?? 'travesia_bench_vouchers';
 const PASSWORD = 'Bench1234!';
+/** BENCH_ONLY=text: time only the lines whose name contains that text (while iterating). */
+const ONLY = process.env.BENCH_ONLY;
 
 const url = new URL(ADMIN_URL);
 url.pathname = `/${DB_NAME}`;
@@ -41,6 +45,16 @@ async function admin(sqlText: string) {
     await c.end();
   }
 }
+
+/**
+ * References shaped like the service's (newBookingReference: 'TRV' + 9 characters of a 32-letter
+ * alphabet), derived from md5(g) so they are fixed per row: sequential numbers would share trigrams
+ * across every row and misrepresent how selective a reference search is.
+ */
+const REFERENCE_SQL = `'TRV' || ${Array.from(
+  { length: 9 },
+  (_, i) => `substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', get_byte(decode(md5(g::text), 'hex'), ${i}) % 32 + 1, 1)`,
+).join(' || ')}`;
 
 async function load() {
   await admin(`drop database if exists ${DB_NAME} with (force)`);
@@ -99,7 +113,7 @@ async function load() {
              case when r % 3 = 0 then 0.00025 else 1 end,
              case when r % 2 = 0 then jsonb_build_object('client', jsonb_build_object('amount', (100 + r * 13.37)::numeric(16,2)::text, 'currency', 'USD')) else '{}'::jsonb end,
              '[]'::jsonb,
-             'TRVB' || lpad(g::text, 8, '0'), 'LOC-' || (hashint4(g * 17) & 2147483647) % 10000000,
+             ${REFERENCE_SQL}, 'LOC-' || (hashint4(g * 17) & 2147483647) % 10000000,
              jsonb_build_object('name', 'Hotel ' || (r % 40)), 'Hotel ' || (r % 40), created, created
       from src, ag, us`);
     process.stdout.write(`\r  loaded ${end + 1} vouchers`);
@@ -166,13 +180,24 @@ async function main() {
     if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
     return { 'x-access-token': res.json().token as string };
   };
-  const callers = { 'large agency (admin of Agencia 000)': await login('u0-0@bench.example'), super: await login('super@bench.example') };
+  const callers = {
+    'large agency (admin of Agencia 000)': await login('u0-0@bench.example'),
+    super: await login('super@bench.example'),
+    // A typical agency (~4,500 vouchers, smaller than the text filter's window): text lines only.
+    'small agency (admin of Agencia 001)': await login('u1-0@bench.example'),
+  };
   const pg1 = await new pg.Client({ connectionString: url.toString() });
   await pg1.connect();
   const size = await pg1.query(
     `select count(*) filter (where a.name = 'Agencia 000')::int as large, count(*)::int as total from vouchers v join agencies a on a.id = v.agency_id`,
   );
+  // A reference from the middle of the large agency's history: one match, far from the newest rows.
+  const ref = await pg1.query(
+    `select v.external_booking_reference as r from vouchers v join agencies a on a.id = v.agency_id
+     where a.name = 'Agencia 000' order by v.created_at desc offset ${Math.floor(TOTAL / 20)} limit 1`,
+  );
   await pg1.end();
+  const reference = String(ref.rows[0].r);
   console.log(`  large agency: ${size.rows[0].large.toLocaleString('en-US')} vouchers; all: ${size.rows[0].total.toLocaleString('en-US')}`);
 
   const now = new Date();
@@ -182,9 +207,13 @@ async function main() {
     ['list, first page', '/api/voucher?page=1&limit=20', 30],
     ['list, page 50', '/api/voucher?page=50&limit=20', 30],
     ['list, status filter', '/api/voucher?status=on-request', 30],
-    ['text filter: client surname "restrepo 4"', '/api/voucher?q=restrepo%204', 100],
-    ['text filter: reference "TRVB0000123"', '/api/voucher?q=TRVB0000123', 100],
-    ['text filter: common word "hotel"', '/api/voucher?q=hotel', 100],
+    ['text filter: common name "laura" (28 %)', '/api/voucher?q=laura', 100],
+    ['text filter: surname without accent "gomez" (8 %)', '/api/voucher?q=gomez', 100],
+    ['text filter: "restrepo 4" (0.9 %)', '/api/voucher?q=restrepo%204', 100],
+    ['text filter: agency name "agencia 012" (0.45 %, none in the large agency)', '/api/voucher?q=agencia%20012', 100],
+    ['text filter: rare "restrepo 499" (0.008 %)', '/api/voucher?q=restrepo%20499', 100],
+    [`text filter: reference (1 match)`, `/api/voucher?q=${reference}`, 100],
+    ['text filter: no match "zzyzx"', '/api/voucher?q=zzyzx', 100],
     ['dashboard voucher-by-month-chart', `/api/dashboard/voucher-by-month-chart?month=${m}&year=${y}`, 50],
     ['dashboard voucher-yearly-report', '/api/dashboard/voucher-yearly-report', 50],
     ['dashboard voucher-by-status-chart', `/api/dashboard/voucher-by-status-chart?month=${m}&year=${y}`, 50],
@@ -192,10 +221,17 @@ async function main() {
     ['dashboard month/available', `/api/dashboard/month/available?year=${y}`, 50],
     ['dashboard last-vouchers', `/api/dashboard/last-vouchers?limit=10&year=${y}`, 50],
   ];
+  console.log(
+    `  load average before timing (1/5/15 min): ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')}`,
+  );
   console.log('\n| caller | request | p50 ms | p95 ms | max ms | target p95 |');
   console.log('|---|---|---:|---:|---:|---:|');
   for (const [who, headers] of Object.entries(callers)) {
     for (const [name, path, target] of lines) {
+      if (ONLY && !name.includes(ONLY)) continue;
+      if (who.startsWith('small') && !name.startsWith('text')) continue;
       const listPath = who === 'super' && path.startsWith('/api/voucher?') ? path.replace('/api/voucher?', '/api/voucher/all?') : path;
       const r = await measure(app, headers, listPath);
       console.log(
@@ -203,6 +239,11 @@ async function main() {
       );
     }
   }
+  console.log(
+    `\n  load average after timing (1/5/15 min): ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' / ')}`,
+  );
   await app.close();
   await database.close();
   if (!process.env.BENCH_KEEP && !process.env.BENCH_REUSE) await admin(`drop database if exists ${DB_NAME} with (force)`);

@@ -16,6 +16,14 @@ test('the bookings list filters by client name on the server', async ({ page, ba
   // The total the screen shows is the server's.
   const api = await (await page.request.get(`${baseURL}/api/voucher?q=Restrepo`)).json();
   await expect(page.locator('.ant-pagination-total-text')).toContainText(api.totalDocs.toLocaleString('es-CO'));
+
+  // Accents and case are folded: "HERNANDEZ" finds "Hernández".
+  await search.fill('HERNANDEZ');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=HERNANDEZ/);
+  await expect(rows.first()).toContainText('Hernández');
+  const folded = await rows.count();
+  for (let i = 0; i < folded; i++) await expect(rows.nth(i)).toContainText('Hernández');
 });
 
 test('the voucher page shows the booking and downloads its PDF', async ({ page, baseURL }) => {

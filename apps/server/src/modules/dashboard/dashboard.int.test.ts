@@ -153,3 +153,34 @@ describe('voucher-yearly-report', () => {
     expect(r.year).toMatchObject({ year: 2024, totalAmount: '250.00', count: 3, from: '2024-01-01', to: '2024-03-20' });
   });
 });
+
+describe('every figure follows the list scope (spec §6)', () => {
+  // Runs after the status-change test above: Agencia B has 999.00 confirmed and one cancelled in March 2024.
+  it('super, agency admin, reseller, adviser with and without canSeeAllVouchers, other agency', async () => {
+    const svc = new DashboardService(
+      new DashboardRepository(t.database.db),
+      t.app.services.vouchers,
+      () => new Date('2024-03-20T20:00:00Z'),
+    );
+    const cases: Array<[string, Record<string, string>, { year: string; count: number; donut: number[]; march5: string }]> = [
+      ['super', w.headers.super, { year: '1249.00', count: 4, donut: [0, 2, 4], march5: '1099.00' }],
+      ['agency admin', w.headers.admin, { year: '250.00', count: 3, donut: [0, 1, 3], march5: '100.00' }],
+      ['reseller', w.headers.reseller, { year: '250.00', count: 3, donut: [0, 1, 3], march5: '100.00' }],
+      ['adviser with canSeeAllVouchers', seeAllH, { year: '250.00', count: 3, donut: [0, 1, 3], march5: '100.00' }],
+      ['adviser', w.headers.adviser, { year: '100.00', count: 1, donut: [0, 0, 2], march5: '100.00' }],
+      ['other agency', w.headers.adminB, { year: '999.00', count: 1, donut: [0, 1, 1], march5: '999.00' }],
+    ];
+    for (const [who, headers, want] of cases) {
+      const auth = await loadSession(t.database.db, headers['x-access-token']);
+      if (!auth) throw new Error(`no session for ${who}`);
+      expect(await svc.yearlyReport(auth), who).toMatchObject({ year: { totalAmount: want.year, count: want.count } });
+      const donut = (await get('/api/dashboard/voucher-by-status-chart?month=3&year=2024', headers)).json();
+      expect(
+        donut.data.map((d: { count: number }) => d.count),
+        who,
+      ).toEqual(want.donut);
+      const chart = (await get('/api/dashboard/voucher-by-month-chart?month=3&year=2024', headers)).json();
+      expect(day(chart, 5)?.totalAmount, who).toBe(want.march5);
+    }
+  });
+});

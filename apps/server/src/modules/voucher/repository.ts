@@ -1,7 +1,16 @@
 import { VOUCHER_COUNT_CAP, VOUCHER_TEXT_COUNT_CAP, type VoucherFilter } from '@travesia/contracts';
-import { and, asc, desc, eq, getTableColumns, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, type NewVoucherRow, type VoucherEventRow, type VoucherRow, voucherEvents, vouchers } from '../../db/schema/index.js';
+import {
+  agencies,
+  type NewVoucherRow,
+  PLATFORM_STATS_ID,
+  type VoucherEventRow,
+  type VoucherRow,
+  voucherDailyStats,
+  voucherEvents,
+  vouchers,
+} from '../../db/schema/index.js';
 
 /**
  * Which vouchers a caller may see (spec §6), always derived from the session by the service:
@@ -40,9 +49,23 @@ export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The dashboard's and the list's business day boundaries (docs/decisions/0053-dashboard-figures.md). */
 const dayStart = (isoDate: string) => sql`((${isoDate})::date::timestamp at time zone travesia_business_tz())`;
 
+/**
+ * The text filter: `search_text` holds lower(travesia_unaccent(...)) of the searched fields
+ * (migration 0202), so the pattern is folded by the same SQL functions, never by a JS look-alike
+ * (docs/decisions/0056-voucher-search-accents.md). `column` lets a subquery's alias be matched.
+ */
+export const textCondition = (q: string, column: SQL | typeof vouchers.searchText = vouchers.searchText) =>
+  sql`${column} like lower(travesia_unaccent(${`%${escapeLike(q)}%`}))`;
+
+/**
+ * How many of the scope's newest rows the text filter walks in list order (index-only, on the
+ * covering order index) before it falls back to the trigram index (docs/decisions/0057).
+ */
+export const TEXT_WINDOW = 50_000;
+
 export function filterConditions(filter: VoucherFilter): SQL[] {
   const out: SQL[] = [];
-  if (filter.q) out.push(sql`${vouchers.searchText} like ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
+  if (filter.q) out.push(textCondition(filter.q));
   if (filter.status) out.push(eq(vouchers.status, filter.status));
   if (filter.provider) out.push(eq(vouchers.provider, filter.provider));
   if (filter.type) out.push(eq(vouchers.type, filter.type));
@@ -52,13 +75,22 @@ export function filterConditions(filter: VoucherFilter): SQL[] {
 }
 
 export class VoucherRepository {
-  constructor(private readonly db: Db) {}
+  private readonly textWindow: number;
+
+  /** `textWindow` is for tests, which check that both text filter paths answer the same. */
+  constructor(
+    private readonly db: Db,
+    opts: { textWindow?: number } = {},
+  ) {
+    this.textWindow = opts.textWindow ?? TEXT_WINDOW;
+  }
 
   /**
    * One page, newest first, with a count that stops at VOUCHER_COUNT_CAP + 1 rows so a million-row
    * scope never pays for an exact `count(*)` (docs/decisions/0051-voucher-list-counts.md).
    */
   async list(scope: VoucherScope, filter: VoucherFilter, page: number, limit: number) {
+    if (filter.q) return this.listByText(scope, { ...filter, q: filter.q }, page, limit);
     const where = and(scopeCondition(scope), ...filterConditions(filter));
     const offset = (page - 1) * limit;
     const cap = filter.q ? VOUCHER_TEXT_COUNT_CAP : VOUCHER_COUNT_CAP;
@@ -79,6 +111,83 @@ export class VoucherRepository {
     const [rows, counted] = await Promise.all([rowsQuery, countQuery]);
     const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
     return { rows: rows as VoucherListRow[], total: Math.min(n, cap), capped: n > cap };
+  }
+
+  /**
+   * The list with a text filter, in two steps whose cost does not depend on the planner's guess of
+   * how common the term is (docs/decisions/0057-voucher-text-filter-window.md):
+   *
+   * 1. the scope's newest `textWindow` rows in list order, matched against the text — an index-only
+   *    walk of the covering order index that stops as soon as it has the page and the capped count
+   *    (any term in more than ~0.7 % of the rows);
+   * 2. when the window held fewer matches than that and did not cover the whole scope, the trigram index alone (plain index scans
+   *    switched off for that one statement, so the planner cannot walk the whole scope in order
+   *    looking for matches that are rare); the term is then rare, so its candidates are few.
+   *
+   * Either way the answer is exact up to VOUCHER_TEXT_COUNT_CAP.
+   */
+  private async listByText(scope: VoucherScope, filter: VoucherFilter & { q: string }, page: number, limit: number) {
+    const cap = VOUCHER_TEXT_COUNT_CAP;
+    const offset = (page - 1) * limit;
+    // Matching ids needed for both the page and the count, newest first.
+    const want = Math.max(cap + 1, Math.min(offset, cap) + limit);
+    const base = and(scopeCondition(scope), ...filterConditions({ ...filter, q: undefined })) ?? sql`true`;
+    const windowed = await this.db.execute<{ id: string }>(sql`
+      select w.id from (
+        select ${vouchers.id} as id, ${vouchers.createdAt} as created_at, ${vouchers.searchText} as search_text
+        from ${vouchers} where ${base}
+        order by ${vouchers.createdAt} desc, ${vouchers.id} desc limit ${this.textWindow}
+      ) w
+      where ${textCondition(filter.q, sql`w.search_text`)}
+      order by w.created_at desc, w.id desc limit ${want}`);
+    let ids = rowsOf<{ id: string }>(windowed).map((r) => r.id);
+    if (ids.length < want && !(await this.fitsWindow(scope, filter, base))) {
+      ids = await this.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_indexscan = off`);
+        await tx.execute(sql`set local enable_indexonlyscan = off`);
+        const res = await tx.execute<{ id: string }>(sql`
+          select ${vouchers.id} as id from ${vouchers}
+          where ${base} and ${textCondition(filter.q)}
+          order by ${vouchers.createdAt} desc, ${vouchers.id} desc limit ${want}`);
+        return rowsOf<{ id: string }>(res).map((r) => r.id);
+      });
+    }
+    const pageIds = offset >= cap ? [] : ids.slice(offset, offset + limit);
+    const rows = pageIds.length
+      ? ((await this.db
+          .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+          .from(vouchers)
+          .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
+          .where(inArray(vouchers.id, pageIds))
+          .orderBy(desc(vouchers.createdAt), desc(vouchers.id))) as VoucherListRow[])
+      : [];
+    return { rows, total: Math.min(ids.length, cap), capped: ids.length > cap };
+  }
+
+  /**
+   * True when the scope (with its other filters) has fewer rows than the window, so the window saw
+   * all of it and its matches are the answer: most agencies and advisers never need the trigram step.
+   */
+  private async fitsWindow(scope: VoucherScope, filter: VoucherFilter, base: SQL): Promise<boolean> {
+    // An agency's or the platform's size (by status and business day) is in the daily stats the
+    // trigger keeps exact in each voucher's transaction (0053): a few thousand rows to add up instead
+    // of counting up to the window's 50,000 index entries.
+    if ((scope.kind === 'agency' || scope.kind === 'all') && !filter.provider && !filter.type) {
+      const agencyId = scope.kind === 'agency' ? scope.agencyId : PLATFORM_STATS_ID;
+      const res = await this.db.execute<{ n: string }>(sql`
+        select coalesce(sum(${voucherDailyStats.count}), 0)::text as n from ${voucherDailyStats}
+        where ${and(
+          eq(voucherDailyStats.agencyId, agencyId),
+          filter.status ? eq(voucherDailyStats.status, filter.status) : undefined,
+          filter.from ? sql`${voucherDailyStats.day} >= ${filter.from}::date` : undefined,
+          filter.to ? sql`${voucherDailyStats.day} <= ${filter.to}::date` : undefined,
+        )}`);
+      return Number(rowsOf<{ n: string }>(res)[0]?.n ?? 0) < this.textWindow;
+    }
+    const res = await this.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${vouchers} where ${base} limit ${this.textWindow}) t`,
+    );
+    return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0) < this.textWindow;
   }
 
   /**

@@ -347,6 +347,28 @@ describe('approvals (spec §4)', () => {
     expect(res.statusCode).toBe(409);
     expect((await post(`/api/voucher/${voucher.id}/approval-link`, {}, w.headers.admin)).statusCode).toBe(409);
   });
+  it('a link issued before a cancellation cannot approve the cancelled voucher', async () => {
+    const { voucher, approvalKey } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      userId: w.users.admin.id,
+      status: 'quotation',
+      requireApproval: { validHours: 24 },
+    });
+    expect((await post(`/api/voucher/${voucher.id}/cancel`, {}, w.headers.admin)).statusCode).toBe(200);
+    const res = await post('/api/voucher/ext/approve', { id: voucher.id, key: approvalKey, approved: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().msg).toMatch(/cancelad/i);
+    const detail = (await get(`/api/voucher/${voucher.id}`, w.headers.admin)).json();
+    expect(detail).toMatchObject({ status: 'cancelled', approval: { status: 'pending', decision: null } });
+  });
+  it('a reseller reads the agency vouchers but may not approve; other agencies get a 404', async () => {
+    const { voucher } = await makeVoucher(t.app, { agencyId: w.agencyA.id, userId: w.users.admin.id, status: 'quotation' });
+    expect((await get(`/api/voucher/${voucher.id}`, w.headers.reseller)).statusCode).toBe(200);
+    expect((await post('/api/voucher/int/approve', { id: voucher.id, approved: true }, w.headers.reseller)).statusCode).toBe(403);
+    expect((await post('/api/voucher/int/approve', { id: voucher.id, approved: true }, w.headers.adminB)).statusCode).toBe(404);
+    expect((await post(`/api/voucher/${voucher.id}/approval-link`, {}, w.headers.adminB)).statusCode).toBe(404);
+    expect((await post('/api/voucher/ext/approve', { id: voucher.id, key: 'b'.repeat(64), approved: true })).statusCode).toBe(404);
+  });
 });
 
 describe('cancellation', () => {
