@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   type AgencyModule,
   type HotelContentBody,
@@ -13,6 +14,7 @@ import { places, supplierDestinations } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { KeyValueStore } from '../../lib/kv.js';
+import type { PricingContext } from '../../pricing/index.js';
 import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../suppliers/index.js';
 import type { InventoryService } from '../inventory/service.js';
 import type { PricingService } from '../pricing/service.js';
@@ -163,13 +165,28 @@ export class HotelSearchService {
     return null;
   }
 
-  async search(auth: AuthContext, body: HotelSearchBody, route: SearchRouteOptions) {
+  /**
+   * Lookups every supplier of one streamed search shares: the place and the pricing context, started
+   * once and concurrently with the supplier calls (decision 0098). Rejections are left to the awaiting
+   * searches.
+   */
+  prefetch(auth: AuthContext, destination: string): SharedLookups {
+    const place = this.place(destination);
+    const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
+    place.catch(() => undefined);
+    pricing.catch(() => undefined);
+    return { place, pricing };
+  }
+
+  async search(auth: AuthContext, body: HotelSearchBody, route: SearchRouteOptions, shared?: SharedLookups) {
+    const t0 = performance.now();
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
     const resort: Resort | null = body.resort ?? null;
+    const { place: placeP, pricing: pricingP } = shared ?? this.prefetch(auth, body.destination);
     const account = await this.account(auth, body.provider_id, route, resort);
     const maxRooms = MAX_ROOMS[account.supplier];
     if (body.paxes.length > maxRooms) throw badRequest(M.tooManyRooms(maxRooms), { paxes: M.tooManyRooms(maxRooms) }, 'TOO_MANY_ROOMS');
-    const place = await this.place(body.destination);
+    const place = await placeP;
     const rooms = body.paxes.map((p) => ({ adults: p.adults, childrenAges: [...p.children] }));
     const nationality = body.countryCode.toUpperCase();
     const cacheId = randomBytes(16).toString('base64url');
@@ -178,6 +195,7 @@ export class HotelSearchService {
     let offers: HotelOffer[] = [];
     let dropped = 0;
     let supplierExpiry: string | null = null;
+    const t1 = performance.now();
     if (!code) {
       notes.push(M.noMapping(account.name));
     } else {
@@ -189,8 +207,9 @@ export class HotelSearchService {
       dropped = result.dropped;
       supplierExpiry = result.expiresAt;
     }
+    const t2 = performance.now();
     const at = this.now();
-    const pricing = await this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at });
+    const pricing = await pricingP;
     const destinationAncestors = [place.id, ...place.ancestors];
     const priced = priceOffers(this.d.pricing, pricing, offers, (offer) => ({
       kind: 'hotel',
@@ -224,7 +243,9 @@ export class HotelSearchService {
       priced.offers,
       ttl,
     );
-    this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code }, 'hotel search cached');
+    // Where the time went (ms): before the supplier call, the call, pricing + storing after it.
+    const ms = { prep: Math.round(t1 - t0), supplier: Math.round(t2 - t1), after: Math.round(performance.now() - t2) };
+    this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code, ms }, 'hotel search cached');
     return { index, page: await present(this.d.store, index, auth.user.type, FIRST_PAGE, {}) };
   }
 
@@ -232,10 +253,10 @@ export class HotelSearchService {
    * Our own hotels (travesia) as one more supplier of the streamed search: the inventory module
    * searches and prices them; the answer is stored and paged like any supplier's.
    */
-  async searchTravesia(auth: AuthContext, body: Omit<HotelSearchBody, 'provider_id'>) {
+  async searchTravesia(auth: AuthContext, body: Omit<HotelSearchBody, 'provider_id'>, shared?: Pick<SharedLookups, 'place'>) {
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
     if (!auth.modules.includes('hotels-travesia')) throw forbidden(M.moduleDisabled);
-    const place = await this.place(body.destination);
+    const place = await (shared?.place ?? this.place(body.destination));
     const rooms = body.paxes.map((p) => ({ adults: p.adults, childrenAges: [...p.children] }));
     const found = await this.d.inventory.search(auth, {
       destination: place.id,
@@ -424,6 +445,12 @@ export class HotelSearchService {
   async page(auth: AuthContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
     return present(this.d.store, await this.cached(auth, cacheId), auth.user.type, q, filter);
   }
+}
+
+/** Lookups shared by the suppliers of one streamed search (started before the supplier calls). */
+export interface SharedLookups {
+  place: Promise<SearchedPlace>;
+  pricing: Promise<PricingContext>;
 }
 
 const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };
