@@ -22,11 +22,14 @@ import type { ProviderAccountService } from '../provider-account/service.js';
 import {
   type CachedOffer,
   cacheKey,
+  currencyOf,
   facetsOf,
   type HotelExtras,
   type HotelFilter,
   type HotelSort,
+  hotelBlobKey,
   type IndexHotel,
+  optionIdOf,
   present,
   type Resort,
   rankByName,
@@ -331,9 +334,9 @@ export class HotelSearchService {
     const at = this.now().getTime();
     const expires = parts.reduce((min, p) => (p.expires < min ? p.expires : min), parts[0].expires);
     const ttl = Math.max(1, Math.floor((Date.parse(expires) - at) / 1000));
-    const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, prefix: `${i}-` })));
+    const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, part: i })));
     rankByName(hotels);
-    const currencies = new Set(hotels.flatMap((h) => h.o.map((o) => o.c)));
+    const currencies = new Set(hotels.flatMap((h) => h.o.map(currencyOf)));
     const compare = currencies.size > 1 ? 'usd' : 'price';
     const notes = [...new Set(parts.flatMap((p) => p.notes.filter((n) => n !== M.mixedCurrencies)))];
     if (compare === 'usd') notes.push(M.mixedCurrencies);
@@ -426,8 +429,8 @@ export class HotelSearchService {
       search = await this.cached(auth, part.cacheId);
       id = m[2];
     }
-    const hotel = search.hotels.find((h) => h.o.some((o) => o.id === id));
-    const raw = hotel ? await this.d.store.get(hotel.blob) : null;
+    const hotel = search.hotels.find((h) => h.o.some((o) => optionIdOf(o) === id));
+    const raw = hotel ? await this.d.store.get(hotelBlobKey(search, hotel)) : null;
     const entry = raw ? (JSON.parse(raw) as CachedOffer[]).find((o) => o.optionId === id) : undefined;
     if (!entry) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
     return { search, entry };
