@@ -247,7 +247,10 @@ export class HotelBookingService {
       .from(vouchers)
       .where(and(eq(vouchers.agencyId, agencyId), eq(vouchers.idempotencyKey, idempotencyKey)))
       .limit(1);
-    if (previous) return { voucher: this.assertSameRequest(previous, body), created: false };
+    if (previous) {
+      if (previous.provider === 'travesia') await this.assertSameTravesiaRequest(auth, previous, body);
+      return { voucher: this.assertSameRequest(previous, body), created: false };
+    }
 
     const q = await this.cachedQuote(auth, body.bookingCodes.quoteId);
     if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency) {
@@ -413,6 +416,23 @@ export class HotelBookingService {
     const code = (v.bookingCodes as Partial<SupplierBookingCode>[])[0];
     if (code?.quoteId && code.quoteId !== body.bookingCodes.quoteId) throw conflict(M.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
     return v;
+  }
+
+  /**
+   * An own-inventory voucher keeps no quoteId (the inventory module writes its codes): a key reused
+   * with another quote is told by the quote's room type, board and dates, while that quote is cached.
+   */
+  private async assertSameTravesiaRequest(auth: AuthContext, v: VoucherRow, body: HotelReserveBody): Promise<void> {
+    const raw = await this.d.store.get(quoteKey(body.bookingCodes.quoteId));
+    const q = raw ? (JSON.parse(raw) as CachedQuote) : null;
+    if (!q || q.userId !== auth.user.id || q.supplier !== 'travesia') return;
+    const code = (v.bookingCodes as Array<{ roomTypeId?: string; board?: string; start?: string; end?: string }>)[0];
+    const same =
+      code?.roomTypeId === q.quote.supplierData.roomTypeId &&
+      code.board === q.quote.offer.board.code &&
+      code.start === q.criteria.checkIn &&
+      code.end === q.criteria.checkOut;
+    if (!same) throw conflict(M.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
   }
 
   private async reload(id: string): Promise<VoucherRow> {

@@ -279,6 +279,21 @@ describe('quote and reserve a travesia option', () => {
     expect(rows).toHaveLength(1);
     expect(await allotmentOn(start)).toBe(before - 1);
     expect(await allotmentOn(day(41))).toBe(before - 1);
+    // The same key with another option's quote: 409, the first voucher untouched.
+    const ro = own.options.find((o: { board: { code: string } }) => o.board.code === 'RO');
+    const roQuote = (await call('POST', '/api/hotel/quote', admin, { cacheId: done.cacheId, optionId: ro.optionId })).json().response;
+    const reused = await call(
+      'POST',
+      '/api/voucher',
+      { ...admin, 'idempotency-key': key },
+      {
+        ...body,
+        price: { gross: roQuote.price.amount, currency: roQuote.price.currency },
+        bookingCodes: { quoteId: roQuote.quoteId },
+      },
+    );
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     // A price other than the quote's: 409, nothing booked.
     const moved = await call(
       'POST',
