@@ -7,7 +7,7 @@ import {
   HOTEL_BOOKING_MESSAGES as M,
   type SupplierId,
 } from '@travesia/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { places, supplierDestinations } from '../../db/schema/index.js';
@@ -156,36 +156,44 @@ export class HotelSearchService {
 
   /** The supplier's code of the nearest mapped place among the place and its ancestors, or null. */
   async supplierCode(supplier: SupplierId, place: SearchedPlace): Promise<string | null> {
+    return (await this.supplierCodes(place)).get(supplier) ?? null;
+  }
+
+  /** Every supplier's code for the place (nearest mapped place among it and its ancestors), one query. */
+  async supplierCodes(place: SearchedPlace): Promise<Map<string, string>> {
     const chain = [place.id, ...place.ancestors];
     const rows = await this.d.db
-      .select({ placeId: supplierDestinations.placeId, code: supplierDestinations.code })
+      .select({ supplier: supplierDestinations.supplier, placeId: supplierDestinations.placeId, code: supplierDestinations.code })
       .from(supplierDestinations)
-      .where(and(eq(supplierDestinations.supplier, supplier), inArray(supplierDestinations.placeId, chain)));
-    for (const id of chain) {
-      const hit = rows.find((r) => r.placeId === id);
-      if (hit) return hit.code;
+      .where(inArray(supplierDestinations.placeId, chain));
+    const depth = new Map(chain.map((id, i) => [id, i]));
+    const best = new Map<string, { code: string; depth: number }>();
+    for (const r of rows) {
+      const d = depth.get(r.placeId) as number;
+      const current = best.get(r.supplier);
+      if (!current || d < current.depth) best.set(r.supplier, { code: r.code, depth: d });
     }
-    return null;
+    return new Map([...best].map(([supplier, v]) => [supplier, v.code]));
   }
 
   /**
-   * Lookups every supplier of one streamed search shares: the place and the pricing context, started
+   * Lookups every supplier of one streamed search shares: the place, its supplier codes and the pricing context, started
    * once and concurrently with the supplier calls (decision 0098). Rejections are left to the awaiting
    * searches.
    */
   prefetch(auth: AuthContext, destination: string): SharedLookups {
     const place = this.place(destination);
     const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
-    place.catch(() => undefined);
-    pricing.catch(() => undefined);
-    return { place, pricing };
+    const codes = place.then((p) => this.supplierCodes(p));
+    for (const p of [place, pricing, codes]) p.catch(() => undefined);
+    return { place, pricing, codes };
   }
 
   async search(auth: AuthContext, body: HotelSearchBody, route: SearchRouteOptions, shared?: SharedLookups) {
     const t0 = performance.now();
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
     const resort: Resort | null = body.resort ?? null;
-    const { place: placeP, pricing: pricingP } = shared ?? this.prefetch(auth, body.destination);
+    const { place: placeP, pricing: pricingP, codes: codesP } = shared ?? this.prefetch(auth, body.destination);
     const account = await this.account(auth, body.provider_id, route, resort);
     const maxRooms = MAX_ROOMS[account.supplier];
     if (body.paxes.length > maxRooms) throw badRequest(M.tooManyRooms(maxRooms), { paxes: M.tooManyRooms(maxRooms) }, 'TOO_MANY_ROOMS');
@@ -193,7 +201,7 @@ export class HotelSearchService {
     const rooms = body.paxes.map((p) => ({ adults: p.adults, childrenAges: [...p.children] }));
     const nationality = body.countryCode.toUpperCase();
     const cacheId = randomBytes(16).toString('base64url');
-    const code = await this.supplierCode(account.supplier, place);
+    const code = (await codesP).get(account.supplier) ?? null;
     const notes: string[] = [];
     let offers: HotelOffer[] = [];
     let dropped = 0;
@@ -454,6 +462,8 @@ export class HotelSearchService {
 export interface SharedLookups {
   place: Promise<SearchedPlace>;
   pricing: Promise<PricingContext>;
+  /** Every supplier's destination code for the place. */
+  codes: Promise<Map<string, string>>;
 }
 
 const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };

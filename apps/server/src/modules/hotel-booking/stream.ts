@@ -30,6 +30,8 @@ export async function streamSearch(
   emit: (e: StreamEvent) => void,
   opts: { forceSandbox: boolean; simScenario?: string },
 ): Promise<void> {
+  // Started first: the place, its supplier codes and the pricing context load while the accounts do.
+  const shared = d.search.prefetch(auth, body.destination);
   const usable = (await d.providerAccounts.usableFor(auth)).filter((a) => HOTEL_SUPPLIERS.includes(a.supplier));
   const resort = body.resort ?? null;
   const travesia: Source = { accountId: TRAVESIA, supplier: 'travesia', name: M.travesiaName };
@@ -50,7 +52,6 @@ export async function streamSearch(
         ...(auth.modules.includes('hotels-travesia') && !resort ? [{ id: TRAVESIA, source: travesia }] : []),
       ];
   emit({ event: 'start', data: { suppliers: chosen.flatMap((c) => (c.source ? [c.source] : [])) } });
-  const shared = d.search.prefetch(auth, body.destination);
   let failed = 0;
   const parts: { order: number; index: SearchIndex }[] = [];
   const started = Date.now();
