@@ -223,6 +223,21 @@ describe('the merged cacheId', () => {
     expect(bad.json().msg).toBe('Proveedor no válido');
   }, 30_000);
 
+  it('quotes a supplier option through the merged cacheId; an unknown option is a 404', async () => {
+    const done = (await stream(admin, { providers: [acc.hotelbeds, 'travesia'] })).at(-1)?.data as { cacheId: string };
+    const hb = (await call('GET', `/api/hotel/search/${done.cacheId}?supplier=hotelbeds&limit=1`, admin)).json().response.items[0];
+    const option = hb.options[0];
+    expect(option.optionId).toMatch(/^0-\d+$/);
+    const q = await call('POST', '/api/hotel/quote', admin, { cacheId: done.cacheId, optionId: option.optionId });
+    expect(q.statusCode, q.body).toBe(200);
+    expect(q.json().response).toMatchObject({ hotel: { code: hb.code }, previousPrice: option.price, checkIn: start, checkOut: end });
+    for (const optionId of ['7-0', '0-99999', '12']) {
+      const missing = await call('POST', '/api/hotel/quote', admin, { cacheId: done.cacheId, optionId });
+      expect(missing.statusCode, optionId).toBe(404);
+      expect(missing.json().code).toBe('OPTION_NOT_FOUND');
+    }
+  }, 30_000);
+
   it('is 404 SEARCH_EXPIRED for another user or an unknown id', async () => {
     const done = (await stream(admin, { providers: ['travesia'] })).at(-1)?.data as { cacheId: string };
     const foreign = await call('GET', `/api/hotel/search/${done.cacheId}`, other);
