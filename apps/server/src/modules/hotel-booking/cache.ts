@@ -59,6 +59,9 @@ const USD = 4;
 const CURRENCY = 5;
 export const optionIdOf = (o: IndexOption) => o[ID];
 export const currencyOf = (o: IndexOption) => o[CURRENCY];
+/** A hotel's lowest option value in the search's comparison (options are stored cheapest first by price). */
+export const cheapest = (h: { o: IndexOption[] }, compare: 'price' | 'usd') =>
+  compare === 'usd' ? Math.min(...h.o.map((o) => o[USD])) : h.o[0][PRICE];
 
 export interface IndexHotel {
   code: string;
@@ -252,7 +255,8 @@ export async function writeHotels(
   }
   await Promise.all(writes);
   rankByName(hotels);
-  return hotels;
+  // Stored cheapest first: the default sort (and most filtered ones) then find the rows in order.
+  return hotels.sort((a, b) => a.o[0][PRICE] - b.o[0][PRICE]);
 }
 
 /** One page of a stored search, priced for the viewer's role; reads only the page's hotel blobs. */
@@ -306,7 +310,7 @@ export async function present(
   const money = (r: Row | null) => (r ? { amount: new Decimal(r.min[PRICE]).toFixed(2), currency: r.min[CURRENCY] } : null);
   const start = (q.page - 1) * q.limit;
   const pageRows = items.slice(start, start + q.limit);
-  const blobs = await Promise.all(pageRows.map((r) => store.get(hotelBlobKey(c, r.h))));
+  const blobs = await store.getMany(pageRows.map((r) => hotelBlobKey(c, r.h)));
   const page: HotelItemDto[] = [];
   pageRows.forEach((r, i) => {
     const raw = blobs[i];

@@ -22,6 +22,7 @@ import type { ProviderAccountService } from '../provider-account/service.js';
 import {
   type CachedOffer,
   cacheKey,
+  cheapest,
   currencyOf,
   facetsOf,
   type HotelExtras,
@@ -346,6 +347,7 @@ export class HotelSearchService {
     rankByName(hotels);
     const currencies = new Set(hotels.flatMap((h) => h.o.map(currencyOf)));
     const compare = currencies.size > 1 ? 'usd' : 'price';
+    hotels.sort((a, b) => cheapest(a, compare) - cheapest(b, compare));
     const notes = [...new Set(parts.flatMap((p) => p.notes.filter((n) => n !== M.mixedCurrencies)))];
     if (compare === 'usd') notes.push(M.mixedCurrencies);
     const first = parts[0];
