@@ -23,4 +23,11 @@ describe.each(stores)('%s store', (_name, store) => {
     await store.del('v');
     expect(await store.get('v')).toBeNull();
   });
+
+  it('reads several values at once, null where missing, in the keys order', async () => {
+    await store.set('a', '1', 60);
+    await store.set('c', '3', 60);
+    expect(await store.getMany(['c', 'b', 'a'])).toEqual(['3', null, '1']);
+    expect(await store.getMany([])).toEqual([]);
+  });
 });

@@ -8,6 +8,8 @@ export interface KeyValueStore {
   /** Increments `key`, starting its expiry window on the first hit; answers the new count. */
   incr(key: string, ttlSeconds: number): Promise<number>;
   get(key: string): Promise<string | null>;
+  /** Several values in one round trip (null where missing), in the keys' order. */
+  getMany(keys: string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(key: string): Promise<void>;
   close(): Promise<void>;
@@ -28,6 +30,9 @@ export class RedisStore implements KeyValueStore {
   }
   get(key: string) {
     return this.redis.get(this.prefix + key);
+  }
+  async getMany(keys: string[]) {
+    return keys.length ? this.redis.mget(keys.map((k) => this.prefix + k)) : [];
   }
   async set(key: string, value: string, ttlSeconds: number) {
     await this.redis.set(this.prefix + key, value, 'EX', ttlSeconds);
@@ -58,6 +63,9 @@ export class MemoryStore implements KeyValueStore {
   }
   async get(key: string) {
     return this.live(key)?.value ?? null;
+  }
+  async getMany(keys: string[]) {
+    return keys.map((k) => this.live(k)?.value ?? null);
   }
   async set(key: string, value: string, ttlSeconds: number) {
     this.map.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
