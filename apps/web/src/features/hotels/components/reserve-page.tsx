@@ -132,6 +132,7 @@ export function ReservePage({ supplier }: { supplier: string }) {
           const done = { ...checkout, voucher: answer.response };
           saveCheckout(done);
           setCheckout(done);
+          window.scrollTo({ top: 0 });
         },
         onError: (err) => {
           applyServerErrors(form, err);

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+/** Picks a destination in the places autocomplete. */
+async function pickDestination(page: Page, text: string, option: string) {
+  const field = page.getByRole('combobox', { name: 'Destino' });
+  await field.click();
+  await field.fill(text);
+  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Fills the holder and every traveller of the reserve form, then books. */
+async function fillReserveAndBook(page: Page, surname: string) {
+  await page.getByLabel('Nombre', { exact: true }).fill('Laura');
+  await page.getByLabel('Apellido', { exact: true }).fill(surname);
+  await page.getByLabel('Email').fill('laura@example.com');
+  await page.getByLabel('Adulto 1: nombre').fill('Laura');
+  await page.getByLabel('Adulto 1: apellido').fill(surname);
+  await page.getByLabel('Adulto 2: nombre').fill('Pedro');
+  await page.getByLabel('Adulto 2: apellido').fill(surname);
+  // A double click must not book twice: the same idempotency key answers the same voucher.
+  await page.getByRole('button', { name: 'Reservar' }).dblclick();
+}
+
+/** On the options page: accepts a changed price or policy when the re-quote shows one, then continues. */
+async function acceptQuote(page: Page) {
+  await expect(page.getByTestId('quote-price')).toBeVisible({ timeout: 30_000 });
+  const accept = page.getByRole('checkbox', { name: /^Acepto/ });
+  if (await accept.isVisible()) await accept.check();
+  await page.getByRole('button', { name: 'Continuar con la reserva' }).click();
+  await expect(page).toHaveURL(/\/hotels\/reserve\//);
+}
+
+test('an agency user searches Cartagena across every supplier, opens an option, books two adults and finds the voucher', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/dashboard');
+  // "Buscadores" reaches the all-suppliers search.
+  await page.getByRole('menuitem', { name: 'Buscadores' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('menuitem', { name: 'Hoteles (todos)' }).click();
+  await expect(page).toHaveURL('/hotels/search');
+
+  // The spec's messages when nothing is filled in.
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('Destino es requerido')).toBeVisible();
+
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+
+  // Each supplier reports on its own; several answer with hotels.
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
+  const answered = progress.locator('[data-state="done"]');
+  expect(await answered.count()).toBeGreaterThanOrEqual(2);
+  await expect(answered.first()).toContainText(/\d+ hoteles? en \d+ ms/);
+
+  // Results from the cache, with filters: sorting by price keeps the cheapest first.
+  const cards = page.getByTestId('hotel-card');
+  await expect(cards.first()).toBeVisible();
+  const prices = await page.getByTestId('hotel-min-price').allInnerTexts();
+  const numbers = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+
+  // The search survives a reload.
+  await page.reload();
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Destino' }).locator('..')).toContainText('Cartagena de Indias');
+
+  await cards.first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/\w+\?cacheId=/);
+  await expect(page.getByTestId('cancellation-policy')).toBeVisible({ timeout: 30_000 });
+  await acceptQuote(page);
+
+  await fillReserveAndBook(page, 'Hotelera');
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Reserva (confirmada|solicitada|registrada)/)).toBeVisible();
+
+  // Exactly one voucher for this holder, and it is in /booking.
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Hotelera`)).json();
+  expect(list.totalDocs).toBe(1);
+  await page.getByRole('button', { name: 'Ver voucher' }).click();
+  await expect(page).toHaveURL(/\/booking\/[^/]+\/voucher$/);
+  await page.goto('/booking');
+  const search = page.getByRole('searchbox', { name: 'Buscar reservas' });
+  await search.fill('Hotelera');
+  await search.press('Enter');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+});
+
+test('a per-supplier route searches that supplier only and books through its own pages', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/restel');
+  await expect(page.getByRole('heading', { name: 'Hoteles Restel' })).toBeVisible();
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect(progress.locator('[data-state="done"]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(progress.getByTestId('supplier-restel')).toBeVisible();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/restel\?/);
+  await acceptQuote(page);
+  await expect(page).toHaveURL('/hotels/reserve/restel');
+  await fillReserveAndBook(page, 'Restelina');
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+});
