@@ -1,12 +1,21 @@
 /**
- * Paging a cached hotel search (issue 6): a cache of 2,000 hotels × 3 options kept as JSON in the
- * KeyValueStore (in-process here; Redis adds one round trip), read, parsed, filtered, sorted and
- * paged as `GET /api/hotel/search/:cacheId` does. `npm run bench:hotel-paging`. Reports p50/p95 ms.
+ * Paging a cached hotel search (issue 6): a search of 2,000 hotels × 3 options stored as the service
+ * stores it (a compact index + one blob per hotel, decision 0095) in the KeyValueStore (in-process
+ * here; Redis adds round trips), read, parsed, filtered, sorted and paged as
+ * `GET /api/hotel/search/:cacheId` does. `npm run bench:hotel-paging`. Reports p50/p95 ms.
  */
 import { performance } from 'node:perf_hooks';
 import type { PriceBreakdown } from '@travesia/contracts';
 import { MemoryStore } from '../apps/server/src/lib/kv.js';
-import { type CachedSearch, cacheKey, type HotelSort, present } from '../apps/server/src/modules/hotel-booking/search.js';
+import {
+  type CachedOffer,
+  cacheKey,
+  facetsOf,
+  type HotelSort,
+  present,
+  type SearchIndex,
+  writeHotels,
+} from '../apps/server/src/modules/hotel-booking/cache.js';
 import type { HotelOffer } from '../apps/server/src/suppliers/index.js';
 
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 2000);
@@ -18,7 +27,7 @@ const rand = () => {
 };
 const boards = ['RO', 'BB', 'HB', 'FB', 'AI'] as const;
 
-const offers: CachedSearch['offers'] = [];
+const offers: CachedOffer[] = [];
 for (let h = 0; h < HOTELS; h++) {
   for (let o = 0; o < 3; o++) {
     const cost = (50 + rand() * 500).toFixed(2);
@@ -67,9 +76,13 @@ for (let h = 0; h < HOTELS; h++) {
     offers.push({ optionId: String(offers.length), offer, breakdown });
   }
 }
-const cached: CachedSearch = {
-  v: 1,
-  cacheId: 'benchbenchbenchbench',
+const store = new MemoryStore();
+const cacheId = 'benchbenchbenchbench';
+const hotels = await writeHotels(store, cacheId, offers, 600);
+const cached: SearchIndex = {
+  v: 2,
+  cacheId,
+  kind: 'supplier',
   agencyId: 'ag',
   userId: 'u',
   accountId: 'acc',
@@ -82,10 +95,12 @@ const cached: CachedSearch = {
   expires: '2030-01-01T00:00:00Z',
   notes: [],
   dropped: 0,
-  offers,
+  parts: [],
+  compare: 'price',
+  facets: facetsOf(hotels, 'price'),
+  hotels,
 };
 
-const store = new MemoryStore();
 const json = JSON.stringify(cached);
 await store.set(cacheKey(cached.cacheId), json, 600);
 const sorts: HotelSort[] = ['price', '-price', 'name', '-category'];
@@ -93,8 +108,9 @@ const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
   const raw = await store.get(cacheKey(cached.cacheId));
-  const c = JSON.parse(raw as string) as CachedSearch;
-  present(
+  const c = JSON.parse(raw as string) as SearchIndex;
+  await present(
+    store,
     c,
     i % 2 ? 'agency' : 'adviser',
     { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] },
@@ -106,7 +122,8 @@ for (let i = 0; i < RUNS; i++) {
 const warm: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
-  present(
+  await present(
+    store,
     cached,
     i % 2 ? 'agency' : 'adviser',
     { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] },
@@ -115,6 +132,6 @@ for (let i = 0; i < RUNS; i++) {
   warm.push(performance.now() - t0);
 }
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(1);
-console.log(`hotels=${HOTELS} options=${offers.length} cache=${(json.length / 1024 / 1024).toFixed(1)} MB runs=${RUNS}`);
-console.log(`cold page (read + JSON.parse + page): p50 ${q(times, 0.5)} ms, p95 ${q(times, 0.95)} ms`);
+console.log(`hotels=${HOTELS} options=${offers.length} index=${(json.length / 1024).toFixed(0)} KB runs=${RUNS}`);
+console.log(`cold page (read index + JSON.parse + page + read page blobs): p50 ${q(times, 0.5)} ms, p95 ${q(times, 0.95)} ms`);
 console.log(`warm page (parsed search kept in process): p50 ${q(warm, 0.5)} ms, p95 ${q(warm, 0.95)} ms`);

@@ -111,9 +111,9 @@ export function createServices(deps: AppDeps) {
     db,
   });
   vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
-  const hotelSearch = new HotelSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
+  const hotelSearch = new HotelSearchService({ db, inventory, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const hotelBooking = new HotelBookingService({
-    ...{ db, store: deps.store, suppliers, providerAccounts, pricing, vouchers, search: hotelSearch, log: deps.log },
+    ...{ db, store: deps.store, suppliers, providerAccounts, pricing, vouchers, search: hotelSearch, inventory, log: deps.log },
     options: deps.bookingOptions,
   });
   return {

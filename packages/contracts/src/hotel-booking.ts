@@ -31,6 +31,12 @@ export const HOTEL_BOOKING_MESSAGES = {
   paxesMismatch: 'Debe haber un grupo de acompañantes por habitación, con tantas personas como la ocupación',
   holderRequired: 'Nombre del titular es requerido',
   bookingPending: 'El proveedor no confirmó a tiempo; la reserva queda pendiente y la verificamos automáticamente',
+  /** Offers in a currency without an exchange rate are left out of the search (not the whole search). */
+  rateMissingDropped: (count: number, currencies: string) =>
+    `Se omitieron ${count} ${count === 1 ? 'oferta' : 'ofertas'} en ${currencies}: no hay tasa de cambio registrada para esa moneda`,
+  /** A merged search mixing currencies compares prices by their USD equivalent. */
+  mixedCurrencies: 'Los precios vienen en varias monedas: el orden y el filtro de precio usan su equivalente en USD',
+  travesiaName: 'Travesía',
 } as const;
 
 const isoDate = z.string({ error: HOTEL_BOOKING_MESSAGES.checkInRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, {
@@ -103,6 +109,13 @@ export const hotelCachedQuery = z.object({
     .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Precio máximo no válido' })
     .optional(),
   q: z.string().max(100).optional(),
+  /** Merged search: only these suppliers (`hotelbeds,travesia`). */
+  supplier: z
+    .string()
+    .regex(/^(hotelbeds|juniper|restel|travesia)(,(hotelbeds|juniper|restel|travesia))*$/, { error: 'Proveedor no válido' })
+    .optional(),
+  /** Only these categories, as the facets list them (comma separated). */
+  category: z.string().max(300).optional(),
 });
 
 /** One option of a cached search: `{cacheId, optionId}` identifies it for the quote. */
@@ -150,8 +163,9 @@ export type HotelReserveBody = z.infer<typeof hotelReserveBody>;
  * `providers`, every usable hotel account of the user whose module is enabled.
  */
 export const hotelStreamSearchBody = hotelSearchBody.omit({ provider_id: true }).extend({
+  /** Provider account ids, or `travesia` for our own inventory. */
   providers: z
-    .array(z.uuid({ error: HOTEL_BOOKING_MESSAGES.providerRequired }))
+    .array(z.union([z.uuid(), z.literal('travesia')], { error: HOTEL_BOOKING_MESSAGES.providerRequired }))
     .max(20)
     .optional(),
   /** Longest wait per supplier before it is reported as timed out (ms). */

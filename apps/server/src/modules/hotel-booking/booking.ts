@@ -18,16 +18,20 @@ import { breakdownFor } from '../../pricing/index.js';
 import {
   type CancellationPolicy,
   type HotelBooking,
+  type HotelOffer,
   type HotelQuote,
   type ResolvedProviderAccount,
   SupplierError,
   type SupplierLayer,
   type Traveller,
 } from '../../suppliers/index.js';
+import type { InventoryService } from '../inventory/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import type { EventActor, VoucherService } from '../voucher/service.js';
-import type { CachedSearch, HotelSearchService } from './search.js';
+import type { HotelSource, SearchIndex } from './cache.js';
+import type { HotelSearchService } from './search.js';
+import { requoteTravesia } from './travesia.js';
 
 /** What is kept under a quoteId between the quote and the reserve. */
 export interface CachedQuote {
@@ -38,11 +42,11 @@ export interface CachedQuote {
   agencyId: string | null;
   userId: string;
   accountId: string;
-  supplier: SupplierId;
+  supplier: HotelSource;
   forceSandbox: boolean;
-  resort: CachedSearch['resort'];
-  criteria: CachedSearch['criteria'];
-  place: CachedSearch['place'];
+  resort: SearchIndex['resort'];
+  criteria: SearchIndex['criteria'];
+  place: SearchIndex['place'];
   quote: HotelQuote;
   breakdown: PriceBreakdown;
   expiresAt: string;
@@ -91,6 +95,8 @@ export interface HotelBookingDeps {
   pricing: PricingService;
   vouchers: VoucherService;
   search: HotelSearchService;
+  /** Own inventory: re-price (its search) and book (confirmed at once, spec §4). */
+  inventory: Pick<InventoryService, 'search' | 'book'>;
   log: Logger;
   options?: Partial<HotelBookingOptions>;
   now?: () => Date;
@@ -129,33 +135,33 @@ export class HotelBookingService {
 
   /** Re-prices one option of a cached search with the supplier; a changed price or policy comes back flagged. */
   async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
-    const search = await this.d.search.cached(auth, cacheId);
-    const option = search.offers.find((o) => o.optionId === optionId);
-    if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
-    const account = await this.d.search.account(
-      auth,
-      search.accountId,
-      { supplier: search.supplier, forceSandbox: search.forceSandbox },
-      search.resort,
-    );
-    const ctx = { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
-    const quote = await this.d.suppliers.registry.hotel(account).quote(option.offer, ctx);
+    const { search, entry: option } = await this.d.search.option(auth, cacheId, optionId);
     const at = this.now();
-    const breakdown = await this.d.pricing.priceOffer({
-      agencyId: auth.agency?.id ?? null,
-      userId: auth.user.id,
-      kind: 'hotel',
-      supplier: search.supplier,
-      destinationAncestors: [search.place.id, ...search.place.ancestors],
-      checkIn: search.criteria.checkIn,
-      checkOut: search.criteria.checkOut,
-      nights: search.criteria.nights,
-      paxes: search.criteria.rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0),
-      cost: quote.total,
-      bookingDate: isoDay(at),
-      targetCurrency: option.breakdown.currency,
-      at,
-    });
+    let quote: HotelQuote;
+    let breakdown: PriceBreakdown;
+    if (search.supplier === 'travesia') {
+      ({ quote, breakdown } = await requoteTravesia(this.d.inventory, auth, search, option));
+    } else {
+      const supplier = search.supplier as SupplierId;
+      const account = await this.d.search.account(auth, search.accountId, { supplier, forceSandbox: search.forceSandbox }, search.resort);
+      const ctx = { correlationId: search.cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
+      quote = await this.d.suppliers.registry.hotel(account).quote(option.offer as HotelOffer, ctx);
+      breakdown = await this.d.pricing.priceOffer({
+        agencyId: auth.agency?.id ?? null,
+        userId: auth.user.id,
+        kind: 'hotel',
+        supplier,
+        destinationAncestors: [search.place.id, ...search.place.ancestors],
+        checkIn: search.criteria.checkIn,
+        checkOut: search.criteria.checkOut,
+        nights: search.criteria.nights,
+        paxes: search.criteria.rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0),
+        cost: quote.total,
+        bookingDate: isoDay(at),
+        targetCurrency: option.breakdown.currency,
+        at,
+      });
+    }
     const quoteId = randomBytes(16).toString('base64url');
     const tokenTtl = quote.token.expiresAt ? Math.floor((Date.parse(quote.token.expiresAt) - at.getTime()) / 1000) : QUOTE_TTL_S;
     const ttl = Math.max(30, Math.min(QUOTE_TTL_S, Number.isFinite(tokenTtl) ? tokenTtl : QUOTE_TTL_S));
@@ -163,12 +169,12 @@ export class HotelBookingService {
     const cached: CachedQuote = {
       v: 1,
       quoteId,
-      cacheId,
-      optionId,
+      cacheId: search.cacheId,
+      optionId: option.optionId,
       agencyId: search.agencyId,
       userId: search.userId,
       accountId: search.accountId,
-      supplier: search.supplier,
+      supplier: search.supplier as HotelSource,
       forceSandbox: search.forceSandbox,
       resort: search.resort,
       criteria: search.criteria,
@@ -254,7 +260,9 @@ export class HotelBookingService {
       body.companions.some((c, i) => c.length !== rooms[i].adults + rooms[i].childrenAges.length)
     )
       throw badRequest(M.paxesMismatch, { companions: M.paxesMismatch });
-    const account = await this.d.search.account(auth, q.accountId, { supplier: q.supplier, forceSandbox: q.forceSandbox }, q.resort);
+    if (q.supplier === 'travesia') return this.reserveTravesia(auth, q, body, idempotencyKey);
+    const supplier = q.supplier as SupplierId;
+    const account = await this.d.search.account(auth, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
 
     const paxes: Traveller[][] = body.companions.map((room, i) => {
       let child = 0;
@@ -268,7 +276,7 @@ export class HotelBookingService {
     const quote = q.quote;
     const code: Omit<SupplierBookingCode, 'clientReference'> = {
       kind: 'supplier-hotel',
-      supplier: q.supplier,
+      supplier,
       accountId: account.id,
       mode: account.mode,
       checkIn: q.criteria.checkIn,
@@ -373,6 +381,31 @@ export class HotelBookingService {
     }
     const settled = await this.settleFromBooking(voucher.id, booking);
     return { voucher: settled ?? (await this.reload(voucher.id)), created: true };
+  }
+
+  /**
+   * Own inventory: `services.inventory.book` re-prices the option, records the voucher confirmed and
+   * takes the rooms in one transaction, idempotent by the same key (spec §4: confirmed at once).
+   */
+  private async reserveTravesia(
+    auth: AuthContext,
+    q: CachedQuote,
+    body: HotelReserveBody,
+    idempotencyKey: string,
+  ): Promise<{ voucher: VoucherRow; created: boolean }> {
+    return this.d.inventory.book(auth, {
+      token: q.quote.token.value,
+      idempotencyKey,
+      holder: {
+        name: body.client.name.trim(),
+        surname: body.client.surname?.trim() ?? '',
+        ...(body.client.email ? { email: body.client.email } : {}),
+        ...(typeof body.client.phone === 'string' ? { phone: body.client.phone } : {}),
+      },
+      companions: body.companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))),
+      remarks: body.comments,
+      expectedPrice: { amount: q.breakdown.price, currency: q.breakdown.currency },
+    });
   }
 
   /** A key reused for another quote is a 409; the same request answers its voucher. */

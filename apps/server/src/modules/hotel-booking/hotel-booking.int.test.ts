@@ -414,8 +414,12 @@ describe('one search across every hotel account, streamed', () => {
     expect(res.headers['content-type']).toContain('text/event-stream');
     const evs = events(res.body);
     expect(evs[0].event).toBe('start');
-    expect(evs.at(-1)).toEqual({ event: 'done', data: { ok: 3, failed: 3 } });
+    const done = evs.at(-1);
+    expect(done).toMatchObject({ event: 'done', data: { ok: 3, failed: 3 } });
     const results = evs.filter((e) => e.event === 'result');
+    // The merged search holds every successful supplier's hotels.
+    expect(done?.data.cacheId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(done?.data.itemsFound).toBe(results.reduce((n, r) => n + r.data.response.itemsFound, 0));
     expect(results.map((e) => e.data.supplier).sort()).toEqual(['hotelbeds', 'juniper', 'restel']);
     for (const r of results) expect(r.data.response.itemsFound).toBeGreaterThan(0);
     const failures = Object.fromEntries(evs.filter((e) => e.event === 'failure').map((e) => [e.data.accountId, e.data.code]));

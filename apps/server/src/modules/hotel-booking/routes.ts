@@ -45,7 +45,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
 
   const searchRoute = (path: string, supplier: SupplierId | readonly SupplierId[], forceSandbox: boolean) =>
     app.post(path, { config, schema: { tags, body: hotelSearchBody } }, async (req) =>
-      search.search(authOf(req), req.body, { supplier, forceSandbox, simScenario: simScenarioOf(req) }),
+      search.search(authOf(req), req.body, { supplier, forceSandbox, simScenario: simScenarioOf(req) }).then((r) => r.page),
     );
   // Restel and Juniper share the spec's production route; the account says which supplier it is.
   searchRoute('/api/search/new-avail', ['restel', 'juniper'], false);
@@ -108,6 +108,11 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
           minPrice: q.minPrice,
           maxPrice: q.maxPrice,
           q: q.q,
+          suppliers: q.supplier?.split(','),
+          categories: q.category
+            ?.split(',')
+            .map((c) => c.trim())
+            .filter(Boolean),
         },
       );
     },

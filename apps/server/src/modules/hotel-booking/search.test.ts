@@ -1,21 +1,23 @@
 import type { PriceBreakdown } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
+import { MemoryStore } from '../../lib/kv.js';
 import type { HotelOffer } from '../../suppliers/index.js';
-import { type CachedSearch, checkDates, moduleFor, present, starsOf } from './search.js';
+import { type CachedOffer, facetsOf, present, type SearchIndex, starsOf, writeHotels } from './cache.js';
+import { checkDates, moduleFor } from './search.js';
 
-const breakdown = (cost: string, price: string): PriceBreakdown => ({
+const breakdown = (cost: string, price: string, currency = 'USD', usdRate = '1'): PriceBreakdown => ({
   cost,
-  costCurrency: 'USD',
+  costCurrency: currency,
   rate: '1',
   convertedCost: cost,
   steps: [{ ruleId: 'r1', scope: 'platform', kind: 'percentage', value: '10', valueCurrency: null, basis: null, amount: '1.00' }],
   agencyCost: cost,
   netPrice: price,
   price,
-  currency: 'USD',
+  currency,
   commission: null,
-  usdEquivalent: price,
-  usdRate: '1',
+  usdEquivalent: (Number(price) * Number(usdRate)).toFixed(2),
+  usdRate,
   belowCost: false,
 });
 
@@ -36,28 +38,41 @@ const offer = (code: string, name: string, category: string, board: 'BB' | 'RO',
   payAtHotel: false,
 });
 
-const cache = (): CachedSearch => ({
-  v: 1,
-  cacheId: 'c'.repeat(22),
-  agencyId: 'ag',
-  userId: 'u',
-  accountId: 'a',
-  supplier: 'hotelbeds',
-  forceSandbox: false,
-  resort: null,
-  criteria: { checkIn: '2030-01-01', checkOut: '2030-01-03', nights: 2, nationality: 'CO', rooms: [{ adults: 2, childrenAges: [] }] },
-  place: { id: 'p', name: 'Cartagena', ancestors: [] },
-  supplierCode: 'CTG',
-  expires: '2030-01-01T00:00:00.000Z',
-  notes: [],
-  dropped: 0,
-  offers: [
-    { optionId: '0', offer: offer('H1', 'Casa Azul', '4EST', 'BB', true), breakdown: breakdown('100.00', '120.00') },
-    { optionId: '1', offer: offer('H1', 'Casa Azul', '4EST', 'RO', false), breakdown: breakdown('80.00', '96.00') },
-    { optionId: '2', offer: offer('H2', 'Hotel Sol', '3EST', 'BB', true), breakdown: breakdown('150.00', '180.00') },
-    { optionId: '3', offer: offer('H3', 'Brisa', '5EST', 'BB', false), breakdown: breakdown('50.00', '60.00') },
-  ],
-});
+const offers = (): CachedOffer[] => [
+  { optionId: '0', offer: offer('H1', 'Casa Azul', '4EST', 'BB', true), breakdown: breakdown('100.00', '120.00') },
+  { optionId: '1', offer: offer('H1', 'Casa Azul', '4EST', 'RO', false), breakdown: breakdown('80.00', '96.00') },
+  { optionId: '2', offer: offer('H2', 'Hotel Sol', '3EST', 'BB', true), breakdown: breakdown('150.00', '180.00') },
+  { optionId: '3', offer: offer('H3', 'Brisa', '5EST', 'BB', false), breakdown: breakdown('50.00', '60.00') },
+];
+
+const store = new MemoryStore();
+async function index(list: CachedOffer[] = offers(), id = 'c'.repeat(22)): Promise<SearchIndex> {
+  const hotels = await writeHotels(store, id, list, 600);
+  const compare = new Set(list.map((o) => o.breakdown.currency)).size > 1 ? 'usd' : 'price';
+  return {
+    v: 2,
+    cacheId: id,
+    kind: 'supplier',
+    agencyId: 'ag',
+    userId: 'u',
+    accountId: 'a',
+    supplier: 'hotelbeds',
+    forceSandbox: false,
+    resort: null,
+    criteria: { checkIn: '2030-01-01', checkOut: '2030-01-03', nights: 2, nationality: 'CO', rooms: [{ adults: 2, childrenAges: [] }] },
+    place: { id: 'p', name: 'Cartagena', ancestors: [] },
+    supplierCode: 'CTG',
+    expires: '2030-01-01T00:00:00.000Z',
+    notes: [],
+    dropped: 0,
+    parts: [],
+    compare,
+    facets: facetsOf(hotels, compare),
+    hotels,
+  };
+}
+const page = async (c: SearchIndex, viewer: 'super' | 'adviser', q: Parameters<typeof present>[3], f: Parameters<typeof present>[4] = {}) =>
+  (await present(store, c, viewer, q, f)).response;
 
 describe('checkDates', () => {
   it('counts nights and rejects past, reversed, too long and invalid dates in Spanish', () => {
@@ -71,36 +86,67 @@ describe('checkDates', () => {
 });
 
 describe('present', () => {
-  it('groups options by hotel, sorts, filters and pages', () => {
-    const r = present(cache(), 'super', { page: 1, limit: 20, sort: 'price' }, {}).response;
+  it('groups options by hotel, sorts, filters and pages', async () => {
+    const c = await index();
+    const r = await page(c, 'super', { page: 1, limit: 20, sort: 'price' });
     expect(r.itemsFound).toBe(3);
     expect(r.items.map((i) => i.code)).toEqual(['H3', 'H1', 'H2']);
     expect(r.items[1].options.map((o) => o.optionId)).toEqual(['1', '0']);
     expect(r.lowestPrice).toEqual({ amount: '60.00', currency: 'USD' });
     expect(r.highestPrice).toEqual({ amount: '180.00', currency: 'USD' });
-    const desc = present(cache(), 'super', { page: 1, limit: 2, sort: '-price' }, {}).response;
+    const desc = await page(c, 'super', { page: 1, limit: 2, sort: '-price' });
     expect(desc.items.map((i) => i.code)).toEqual(['H2', 'H1']);
     expect(desc.totalPages).toBe(2);
-    const f = present(
-      cache(),
-      'super',
-      { page: 1, limit: 20, sort: 'price' },
-      { boards: ['BB'], refundable: true, stars: [3, 4] },
-    ).response;
+    const f = await page(c, 'super', { page: 1, limit: 20, sort: 'price' }, { boards: ['BB'], refundable: true, stars: [3, 4] });
     expect(f.items.map((i) => [i.code, i.options.map((o) => o.optionId)])).toEqual([
       ['H1', ['0']],
       ['H2', ['2']],
     ]);
-    const range = present(cache(), 'super', { page: 1, limit: 20, sort: 'name' }, { minPrice: '90', maxPrice: '150' }).response;
+    const range = await page(c, 'super', { page: 1, limit: 20, sort: 'name' }, { minPrice: '90', maxPrice: '150' });
     expect(range.items.map((i) => i.code)).toEqual(['H1']);
+    const byName = await page(c, 'super', { page: 1, limit: 20, sort: 'name' });
+    expect(byName.items.map((i) => i.name)).toEqual(['Brisa', 'Casa Azul', 'Hotel Sol']);
+    expect(r.facets).toEqual({
+      suppliers: ['hotelbeds'],
+      boards: [
+        { code: 'BB', label: 'Alojamiento y desayuno' },
+        { code: 'RO', label: 'Solo alojamiento' },
+      ],
+      stars: [3, 4, 5],
+      categories: ['3EST', '4EST', '5EST'],
+      priceRange: { min: '60.00', max: '180.00', currency: 'USD' },
+    });
+    const cat = await page(c, 'super', { page: 1, limit: 20, sort: 'price' }, { categories: ['5EST'] });
+    expect(cat.items.map((i) => i.code)).toEqual(['H3']);
   });
 
-  it('hides the supplier cost from roles that may not see it', () => {
-    const adviser = present(cache(), 'adviser', { page: 1, limit: 20, sort: 'price' }, {}).response.items[0].options[0].breakdown;
+  it('compares prices in several currencies by their USD equivalent', async () => {
+    const list = offers();
+    // 300,000 COP at 0.00025 USD/COP = 75 USD: between Brisa (60) and Casa Azul (96).
+    list.push({
+      optionId: '4',
+      offer: { ...offer('H9', 'Hotel Caribe', '4EST', 'BB', true), supplier: 'restel' },
+      breakdown: breakdown('250000', '300000', 'COP', '0.00025'),
+    });
+    const c = await index(list, 'm'.repeat(22));
+    expect(c.compare).toBe('usd');
+    const r = await page(c, 'super', { page: 1, limit: 20, sort: 'price' });
+    expect(r.items.map((i) => i.code)).toEqual(['H3', 'H9', 'H1', 'H2']);
+    expect(r.items[1].minPrice).toEqual({ amount: '300000', currency: 'COP' });
+    expect(c.facets.priceRange).toEqual({ min: '60.00', max: '180.00', currency: 'USD' });
+    const usdRange = await page(c, 'super', { page: 1, limit: 20, sort: 'price' }, { minPrice: '70', maxPrice: '80' });
+    expect(usdRange.items.map((i) => i.code)).toEqual(['H9']);
+    const restel = await page(c, 'super', { page: 1, limit: 20, sort: 'price' }, { suppliers: ['restel'] });
+    expect(restel.items.map((i) => i.code)).toEqual(['H9']);
+  });
+
+  it('hides the supplier cost from roles that may not see it', async () => {
+    const c = await index();
+    const adviser = (await page(c, 'adviser', { page: 1, limit: 20, sort: 'price' })).items[0].options[0].breakdown;
     expect(adviser.cost).toBeNull();
     expect(adviser.agencyCost).toBeNull();
     expect(adviser.price).toBe('60.00');
-    const sup = present(cache(), 'super', { page: 1, limit: 20, sort: 'price' }, {}).response.items[0].options[0].breakdown;
+    const sup = (await page(c, 'super', { page: 1, limit: 20, sort: 'price' })).items[0].options[0].breakdown;
     expect(sup.cost).toBe('50.00');
   });
 });

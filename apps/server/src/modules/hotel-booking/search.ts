@@ -4,11 +4,8 @@ import {
   type HotelContentBody,
   type HotelSearchBody,
   HOTEL_BOOKING_MESSAGES as M,
-  type PriceBreakdown,
   type SupplierId,
-  type UserType,
 } from '@travesia/contracts';
-import Decimal from 'decimal.js';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
@@ -16,10 +13,28 @@ import { places, supplierDestinations } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { KeyValueStore } from '../../lib/kv.js';
-import { breakdownFor } from '../../pricing/index.js';
 import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../suppliers/index.js';
+import type { InventoryService } from '../inventory/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
+import {
+  type CachedOffer,
+  cacheKey,
+  facetsOf,
+  type HotelExtras,
+  type HotelFilter,
+  type HotelSort,
+  type IndexHotel,
+  present,
+  type Resort,
+  rankByName,
+  type SearchedPlace,
+  type SearchIndex,
+  writeHotels,
+} from './cache.js';
+import { priceOffers } from './rates.js';
+
+export type { Resort, SearchedPlace } from './cache.js';
 
 /** Most rooms per search each supplier accepts (spec §9: Restel up to 3). */
 export const MAX_ROOMS: Record<SupplierId, number> = { hotelbeds: 9, juniper: 9, restel: 3, santsg: 0 };
@@ -38,8 +53,6 @@ export interface HotelContent {
   description: string;
 }
 
-export type Resort = 'disney' | 'universal';
-
 /** How a route reaches the supplier: the agency's mode, or always the simulator (`/simulate`, `/test` twins). */
 export interface SearchRouteOptions {
   /** The supplier(s) the route is for; an account of another supplier is a 400. */
@@ -48,67 +61,6 @@ export interface SearchRouteOptions {
   /** Sandbox only: a simulator failure scenario (x-sim-scenario). */
   simScenario?: string;
 }
-
-/** One searched place: its id and its ancestors' ids (nearest first), for the mapping and the markups. */
-export interface SearchedPlace {
-  id: string;
-  name: string;
-  ancestors: string[];
-}
-
-/** What is kept under a cacheId: everything paging, filtering and the quote need, without calling the supplier. */
-export interface CachedSearch {
-  v: 1;
-  cacheId: string;
-  agencyId: string | null;
-  userId: string;
-  accountId: string;
-  supplier: SupplierId;
-  forceSandbox: boolean;
-  resort: Resort | null;
-  criteria: { checkIn: string; checkOut: string; nights: number; nationality: string; rooms: { adults: number; childrenAges: number[] }[] };
-  place: SearchedPlace;
-  supplierCode: string | null;
-  expires: string;
-  notes: string[];
-  dropped: number;
-  offers: Array<{ optionId: string; offer: HotelOffer; breakdown: PriceBreakdown }>;
-}
-
-export interface HotelOptionDto {
-  optionId: string;
-  rooms: { code: string; name: string; adults: number; childrenAges: number[] }[];
-  board: { code: string; label: string };
-  availability: 'available' | 'on-request';
-  refundable: boolean;
-  cancellation: HotelOffer['cancellation'];
-  payAtHotel: boolean;
-  price: { amount: string; currency: string };
-  breakdown: PriceBreakdown;
-  expiresAt: string | null;
-}
-
-export interface HotelItemDto {
-  code: string;
-  name: string;
-  category: string | null;
-  stars: number | null;
-  zone: string | null;
-  supplier: SupplierId;
-  minPrice: { amount: string; currency: string };
-  options: HotelOptionDto[];
-}
-
-export interface HotelFilter {
-  stars?: number[];
-  boards?: string[];
-  refundable?: boolean;
-  minPrice?: string;
-  maxPrice?: string;
-  q?: string;
-}
-
-export type HotelSort = 'price' | '-price' | 'name' | 'category' | '-category';
 
 /** The module flag a hotel supplier needs (Juniper's resort modes have their own). */
 export function moduleFor(supplier: SupplierId, resort: Resort | null): AgencyModule | null {
@@ -139,16 +91,12 @@ export function checkDates(start: string, end: string, today: string): number {
   return nights;
 }
 
-/** Star count from a supplier category ('4EST', '4*', '4 estrellas', '4'). */
-export function starsOf(category: string | undefined): number | null {
-  const m = category?.match(/([1-5])/);
-  return m ? Number(m[1]) : null;
-}
-
 const paxOf = (rooms: { adults: number; childrenAges: number[] }[]) => rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0);
 
 export interface HotelSearchDeps {
   db: Db;
+  /** Own inventory (travesia): its search, for the streamed search and the quote. */
+  inventory: Pick<InventoryService, 'search'>;
   store: KeyValueStore;
   suppliers: SupplierLayer;
   providerAccounts: ProviderAccountService;
@@ -165,8 +113,8 @@ export interface HotelSearchDeps {
  */
 export class HotelSearchService {
   private readonly now: () => Date;
-  /** Recently used searches already parsed, so paging a big result doesn't parse megabytes of JSON each time. */
-  private readonly parsed = new Map<string, CachedSearch>();
+  /** Recently used search indexes already parsed (a cold read parses only the compact index anyway). */
+  private readonly parsed = new Map<string, SearchIndex>();
   private static readonly PARSED_MAX = 16;
   constructor(private readonly d: HotelSearchDeps) {
     this.now = d.now ?? (() => new Date());
@@ -243,44 +191,156 @@ export class HotelSearchService {
     }
     const at = this.now();
     const pricing = await this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at });
-    const paxes = paxOf(rooms);
     const destinationAncestors = [place.id, ...place.ancestors];
-    const priced = offers.map((offer, i) => ({
-      optionId: String(i),
-      offer,
-      breakdown: this.d.pricing.price(pricing, {
-        kind: 'hotel',
-        supplier: account.supplier,
-        destinationAncestors,
-        checkIn: body.start,
-        nights,
-        paxes,
-        bookingDate: isoDay(at),
-        cost: offer.total,
-      }),
+    const priced = priceOffers(this.d.pricing, pricing, offers, (offer) => ({
+      kind: 'hotel',
+      supplier: account.supplier,
+      destinationAncestors,
+      checkIn: body.start,
+      nights,
+      paxes: paxOf(rooms),
+      bookingDate: isoDay(at),
+      cost: offer.total,
     }));
+    if (priced.dropped) notes.push(priced.note);
     const ttl = ttlSeconds(supplierExpiry, at);
-    const cached: CachedSearch = {
-      v: 1,
-      cacheId,
+    const index = await this.storeSearch(
+      {
+        cacheId,
+        kind: 'supplier',
+        agencyId: auth.agency?.id ?? null,
+        userId: auth.user.id,
+        accountId: account.id,
+        supplier: account.supplier,
+        forceSandbox: route.forceSandbox,
+        resort,
+        criteria: { checkIn: body.start, checkOut: body.end, nights, nationality, rooms },
+        place,
+        supplierCode: code,
+        expires: new Date(at.getTime() + ttl * 1000).toISOString(),
+        notes,
+        dropped: dropped + priced.dropped,
+      },
+      priced.offers,
+      ttl,
+    );
+    this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code }, 'hotel search cached');
+    return { index, page: await present(this.d.store, index, auth.user.type, FIRST_PAGE, {}) };
+  }
+
+  /**
+   * Our own hotels (travesia) as one more supplier of the streamed search: the inventory module
+   * searches and prices them; the answer is stored and paged like any supplier's.
+   */
+  async searchTravesia(auth: AuthContext, body: Omit<HotelSearchBody, 'provider_id'>) {
+    const nights = checkDates(body.start, body.end, isoDay(this.now()));
+    if (!auth.modules.includes('hotels-travesia')) throw forbidden(M.moduleDisabled);
+    const place = await this.place(body.destination);
+    const rooms = body.paxes.map((p) => ({ adults: p.adults, childrenAges: [...p.children] }));
+    const found = await this.d.inventory.search(auth, {
+      destination: place.id,
+      start: body.start,
+      end: body.end,
+      paxes: body.paxes.map((p) => ({ adults: p.adults, children: [...p.children] })),
+    });
+    const extras = new Map<string, HotelExtras & { stars?: number | null }>();
+    const offers: CachedOffer[] = [];
+    for (const item of found.items) {
+      const h = item.hotel;
+      extras.set(h.id, {
+        stars: h.stars ?? null,
+        ...(h.images.length ? { images: h.images.map((f) => `/api/file/serve/${encodeURIComponent(f)}`) } : {}),
+        ...(h.address ? { address: h.address } : {}),
+        ...(h.lat !== null && h.lng !== null ? { location: { lat: h.lat, lng: h.lng } } : {}),
+        ...(h.description ? { description: h.description } : {}),
+      });
+      for (const o of item.offers) offers.push(travesiaOffer(o, item.placeName, String(offers.length)));
+    }
+    const at = this.now();
+    const ttl = ttlSeconds(found.expires, at);
+    const cacheId = randomBytes(16).toString('base64url');
+    const index = await this.storeSearch(
+      {
+        cacheId,
+        kind: 'supplier',
+        agencyId: auth.agency?.id ?? null,
+        userId: auth.user.id,
+        accountId: 'travesia',
+        supplier: 'travesia',
+        forceSandbox: false,
+        resort: null,
+        criteria: { checkIn: body.start, checkOut: body.end, nights, nationality: body.countryCode.toUpperCase(), rooms },
+        place,
+        supplierCode: null,
+        expires: new Date(at.getTime() + ttl * 1000).toISOString(),
+        notes: [],
+        dropped: 0,
+      },
+      offers,
+      ttl,
+      extras,
+    );
+    this.d.log.info({ cacheId, supplier: 'travesia', offers: offers.length }, 'hotel search cached');
+    return { index, page: await present(this.d.store, index, auth.user.type, FIRST_PAGE, {}) };
+  }
+
+  /** Writes a search's hotel blobs and its index; answers the index. */
+  private async storeSearch(
+    meta: Omit<SearchIndex, 'v' | 'parts' | 'compare' | 'facets' | 'hotels'>,
+    offers: CachedOffer[],
+    ttl: number,
+    extras?: Map<string, HotelExtras & { stars?: number | null }>,
+  ): Promise<SearchIndex> {
+    const hotels = await writeHotels(this.d.store, meta.cacheId, offers, ttl, extras);
+    const compare = new Set(offers.map((o) => o.breakdown.currency)).size > 1 ? 'usd' : 'price';
+    const index: SearchIndex = { v: 2, ...meta, parts: [], compare, facets: facetsOf(hotels, compare), hotels };
+    if (compare === 'usd') index.notes = [...index.notes, M.mixedCurrencies];
+    await this.d.store.set(cacheKey(meta.cacheId), JSON.stringify(index), ttl);
+    this.remember(index);
+    return index;
+  }
+
+  /**
+   * One search holding every successful part of a streamed search: the parts' index entries side by
+   * side (their blobs are shared, not copied), option ids prefixed with the part number. Prices in
+   * several currencies are compared by their USD equivalent (decision 0096).
+   */
+  async merge(auth: AuthContext, parts: SearchIndex[]): Promise<SearchIndex | null> {
+    if (!parts.length) return null;
+    const at = this.now().getTime();
+    const expires = parts.reduce((min, p) => (p.expires < min ? p.expires : min), parts[0].expires);
+    const ttl = Math.max(1, Math.floor((Date.parse(expires) - at) / 1000));
+    const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, prefix: `${i}-` })));
+    rankByName(hotels);
+    const currencies = new Set(hotels.flatMap((h) => h.o.map((o) => o.c)));
+    const compare = currencies.size > 1 ? 'usd' : 'price';
+    const notes = [...new Set(parts.flatMap((p) => p.notes.filter((n) => n !== M.mixedCurrencies)))];
+    if (compare === 'usd') notes.push(M.mixedCurrencies);
+    const first = parts[0];
+    const index: SearchIndex = {
+      v: 2,
+      cacheId: randomBytes(16).toString('base64url'),
+      kind: 'merged',
       agencyId: auth.agency?.id ?? null,
       userId: auth.user.id,
-      accountId: account.id,
-      supplier: account.supplier,
-      forceSandbox: route.forceSandbox,
-      resort,
-      criteria: { checkIn: body.start, checkOut: body.end, nights, nationality, rooms },
-      place,
-      supplierCode: code,
-      expires: new Date(at.getTime() + ttl * 1000).toISOString(),
+      accountId: '',
+      supplier: 'mixed',
+      forceSandbox: first.forceSandbox,
+      resort: first.resort,
+      criteria: first.criteria,
+      place: first.place,
+      supplierCode: null,
+      expires,
       notes,
-      dropped,
-      offers: priced,
+      dropped: parts.reduce((n, p) => n + p.dropped, 0),
+      parts: parts.map((p) => ({ cacheId: p.cacheId, supplier: p.supplier as IndexHotel['supplier'], accountId: p.accountId })),
+      compare,
+      facets: facetsOf(hotels, compare),
+      hotels,
     };
-    await this.d.store.set(cacheKey(cacheId), JSON.stringify(cached), ttl);
-    this.remember(cached);
-    this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.length, dropped, code }, 'hotel search cached');
-    return present(cached, auth.user.type, { page: 1, limit: 20, sort: 'price' }, {});
+    await this.d.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl);
+    this.remember(index);
+    return index;
   }
 
   /**
@@ -313,24 +373,47 @@ export class HotelSearchService {
   }
 
   /** A cached search of the caller (another user's, or an expired one, is a 404). */
-  async cached(auth: AuthContext, cacheId: string): Promise<CachedSearch> {
-    let found: CachedSearch | null = null;
+  async cached(auth: AuthContext, cacheId: string): Promise<SearchIndex> {
+    let found: SearchIndex | null = null;
     if (/^[A-Za-z0-9_-]{10,64}$/.test(cacheId)) {
       const hit = this.parsed.get(cacheId);
-      if (hit && Date.parse(hit.expires) > this.now().getTime()) found = hit;
+      if (hit) found = hit;
       else {
         const raw = await this.d.store.get(cacheKey(cacheId));
-        found = raw ? (JSON.parse(raw) as CachedSearch) : null;
+        const parsed = raw ? (JSON.parse(raw) as SearchIndex) : null;
+        found = parsed?.v === 2 ? parsed : null;
         if (found) this.remember(found);
       }
     }
+    if (found && Date.parse(found.expires) <= this.now().getTime()) found = null;
     if (!found || found.userId !== auth.user.id || found.agencyId !== (auth.agency?.id ?? null))
       throw new AppError(404, 'SEARCH_EXPIRED', M.cacheExpired);
     return found;
   }
 
+  /**
+   * One option of a cached search with the supplier search it belongs to (a merged search's
+   * `<part>-<id>` resolves to its part); 404 when unknown.
+   */
+  async option(auth: AuthContext, cacheId: string, optionId: string): Promise<{ search: SearchIndex; entry: CachedOffer }> {
+    let search = await this.cached(auth, cacheId);
+    let id = optionId;
+    if (search.kind === 'merged') {
+      const m = /^(\d+)-(.+)$/.exec(optionId);
+      const part = m ? search.parts[Number(m[1])] : undefined;
+      if (!m || !part) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
+      search = await this.cached(auth, part.cacheId);
+      id = m[2];
+    }
+    const hotel = search.hotels.find((h) => h.o.some((o) => o.id === id));
+    const raw = hotel ? await this.d.store.get(hotel.blob) : null;
+    const entry = raw ? (JSON.parse(raw) as CachedOffer[]).find((o) => o.optionId === id) : undefined;
+    if (!entry) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
+    return { search, entry };
+  }
+
   /** Keeps a parsed search (most recent last), dropping the oldest and the expired ones. */
-  private remember(c: CachedSearch) {
+  private remember(c: SearchIndex) {
     this.parsed.delete(c.cacheId);
     this.parsed.set(c.cacheId, c);
     const now = this.now().getTime();
@@ -339,115 +422,24 @@ export class HotelSearchService {
   }
 
   async page(auth: AuthContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
-    return present(await this.cached(auth, cacheId), auth.user.type, q, filter);
+    return present(this.d.store, await this.cached(auth, cacheId), auth.user.type, q, filter);
   }
 }
 
-export const cacheKey = (cacheId: string) => `hotel-search:${cacheId}`;
+const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };
+
+/** An own-inventory option in the cache's offer shape (supplier and account `travesia`). */
+function travesiaOffer(
+  o: Awaited<ReturnType<InventoryService['search']>>['items'][number]['offers'][number],
+  zone: string,
+  optionId: string,
+): CachedOffer {
+  const { pricing, policyText: _text, ...offer } = o;
+  return { optionId, offer: { ...offer, hotel: { ...offer.hotel, zone: offer.hotel.zone ?? zone } }, breakdown: pricing };
+}
 
 function ttlSeconds(expiresAt: string | null, now: Date): number {
   const until = expiresAt ? Math.floor((Date.parse(expiresAt) - now.getTime()) / 1000) : DEFAULT_TTL_S;
   if (!Number.isFinite(until)) return DEFAULT_TTL_S;
   return Math.max(MIN_TTL_S, Math.min(DEFAULT_TTL_S, until));
-}
-
-/** The spec's answer for one page of a cached search, priced for the viewer's role. */
-export function present(c: CachedSearch, viewer: UserType, q: { page: number; limit: number; sort: HotelSort }, f: HotelFilter) {
-  // Prices are compared as numbers (decimal strings of ≤ 2 decimals, far below 2^53 cents) and shown
-  // as the stored strings; DTOs are built for the requested page only.
-  type Option = CachedSearch['offers'][number] & { n: number };
-  type Hotel = { code: string; first: HotelOffer; stars: number | null; options: Option[]; min: Option };
-  const minPrice = f.minPrice ? Number(f.minPrice) : null;
-  const maxPrice = f.maxPrice ? Number(f.maxPrice) : null;
-  const hotels = new Map<string, Hotel>();
-  for (const o of c.offers) {
-    if (f.boards?.length && !f.boards.includes(o.offer.board.code)) continue;
-    if (f.refundable !== undefined && o.offer.cancellation.refundable !== f.refundable) continue;
-    const n = Number(o.breakdown.price);
-    if (minPrice !== null && n < minPrice) continue;
-    if (maxPrice !== null && n > maxPrice) continue;
-    const opt: Option = { ...o, n };
-    const h = hotels.get(o.offer.hotel.code);
-    if (h) {
-      h.options.push(opt);
-      if (n < h.min.n) h.min = opt;
-    } else
-      hotels.set(o.offer.hotel.code, {
-        code: o.offer.hotel.code,
-        first: o.offer,
-        stars: starsOf(o.offer.hotel.category),
-        options: [opt],
-        min: opt,
-      });
-  }
-  const needle = f.q?.trim().toLowerCase();
-  const items: Hotel[] = [];
-  for (const h of hotels.values()) {
-    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) continue;
-    if (needle && !h.first.hotel.name.toLowerCase().includes(needle)) continue;
-    items.push(h);
-  }
-  const byPrice = (a: Hotel, b: Hotel) => a.min.n - b.min.n;
-  const collator = new Intl.Collator('es');
-  const sorters: Record<HotelSort, (a: Hotel, b: Hotel) => number> = {
-    price: byPrice,
-    '-price': (a, b) => -byPrice(a, b),
-    name: (a, b) => collator.compare(a.first.hotel.name, b.first.hotel.name),
-    category: (a, b) => (a.stars ?? 0) - (b.stars ?? 0) || byPrice(a, b),
-    '-category': (a, b) => (b.stars ?? 0) - (a.stars ?? 0) || byPrice(a, b),
-  };
-  items.sort((a, b) => sorters[q.sort](a, b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  let lowest: Option | null = null;
-  let highest: Option | null = null;
-  for (const h of items) {
-    if (!lowest || h.min.n < lowest.n) lowest = h.min;
-    if (!highest || h.min.n > highest.n) highest = h.min;
-  }
-  const money = (o: Option | null) => (o ? { amount: new Decimal(o.breakdown.price).toFixed(2), currency: o.breakdown.currency } : null);
-  const start = (q.page - 1) * q.limit;
-  const page: HotelItemDto[] = items.slice(start, start + q.limit).map((h) => {
-    const options = [...h.options].sort((a, b) => a.n - b.n || Number(a.optionId) - Number(b.optionId)).map((o) => optionDto(o, viewer));
-    return {
-      code: h.code,
-      name: h.first.hotel.name,
-      category: h.first.hotel.category ?? null,
-      stars: h.stars,
-      zone: h.first.hotel.zone ?? null,
-      supplier: h.first.supplier,
-      minPrice: options[0].price,
-      options,
-    };
-  });
-  return {
-    success: true as const,
-    response: {
-      cacheId: c.cacheId,
-      expires: c.expires,
-      supplier: c.supplier,
-      itemsFound: items.length,
-      lowestPrice: money(lowest),
-      highestPrice: money(highest),
-      page: q.page,
-      limit: q.limit,
-      totalPages: Math.ceil(items.length / q.limit),
-      dropped: c.dropped,
-      notes: c.notes,
-      items: page,
-    },
-  };
-}
-
-function optionDto(o: CachedSearch['offers'][number], viewer: UserType): HotelOptionDto {
-  return {
-    optionId: o.optionId,
-    rooms: o.offer.rooms.map((r) => ({ code: r.code, name: r.name, adults: r.occupancy.adults, childrenAges: r.occupancy.childrenAges })),
-    board: { code: o.offer.board.code, label: o.offer.board.label },
-    availability: o.offer.availability,
-    refundable: o.offer.cancellation.refundable,
-    cancellation: o.offer.cancellation,
-    payAtHotel: o.offer.payAtHotel,
-    price: { amount: o.breakdown.price, currency: o.breakdown.currency },
-    breakdown: breakdownFor(viewer, o.breakdown),
-    expiresAt: o.offer.token.expiresAt,
-  };
 }

@@ -1,0 +1,364 @@
+import { BOARD_LABELS, type BoardCode, type PriceBreakdown, type SupplierId, type UserType } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { KeyValueStore } from '../../lib/kv.js';
+import { breakdownFor } from '../../pricing/index.js';
+import type { HotelOffer } from '../../suppliers/index.js';
+
+/**
+ * The stored form of a hotel search (decision 0095): a compact, pre-grouped index that paging,
+ * sorting and filtering read (one small JSON), and one blob per hotel with its full offers (tokens,
+ * supplier data, full breakdowns) read only for the hotels of the page asked and for the quote.
+ */
+
+/** A hotel supplier of a search: the suppliers' layer ones or our own inventory. */
+export type HotelSource = SupplierId | 'travesia';
+export type Resort = 'disney' | 'universal';
+
+/** One searched place: its id and its ancestors' ids (nearest first), for the mapping and the markups. */
+export interface SearchedPlace {
+  id: string;
+  name: string;
+  ancestors: string[];
+}
+
+export interface SearchCriteria {
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  nationality: string;
+  rooms: { adults: number; childrenAges: number[] }[];
+}
+
+/** What a supplier (or our inventory) tells about a hotel beyond its name. */
+export interface HotelExtras {
+  images?: string[];
+  address?: string;
+  location?: { lat: number; lng: number };
+  description?: string;
+}
+
+/** An offer as kept in a hotel blob: the supplier's (or own inventory's) offer and its full breakdown. */
+export interface CachedOffer {
+  optionId: string;
+  offer: Omit<HotelOffer, 'supplier'> & { supplier: HotelSource };
+  breakdown: PriceBreakdown;
+}
+
+/** One option in the index: enough to filter and sort without the blob. */
+export interface IndexOption {
+  id: string;
+  /** Board code. */
+  b: string;
+  /** Refundable. */
+  r: boolean;
+  /** Price as a number (comparison only; shown from the blob's strings). */
+  n: number;
+  /** USD equivalent as a number (comparison across currencies). */
+  u: number;
+  /** Price and currency as strings, for lowest/highest price. */
+  p: string;
+  c: string;
+}
+
+export interface IndexHotel {
+  code: string;
+  name: string;
+  category: string | null;
+  stars: number | null;
+  zone: string | null;
+  supplier: HotelSource;
+  accountId: string;
+  /** Position in the Spanish alphabetical order of the search (sort=name without a collator at read time). */
+  rank: number;
+  /** Store key of the hotel's blob (a merged search points at its parts' blobs). */
+  blob: string;
+  /** Prefix of the option ids in a merged search (`<part>-`), empty otherwise. */
+  prefix: string;
+  extras?: HotelExtras;
+  /** Options sorted by price. */
+  o: IndexOption[];
+}
+
+export interface Facets {
+  suppliers: HotelSource[];
+  boards: { code: string; label: string }[];
+  stars: number[];
+  categories: string[];
+  priceRange: { min: string; max: string; currency: string } | null;
+}
+
+/** What is kept under a cacheId. */
+export interface SearchIndex {
+  v: 2;
+  cacheId: string;
+  kind: 'supplier' | 'merged';
+  agencyId: string | null;
+  userId: string;
+  /** The provider account ('travesia' for own inventory, '' for a merged search). */
+  accountId: string;
+  supplier: HotelSource | 'mixed';
+  forceSandbox: boolean;
+  resort: Resort | null;
+  criteria: SearchCriteria;
+  place: SearchedPlace;
+  supplierCode: string | null;
+  expires: string;
+  notes: string[];
+  dropped: number;
+  /** Merged search: the per-supplier searches, by part number (the `<part>-` of option ids). */
+  parts: { cacheId: string; supplier: HotelSource; accountId: string }[];
+  /** 'usd' when the prices mix currencies: sort and price filters then use the USD equivalent. */
+  compare: 'price' | 'usd';
+  facets: Facets;
+  hotels: IndexHotel[];
+}
+
+export interface HotelOptionDto {
+  optionId: string;
+  rooms: { code: string; name: string; adults: number; childrenAges: number[] }[];
+  board: { code: string; label: string };
+  availability: 'available' | 'on-request';
+  refundable: boolean;
+  cancellation: HotelOffer['cancellation'];
+  payAtHotel: boolean;
+  price: { amount: string; currency: string };
+  breakdown: PriceBreakdown;
+  expiresAt: string | null;
+}
+
+export interface HotelItemDto extends HotelExtras {
+  code: string;
+  name: string;
+  category: string | null;
+  stars: number | null;
+  zone: string | null;
+  supplier: HotelSource;
+  minPrice: { amount: string; currency: string };
+  options: HotelOptionDto[];
+}
+
+export interface HotelFilter {
+  stars?: number[];
+  boards?: string[];
+  refundable?: boolean;
+  minPrice?: string;
+  maxPrice?: string;
+  q?: string;
+  suppliers?: string[];
+  categories?: string[];
+}
+
+export type HotelSort = 'price' | '-price' | 'name' | 'category' | '-category';
+
+export const cacheKey = (cacheId: string) => `hotel-search:${cacheId}`;
+export const blobKey = (cacheId: string, i: number) => `hotel-search:${cacheId}:h${i}`;
+
+/** Star count from a supplier category ('4EST', '4*', '4 estrellas', '4'). */
+export function starsOf(category: string | undefined | null): number | null {
+  const m = category?.match(/([1-5])/);
+  return m ? Number(m[1]) : null;
+}
+
+const collator = new Intl.Collator('es');
+const boardLabel = (code: string, fallback: string) => BOARD_LABELS[code as BoardCode] ?? fallback;
+
+/** Facets over every option of the index (unfiltered), for the screen's filters. */
+export function facetsOf(hotels: IndexHotel[], compare: 'price' | 'usd'): Facets {
+  const suppliers = new Set<HotelSource>();
+  const boards = new Map<string, string>();
+  const stars = new Set<number>();
+  const categories = new Set<string>();
+  let min: IndexOption | null = null;
+  let max: IndexOption | null = null;
+  const val = (o: IndexOption) => (compare === 'usd' ? o.u : o.n);
+  for (const h of hotels) {
+    suppliers.add(h.supplier);
+    if (h.stars !== null) stars.add(h.stars);
+    if (h.category) categories.add(h.category);
+    for (const o of h.o) {
+      if (!boards.has(o.b)) boards.set(o.b, boardLabel(o.b, o.b));
+      if (!min || val(o) < val(min)) min = o;
+      if (!max || val(o) > val(max)) max = o;
+    }
+  }
+  const money = (o: IndexOption) => (compare === 'usd' ? new Decimal(o.u).toFixed(2) : o.p);
+  return {
+    suppliers: [...suppliers].sort(),
+    boards: [...boards].map(([code, label]) => ({ code, label })).sort((a, b) => a.code.localeCompare(b.code)),
+    stars: [...stars].sort((a, b) => a - b),
+    categories: [...categories].sort(collator.compare),
+    priceRange: min && max ? { min: money(min), max: money(max), currency: compare === 'usd' ? 'USD' : min.c } : null,
+  };
+}
+
+/** Gives each hotel its alphabetical rank (done once when a search is stored). */
+export function rankByName(hotels: IndexHotel[]): void {
+  const order = hotels.map((_h, i) => i).sort((a, b) => collator.compare(hotels[a].name, hotels[b].name));
+  order.forEach((idx, rank) => {
+    hotels[idx].rank = rank;
+  });
+}
+
+/**
+ * Groups priced offers into hotels (by account and hotel code), writes one blob per hotel and
+ * answers the index entries. `extras` adds what is known of a hotel (own inventory: photos, map).
+ */
+export async function writeHotels(
+  store: KeyValueStore,
+  cacheId: string,
+  offers: CachedOffer[],
+  ttlSeconds: number,
+  extras?: Map<string, HotelExtras & { stars?: number | null }>,
+): Promise<IndexHotel[]> {
+  const groups = new Map<string, CachedOffer[]>();
+  for (const o of offers) {
+    const k = `${o.offer.accountId}|${o.offer.hotel.code}`;
+    const g = groups.get(k);
+    if (g) g.push(o);
+    else groups.set(k, [o]);
+  }
+  const hotels: IndexHotel[] = [];
+  const writes: Promise<void>[] = [];
+  let i = 0;
+  for (const g of groups.values()) {
+    g.sort((a, b) => Number(a.breakdown.price) - Number(b.breakdown.price) || Number(a.optionId) - Number(b.optionId));
+    const first = g[0].offer;
+    const { stars, ...known } = extras?.get(first.hotel.code) ?? {};
+    const key = blobKey(cacheId, i++);
+    writes.push(store.set(key, JSON.stringify(g), ttlSeconds));
+    hotels.push({
+      code: first.hotel.code,
+      name: first.hotel.name,
+      category: first.hotel.category ?? null,
+      stars: stars !== undefined ? stars : starsOf(first.hotel.category),
+      zone: first.hotel.zone ?? null,
+      supplier: first.supplier,
+      accountId: first.accountId,
+      rank: 0,
+      blob: key,
+      prefix: '',
+      ...(Object.keys(known).length ? { extras: known } : {}),
+      o: g.map((x) => ({
+        id: x.optionId,
+        b: x.offer.board.code,
+        r: x.offer.cancellation.refundable,
+        n: Number(x.breakdown.price),
+        u: Number(x.breakdown.usdEquivalent),
+        p: x.breakdown.price,
+        c: x.breakdown.currency,
+      })),
+    });
+  }
+  await Promise.all(writes);
+  rankByName(hotels);
+  return hotels;
+}
+
+/** One page of a stored search, priced for the viewer's role; reads only the page's hotel blobs. */
+export async function present(
+  store: KeyValueStore,
+  c: SearchIndex,
+  viewer: UserType,
+  q: { page: number; limit: number; sort: HotelSort },
+  f: HotelFilter,
+) {
+  const usd = c.compare === 'usd';
+  const val = (o: IndexOption) => (usd ? o.u : o.n);
+  const minPrice = f.minPrice ? Number(f.minPrice) : null;
+  const maxPrice = f.maxPrice ? Number(f.maxPrice) : null;
+  const keep = (o: IndexOption) => {
+    if (f.boards?.length && !f.boards.includes(o.b)) return false;
+    if (f.refundable !== undefined && o.r !== f.refundable) return false;
+    const v = val(o);
+    if (minPrice !== null && v < minPrice) return false;
+    if (maxPrice !== null && v > maxPrice) return false;
+    return true;
+  };
+  const needle = f.q?.trim().toLowerCase();
+  type Row = { h: IndexHotel; min: IndexOption; v: number };
+  const items: Row[] = [];
+  for (const h of c.hotels) {
+    if (f.suppliers?.length && !f.suppliers.includes(h.supplier)) continue;
+    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) continue;
+    if (f.categories?.length && (h.category === null || !f.categories.includes(h.category))) continue;
+    if (needle && !h.name.toLowerCase().includes(needle)) continue;
+    let min: IndexOption | null = null;
+    for (const o of h.o) if (keep(o) && (!min || val(o) < val(min))) min = o;
+    if (min) items.push({ h, min, v: val(min) });
+  }
+  const byPrice = (a: Row, b: Row) => a.v - b.v;
+  const sorters: Record<HotelSort, (a: Row, b: Row) => number> = {
+    price: byPrice,
+    '-price': (a, b) => b.v - a.v,
+    name: (a, b) => a.h.rank - b.h.rank,
+    category: (a, b) => (a.h.stars ?? 0) - (b.h.stars ?? 0) || byPrice(a, b),
+    '-category': (a, b) => (b.h.stars ?? 0) - (a.h.stars ?? 0) || byPrice(a, b),
+  };
+  const sorter = sorters[q.sort];
+  items.sort((a, b) => sorter(a, b) || a.h.rank - b.h.rank);
+  let lowest: Row | null = null;
+  let highest: Row | null = null;
+  for (const r of items) {
+    if (!lowest || r.v < lowest.v) lowest = r;
+    if (!highest || r.v > highest.v) highest = r;
+  }
+  const money = (r: Row | null) => (r ? { amount: new Decimal(r.min.p).toFixed(2), currency: r.min.c } : null);
+  const start = (q.page - 1) * q.limit;
+  const pageRows = items.slice(start, start + q.limit);
+  const blobs = await Promise.all(pageRows.map((r) => store.get(r.h.blob)));
+  const page: HotelItemDto[] = [];
+  pageRows.forEach((r, i) => {
+    const raw = blobs[i];
+    if (!raw) return; // the blob expired with its part: the hotel can't be shown any more
+    const wanted = new Map(r.h.o.filter(keep).map((o) => [o.id, val(o)]));
+    const options = (JSON.parse(raw) as CachedOffer[])
+      .filter((o) => wanted.has(o.optionId))
+      .sort((a, b) => (wanted.get(a.optionId) as number) - (wanted.get(b.optionId) as number))
+      .map((o) => optionDto(o, viewer, r.h.prefix));
+    if (!options.length) return;
+    page.push({
+      code: r.h.code,
+      name: r.h.name,
+      category: r.h.category,
+      stars: r.h.stars,
+      zone: r.h.zone,
+      supplier: r.h.supplier,
+      ...r.h.extras,
+      minPrice: options[0].price,
+      options,
+    });
+  });
+  return {
+    success: true as const,
+    response: {
+      cacheId: c.cacheId,
+      expires: c.expires,
+      supplier: c.supplier,
+      itemsFound: items.length,
+      lowestPrice: money(lowest),
+      highestPrice: money(highest),
+      page: q.page,
+      limit: q.limit,
+      totalPages: Math.ceil(items.length / q.limit),
+      dropped: c.dropped,
+      notes: c.notes,
+      facets: c.facets,
+      items: page,
+    },
+  };
+}
+
+function optionDto(o: CachedOffer, viewer: UserType, prefix: string): HotelOptionDto {
+  return {
+    optionId: `${prefix}${o.optionId}`,
+    rooms: o.offer.rooms.map((r) => ({ code: r.code, name: r.name, adults: r.occupancy.adults, childrenAges: r.occupancy.childrenAges })),
+    board: { code: o.offer.board.code, label: o.offer.board.label },
+    availability: o.offer.availability,
+    refundable: o.offer.cancellation.refundable,
+    cancellation: o.offer.cancellation,
+    payAtHotel: o.offer.payAtHotel,
+    price: { amount: o.breakdown.price, currency: o.breakdown.currency },
+    breakdown: breakdownFor(viewer, o.breakdown),
+    expiresAt: o.offer.token.expiresAt,
+  };
+}
