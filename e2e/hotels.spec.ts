@@ -51,9 +51,9 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
 
   // Each supplier reports on its own; several answer with hotels.
   const progress = page.getByLabel('Progreso por proveedor');
-  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
   const answered = progress.locator('[data-state="done"]');
-  expect(await answered.count()).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => answered.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
   await expect(answered.first()).toContainText(/\d+ hoteles? en \d+ ms/);
 
   // Results from the cache, with filters: sorting by price keeps the cheapest first.
@@ -62,6 +62,17 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   const prices = await page.getByTestId('hotel-min-price').allInnerTexts();
   const numbers = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
   expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+
+  // One merged result: the supplier filter narrows it to one supplier, then back to all of them.
+  const supplierFilter = page.getByRole('combobox', { name: 'Proveedor' });
+  await supplierFilter.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Restel' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('results-count')).not.toHaveText('');
+  const tags = await cards.locator('.ant-tag').allInnerTexts();
+  expect(tags.filter((t) => ['Travesía', 'Juniper', 'Hotelbeds'].includes(t))).toEqual([]);
+  expect(tags).toContain('Restel');
+  await page.getByLabel('Filtros').locator('.ant-select-clear').first().click({ force: true });
 
   // The search survives a reload.
   await page.reload();
@@ -87,6 +98,23 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   await search.fill('Hotelera');
   await search.press('Enter');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+});
+
+test('own inventory (travesia) route: search, option, reserve confirmed at once', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/travesia');
+  await expect(page.getByRole('heading', { name: 'Hoteles Travesía' })).toBeVisible();
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').getByTestId('supplier-travesia')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/travesia\?/);
+  await acceptQuote(page);
+  await expect(page).toHaveURL('/hotels/reserve/travesia');
+  await fillReserveAndBook(page, 'Propia');
+  await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
 });
 
 test('a per-supplier route searches that supplier only and books through its own pages', async ({ page }) => {

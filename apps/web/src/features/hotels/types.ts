@@ -43,11 +43,14 @@ export interface HotelItem {
   options: HotelOption[];
 }
 
+/** What a merged search holds, over every hotel of the cache (for the filter choices). */
 export interface HotelFacets {
-  suppliers?: { accountId?: string; supplier: string; name: string; count?: number }[];
-  boards?: { code: string; label: string }[];
-  stars?: number[];
-  priceRange?: { min: string; max: string; currency: string } | null;
+  suppliers: string[];
+  boards: { code: string; label: string }[];
+  stars: number[];
+  /** The suppliers' own category names ('4EST', 'Moderado'…). */
+  categories: string[];
+  priceRange: { min: string; max: string; currency: string } | null;
 }
 
 export interface HotelSearchPage {

@@ -1,10 +1,10 @@
-import { HOTEL_CATEGORIES, HOTEL_CATEGORY_LABELS } from '@travesia/contracts';
 import { Alert, Card, Checkbox, Col, Empty, Flex, Input, InputNumber, Pagination, Row, Segmented, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useDebounced } from '../../../shared/use-debounced';
 import { type SearchPageQuery, useSearchPage } from '../api/get-search-page';
 import type { StreamState } from '../api/search-stream';
 import type { HotelItem, HotelOption } from '../types';
+import { SUPPLIER_NAMES } from '../variants';
 import { HotelCard } from './hotel-card';
 
 const STAR_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n}★` }));
@@ -20,8 +20,8 @@ const SORTS: { value: SearchPageQuery['sort']; label: string }[] = [
   { value: 'price', label: 'Precio: menor primero' },
   { value: '-price', label: 'Precio: mayor primero' },
   { value: 'name', label: 'Nombre' },
-  { value: '-category', label: 'Categoría: mayor primero' },
-  { value: 'category', label: 'Categoría: menor primero' },
+  { value: '-category', label: 'Estrellas: más primero' },
+  { value: 'category', label: 'Estrellas: menos primero' },
 ];
 const PAGE_SIZE = 20;
 
@@ -33,9 +33,11 @@ interface Filters {
   minPrice: number | null;
   maxPrice: number | null;
   q: string;
-  category: string | null;
-  /** Merged cache: a supplier id to keep; per-supplier caches: the account whose cache is shown. */
-  supplier: string | null;
+  categories: string[];
+  /** Merged cache: the suppliers to keep. */
+  suppliers: string[];
+  /** Per-supplier caches (a server without the merged cache): the account whose cache is shown. */
+  account: string | null;
 }
 const NO_FILTERS: Filters = {
   sort: 'price',
@@ -45,8 +47,9 @@ const NO_FILTERS: Filters = {
   minPrice: null,
   maxPrice: null,
   q: '',
-  category: null,
-  supplier: null,
+  categories: [],
+  suppliers: [],
+  account: null,
 };
 
 const decimal = (n: number | null) => (n === null || n === undefined ? undefined : String(Math.round(n * 100) / 100));
@@ -68,7 +71,7 @@ export function ResultsPanel({
   const q = useDebounced(filters.q.trim(), 300);
   const answered = stream.suppliers.flatMap((s) => (s.state === 'done' ? [s] : []));
   const merged = stream.mergedCacheId;
-  const chosen = merged ? null : (answered.find((s) => s.accountId === filters.supplier) ?? answered[0] ?? null);
+  const chosen = merged ? null : (answered.find((s) => s.accountId === filters.account) ?? answered[0] ?? null);
   const cacheId = merged ?? chosen?.cacheId ?? null;
 
   // A new search starts over from the first page with no filters.
@@ -90,8 +93,8 @@ export function ResultsPanel({
     minPrice: decimal(filters.minPrice),
     maxPrice: decimal(filters.maxPrice),
     q: q || undefined,
-    category: filters.category ?? undefined,
-    supplier: merged ? (filters.supplier ?? undefined) : undefined,
+    category: merged && filters.categories.length ? filters.categories.join(',') : undefined,
+    supplier: merged && filters.suppliers.length ? filters.suppliers.join(',') : undefined,
   };
   const result = useSearchPage(cacheId, query);
   const data = result.data;
@@ -100,9 +103,7 @@ export function ResultsPanel({
     setPage(1);
   };
   const boards = data?.facets?.boards?.length ? data.facets.boards : DEFAULT_BOARDS;
-  const supplierOptions = merged
-    ? (data?.facets?.suppliers ?? answered).map((s) => ({ value: s.supplier, label: s.name }))
-    : answered.map((s) => ({ value: s.accountId, label: `${s.name} (${s.itemsFound})` }));
+  const stars = data?.facets?.stars.length ? STAR_OPTIONS.filter((o) => data.facets?.stars.includes(Number(o.value))) : STAR_OPTIONS;
 
   if (!cacheId) return stream.status === 'searching' ? <Spin tip="Buscando hoteles…" style={{ display: 'block', margin: 24 }} /> : null;
 
@@ -120,32 +121,44 @@ export function ResultsPanel({
             />
             <div>
               <Typography.Text strong>Proveedor</Typography.Text>
-              <Select
-                style={{ width: '100%' }}
-                aria-label="Proveedor"
-                allowClear={Boolean(merged)}
-                placeholder="Todos"
-                value={merged ? filters.supplier : (chosen?.accountId ?? null)}
-                options={supplierOptions}
-                onChange={(v) => set({ supplier: v ?? null })}
-              />
+              {merged ? (
+                <Select
+                  mode="multiple"
+                  style={{ width: '100%' }}
+                  aria-label="Proveedor"
+                  allowClear
+                  placeholder="Todos"
+                  value={filters.suppliers}
+                  options={(data?.facets?.suppliers ?? []).map((s) => ({ value: s, label: SUPPLIER_NAMES[s] ?? s }))}
+                  onChange={(v) => set({ suppliers: v })}
+                />
+              ) : (
+                <Select
+                  style={{ width: '100%' }}
+                  aria-label="Proveedor"
+                  value={chosen?.accountId ?? null}
+                  options={answered.map((s) => ({ value: s.accountId, label: `${s.name} (${s.itemsFound})` }))}
+                  onChange={(v) => set({ account: v })}
+                />
+              )}
             </div>
             <div>
               <Typography.Text strong>Estrellas</Typography.Text>
-              <Checkbox.Group options={STAR_OPTIONS} value={filters.stars} onChange={(v) => set({ stars: v as string[] })} />
+              <Checkbox.Group options={stars} value={filters.stars} onChange={(v) => set({ stars: v as string[] })} />
             </div>
-            {/* Category is a filter of the merged cache only (per-supplier caches don't know the spec's categories). */}
-            {merged && (
+            {/* The merged cache filters by the categories its hotels carry (the suppliers' own names). */}
+            {merged && Boolean(data?.facets?.categories.length) && (
               <div>
                 <Typography.Text strong>Categoría</Typography.Text>
                 <Select
+                  mode="multiple"
                   style={{ width: '100%' }}
                   aria-label="Categoría"
                   allowClear
                   placeholder="Todas"
-                  value={filters.category}
-                  options={HOTEL_CATEGORIES.map((c) => ({ value: c, label: HOTEL_CATEGORY_LABELS[c] }))}
-                  onChange={(v) => set({ category: v ?? null })}
+                  value={filters.categories}
+                  options={(data?.facets?.categories ?? []).map((c) => ({ value: c, label: c }))}
+                  onChange={(v) => set({ categories: v })}
                 />
               </div>
             )}
