@@ -133,3 +133,39 @@ test('a per-supplier route searches that supplier only and books through its own
   await fillReserveAndBook(page, 'Restelina');
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
 });
+
+/** Adds a simulator failure scenario to every call of `url` the page makes (sandbox accounts only). */
+async function injectScenario(page: Page, url: string, scenario: string) {
+  await page.route(url, (route) => route.continue({ headers: { ...route.request().headers(), 'x-sim-scenario': scenario } }));
+}
+
+test('a supplier that fails is shown as failed and never blocks the others', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await injectScenario(page, '**/api/hotel/search/stream', 'error-500:search');
+  await page.goto('/hotels/search');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  // The simulator fails the three suppliers; our own inventory still answers and its hotels are listed.
+  await expect(progress.locator('[data-state="failed"]')).toHaveCount(3, { timeout: 30_000 });
+  await expect(progress.getByTestId('supplier-hotelbeds')).toContainText('Falló:');
+  await expect(progress.getByTestId('supplier-travesia')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('hotel-card').first()).toContainText('Travesía');
+});
+
+test('a price changed at the re-quote must be accepted before reserving', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await injectScenario(page, '**/api/hotel/quote', 'price-change:quote');
+  await page.goto('/hotels/search/hotelbeds');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page.getByText('El precio cambió')).toBeVisible({ timeout: 30_000 });
+  const next = page.getByRole('button', { name: 'Continuar con la reserva' });
+  await expect(next).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Acepto el nuevo precio' }).check();
+  await next.click();
+  await expect(page).toHaveURL('/hotels/reserve/hotelbeds');
+  await fillReserveAndBook(page, 'Cambiado');
+  await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
+});
