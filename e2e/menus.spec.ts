@@ -33,7 +33,7 @@ const cases = [
     who: 'product-loader',
     email: DEMO.loader,
     home: '/hotels/search/travesia',
-    heading: 'Esta sección está en construcción',
+    heading: 'Hoteles Travesía',
     name: 'Julián Pérez',
     typeLabel: 'Cargador de Producto',
     menu: ['Buscadores', 'Reservas', 'Producto', 'Logout'],

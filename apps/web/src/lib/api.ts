@@ -28,6 +28,8 @@ let onUnauthorized: () => void = () => {
 export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;
 }
+/** For calls made without `api()` (e.g. a streamed body read with fetch) that got a 401. */
+export const handleUnauthorized = () => onUnauthorized();
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -1,6 +1,6 @@
 import type { HotelStreamSearchBody } from '@travesia/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { ApiError, handleUnauthorized } from '../../../lib/api';
 import { readCookie, TOKEN_COOKIE } from '../../../lib/cookies';
 import type { StreamEvent, StreamSupplier } from '../types';
 
@@ -38,6 +38,7 @@ export async function streamHotelSearch(body: StreamSearchBody, onEvent: (e: Str
   const token = readCookie(TOKEN_COOKIE);
   if (token) headers['x-access-token'] = token;
   const res = await fetch('/api/hotel/search/stream', { method: 'POST', headers, body: JSON.stringify(body), signal });
+  if (res.status === 401) handleUnauthorized();
   if (!res.ok || !res.body) {
     const data = await res.json().catch(() => null);
     throw new ApiError(res.status, data?.msg ?? 'No se pudo buscar. Inténtalo de nuevo.', data?.code, data?.fields);

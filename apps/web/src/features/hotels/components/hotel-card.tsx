@@ -1,6 +1,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { formatMoney } from '@travesia/contracts';
 import { Button, Card, Flex, Image, Rate, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import type { HotelItem, HotelOption } from '../types';
 import { SUPPLIER_NAMES } from '../variants';
 
@@ -20,6 +21,8 @@ export function MapPosition({ location }: { location: { lat: number; lng: number
   );
 }
 
+const FIRST_OPTIONS = 3;
+
 export const roomsText = (o: Pick<HotelOption, 'rooms'>) =>
   o.rooms
     .map(
@@ -31,6 +34,9 @@ export const roomsText = (o: Pick<HotelOption, 'rooms'>) =>
 /** One hotel of the results: photo, stars, zone, position, and its options with the price the user sells at. */
 export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option: HotelOption) => void }) {
   const image = hotel.images?.[0];
+  // The cheapest few first (the server sorts options by price); the rest on demand.
+  const [all, setAll] = useState(false);
+  const shown = all ? hotel.options : hotel.options.slice(0, FIRST_OPTIONS);
   return (
     <Card size="small" data-testid="hotel-card" style={{ marginBottom: 12 }}>
       <Flex gap={16} wrap>
@@ -75,8 +81,8 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
             size="small"
             style={{ marginTop: 8 }}
             rowKey="optionId"
-            pagination={hotel.options.length > 5 ? { pageSize: 5, size: 'small' } : false}
-            dataSource={hotel.options}
+            pagination={all && hotel.options.length > 10 ? { pageSize: 10, size: 'small' } : false}
+            dataSource={shown}
             columns={[
               { title: 'Habitaciones', render: (_, o) => roomsText(o) },
               { title: 'Régimen', render: (_, o) => o.board.label },
@@ -102,6 +108,11 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
               },
             ]}
           />
+          {hotel.options.length > FIRST_OPTIONS && (
+            <Button type="link" size="small" onClick={() => setAll(!all)}>
+              {all ? 'Ver menos opciones' : `Ver las ${hotel.options.length} opciones`}
+            </Button>
+          )}
         </div>
       </Flex>
     </Card>

@@ -63,6 +63,7 @@ export function ReservePage({ supplier }: { supplier: string }) {
   const reserve = useReserveHotel();
   const countries = useCountries();
   const inFlight = useRef(false);
+  const lastHolder = useRef<Traveller>({});
   const [error, setError] = useState<ApiError | null>(null);
 
   if (!checkout) {
@@ -152,7 +153,25 @@ export function ReservePage({ supplier }: { supplier: string }) {
       <PageHeader title="Reservar hotel" subtitle={q.hotel.name} />
       <Row gutter={16}>
         <Col xs={24} lg={16}>
-          <Form<ReserveValues> form={form} layout="vertical" onFinish={submit} requiredMark={false} aria-label="Datos de la reserva">
+          <Form<ReserveValues>
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            requiredMark={false}
+            aria-label="Datos de la reserva"
+            onValuesChange={(changed: Partial<ReserveValues>, all: ReserveValues) => {
+              // The holder usually travels: mirror the name into the first adult while it still matches.
+              const holder = changed.client;
+              if (!holder || (holder.name === undefined && holder.surname === undefined)) return;
+              const first = all.companions?.[0]?.[0] ?? {};
+              for (const key of ['name', 'surname'] as const) {
+                if (holder[key] === undefined) continue;
+                const previous = lastHolder.current[key] ?? '';
+                if (!first[key] || first[key] === previous) form.setFieldValue(['companions', 0, 0, key], holder[key]);
+                lastHolder.current[key] = holder[key];
+              }
+            }}
+          >
             <Card title="Titular">
               <Row gutter={12}>
                 <Col xs={24} md={12}>
