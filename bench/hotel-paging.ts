@@ -3,10 +3,17 @@
  * stores it (a compact index + one blob per hotel, decision 0095) in the KeyValueStore (in-process
  * here; Redis adds round trips), read, parsed, filtered, sorted and paged as
  * `GET /api/hotel/search/:cacheId` does. `npm run bench:hotel-paging`. Reports p50/p95 ms.
+ *
+ * Three measures: warm (the index already parsed in process), cold read (read + parse the index
+ * on every request, in process) and a COLD PROCESS: with Redis (BENCH_REDIS_URL, default
+ * redis://127.0.0.1:6379; BENCH_COLD=0 skips it) the search is written to Redis and BENCH_COLD_PROCS
+ * fresh Node processes each time their very first page (cold JIT; the Redis connection is opened
+ * before timing, as a server does at boot), then 20 more.
  */
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { PriceBreakdown } from '@travesia/contracts';
-import { MemoryStore } from '../apps/server/src/lib/kv.js';
+import { MemoryStore, RedisStore } from '../apps/server/src/lib/kv.js';
 import {
   type CachedOffer,
   cacheKey,
@@ -17,6 +24,34 @@ import {
   writeHotels,
 } from '../apps/server/src/modules/hotel-booking/cache.js';
 import type { HotelOffer } from '../apps/server/src/suppliers/index.js';
+
+const sorts: HotelSort[] = ['price', '-price', 'name', '-category'];
+const filterOf = (i: number) => (i % 3 ? { boards: ['BB', 'AI'] } : { refundable: true, stars: [4, 5] });
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = 'travesia-bench:';
+
+// A child process of the cold-process measure: times its first page and 20 more, prints JSON, exits.
+if (process.argv[2] === '--cold-child') {
+  // A server opens its Redis connection at boot: connect first, then time the first request.
+  const store = new RedisStore(REDIS_URL, PREFIX);
+  await store.get('ping');
+  const t0 = performance.now();
+  const times: number[] = [];
+  const parts: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const t = i === 0 ? t0 : performance.now();
+    const raw = (await store.get(cacheKey(process.argv[3]))) as string;
+    const t1 = performance.now();
+    const c = JSON.parse(raw) as SearchIndex;
+    const t2 = performance.now();
+    await present(store, c, 'agency', { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] }, filterOf(i));
+    times.push(performance.now() - t);
+    if (i === 0) parts.push(t1 - t, t2 - t1, performance.now() - t2);
+  }
+  console.log(JSON.stringify({ times, parts }));
+  await store.close();
+  process.exit(0);
+}
 
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -103,35 +138,57 @@ const cached: SearchIndex = {
 
 const json = JSON.stringify(cached);
 await store.set(cacheKey(cached.cacheId), json, 600);
-const sorts: HotelSort[] = ['price', '-price', 'name', '-category'];
 const times: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
   const raw = await store.get(cacheKey(cached.cacheId));
   const c = JSON.parse(raw as string) as SearchIndex;
-  await present(
-    store,
-    c,
-    i % 2 ? 'agency' : 'adviser',
-    { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] },
-    i % 3 ? { boards: ['BB', 'AI'] } : { refundable: true, stars: [4, 5] },
-  );
+  await present(store, c, i % 2 ? 'agency' : 'adviser', { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] }, filterOf(i));
   times.push(performance.now() - t0);
 }
 // Warm: the service keeps recently used searches parsed in process (HotelSearchService.cached).
 const warm: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const t0 = performance.now();
-  await present(
-    store,
-    cached,
-    i % 2 ? 'agency' : 'adviser',
-    { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] },
-    i % 3 ? { boards: ['BB', 'AI'] } : { refundable: true, stars: [4, 5] },
-  );
+  await present(store, cached, i % 2 ? 'agency' : 'adviser', { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] }, filterOf(i));
   warm.push(performance.now() - t0);
 }
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))].toFixed(1);
 console.log(`hotels=${HOTELS} options=${offers.length} index=${(json.length / 1024).toFixed(0)} KB runs=${RUNS}`);
 console.log(`cold page (read index + JSON.parse + page + read page blobs): p50 ${q(times, 0.5)} ms, p95 ${q(times, 0.95)} ms`);
 console.log(`warm page (parsed search kept in process): p50 ${q(warm, 0.5)} ms, p95 ${q(warm, 0.95)} ms`);
+
+if (process.env.BENCH_COLD !== '0') {
+  const procs = Number(process.env.BENCH_COLD_PROCS ?? 20);
+  const redis = new RedisStore(REDIS_URL, PREFIX);
+  const id = `cold${Date.now()}`;
+  const hotelsR = await writeHotels(redis, id, offers, 600);
+  await redis.set(cacheKey(id), JSON.stringify({ ...cached, cacheId: id, hotels: hotelsR }), 600);
+  const first: number[] = [];
+  const next: number[] = [];
+  const split: number[][] = [[], [], []];
+  for (let p = 0; p < procs; p++) {
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hotel-paging.ts', '--cold-child', id], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let text = '';
+      child.stdout.on('data', (d: Buffer) => {
+        text += d.toString();
+      });
+      child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`child exited ${code}`))));
+    });
+    const { times, parts } = JSON.parse(out) as { times: number[]; parts: number[] };
+    parts.forEach((v, i) => {
+      split[i].push(v);
+    });
+    first.push(times[0]);
+    next.push(...times.slice(1));
+  }
+  await redis.close();
+  console.log(`cold process, Redis (first page of a fresh process, ${procs} processes): p50 ${q(first, 0.5)} ms, p95 ${q(first, 0.95)} ms`);
+  console.log(
+    `  first page split, p50: read index ${q(split[0], 0.5)} ms, JSON.parse ${q(split[1], 0.5)} ms, filter/sort/page + blobs ${q(split[2], 0.5)} ms`,
+  );
+  console.log(`same processes, next pages (read + parse index from Redis each time): p50 ${q(next, 0.5)} ms, p95 ${q(next, 0.95)} ms`);
+}

@@ -44,21 +44,21 @@ export interface CachedOffer {
   breakdown: PriceBreakdown;
 }
 
-/** One option in the index: enough to filter and sort without the blob. */
-export interface IndexOption {
-  id: string;
-  /** Board code. */
-  b: string;
-  /** Refundable. */
-  r: boolean;
-  /** Price as a number (comparison only; shown from the blob's strings). */
-  n: number;
-  /** USD equivalent as a number (comparison across currencies). */
-  u: number;
-  /** Price and currency as strings, for lowest/highest price. */
-  p: string;
-  c: string;
-}
+/**
+ * One option in the index, enough to filter and sort without the blob, as a tuple (the index of a
+ * big search is parsed on a cold read: no repeated key names): option id, board code, refundable
+ * (1/0), price as a number, its USD equivalent as a number, currency. Numbers only compare and show
+ * lowest/highest (2-decimal amounts, far below 2^53 cents); options are shown from the blob's strings.
+ */
+export type IndexOption = [id: string, board: string, refundable: 0 | 1, price: number, usd: number, currency: string];
+const ID = 0;
+const BOARD = 1;
+const REFUNDABLE = 2;
+const PRICE = 3;
+const USD = 4;
+const CURRENCY = 5;
+export const optionIdOf = (o: IndexOption) => o[ID];
+export const currencyOf = (o: IndexOption) => o[CURRENCY];
 
 export interface IndexHotel {
   code: string;
@@ -67,13 +67,12 @@ export interface IndexHotel {
   stars: number | null;
   zone: string | null;
   supplier: HotelSource;
-  accountId: string;
   /** Position in the Spanish alphabetical order of the search (sort=name without a collator at read time). */
   rank: number;
-  /** Store key of the hotel's blob (a merged search points at its parts' blobs). */
-  blob: string;
-  /** Prefix of the option ids in a merged search (`<part>-`), empty otherwise. */
-  prefix: string;
+  /** Number of the hotel's blob in its supplier search. */
+  b: number;
+  /** Merged search: the part (supplier search) the hotel comes from; option ids are `<part>-<id>`. */
+  part?: number;
   extras?: HotelExtras;
   /** Options sorted by price. */
   o: IndexOption[];
@@ -152,6 +151,9 @@ export type HotelSort = 'price' | '-price' | 'name' | 'category' | '-category';
 
 export const cacheKey = (cacheId: string) => `hotel-search:${cacheId}`;
 export const blobKey = (cacheId: string, i: number) => `hotel-search:${cacheId}:h${i}`;
+/** A hotel's blob: in its own search, or in the part of a merged search it comes from. */
+export const hotelBlobKey = (c: Pick<SearchIndex, 'cacheId' | 'parts'>, h: IndexHotel) =>
+  blobKey(h.part === undefined ? c.cacheId : c.parts[h.part].cacheId, h.b);
 
 /** Star count from a supplier category ('4EST', '4*', '4 estrellas', '4'). */
 export function starsOf(category: string | undefined | null): number | null {
@@ -170,24 +172,24 @@ export function facetsOf(hotels: IndexHotel[], compare: 'price' | 'usd'): Facets
   const categories = new Set<string>();
   let min: IndexOption | null = null;
   let max: IndexOption | null = null;
-  const val = (o: IndexOption) => (compare === 'usd' ? o.u : o.n);
+  const val = (o: IndexOption) => (compare === 'usd' ? o[USD] : o[PRICE]);
   for (const h of hotels) {
     suppliers.add(h.supplier);
     if (h.stars !== null) stars.add(h.stars);
     if (h.category) categories.add(h.category);
     for (const o of h.o) {
-      if (!boards.has(o.b)) boards.set(o.b, boardLabel(o.b, o.b));
+      if (!boards.has(o[BOARD])) boards.set(o[BOARD], boardLabel(o[BOARD], o[BOARD]));
       if (!min || val(o) < val(min)) min = o;
       if (!max || val(o) > val(max)) max = o;
     }
   }
-  const money = (o: IndexOption) => (compare === 'usd' ? new Decimal(o.u).toFixed(2) : o.p);
+  const money = (o: IndexOption) => new Decimal(val(o)).toFixed(2);
   return {
     suppliers: [...suppliers].sort(),
     boards: [...boards].map(([code, label]) => ({ code, label })).sort((a, b) => a.code.localeCompare(b.code)),
     stars: [...stars].sort((a, b) => a - b),
     categories: [...categories].sort(collator.compare),
-    priceRange: min && max ? { min: money(min), max: money(max), currency: compare === 'usd' ? 'USD' : min.c } : null,
+    priceRange: min && max ? { min: money(min), max: money(max), currency: compare === 'usd' ? 'USD' : min[CURRENCY] } : null,
   };
 }
 
@@ -224,8 +226,8 @@ export async function writeHotels(
     g.sort((a, b) => Number(a.breakdown.price) - Number(b.breakdown.price) || Number(a.optionId) - Number(b.optionId));
     const first = g[0].offer;
     const { stars, ...known } = extras?.get(first.hotel.code) ?? {};
-    const key = blobKey(cacheId, i++);
-    writes.push(store.set(key, JSON.stringify(g), ttlSeconds));
+    const b = i++;
+    writes.push(store.set(blobKey(cacheId, b), JSON.stringify(g), ttlSeconds));
     hotels.push({
       code: first.hotel.code,
       name: first.hotel.name,
@@ -233,20 +235,19 @@ export async function writeHotels(
       stars: stars !== undefined ? stars : starsOf(first.hotel.category),
       zone: first.hotel.zone ?? null,
       supplier: first.supplier,
-      accountId: first.accountId,
       rank: 0,
-      blob: key,
-      prefix: '',
+      b,
       ...(Object.keys(known).length ? { extras: known } : {}),
-      o: g.map((x) => ({
-        id: x.optionId,
-        b: x.offer.board.code,
-        r: x.offer.cancellation.refundable,
-        n: Number(x.breakdown.price),
-        u: Number(x.breakdown.usdEquivalent),
-        p: x.breakdown.price,
-        c: x.breakdown.currency,
-      })),
+      o: g.map(
+        (x): IndexOption => [
+          x.optionId,
+          x.offer.board.code,
+          x.offer.cancellation.refundable ? 1 : 0,
+          Number(x.breakdown.price),
+          Number(x.breakdown.usdEquivalent),
+          x.breakdown.currency,
+        ],
+      ),
     });
   }
   await Promise.all(writes);
@@ -263,12 +264,12 @@ export async function present(
   f: HotelFilter,
 ) {
   const usd = c.compare === 'usd';
-  const val = (o: IndexOption) => (usd ? o.u : o.n);
+  const val = (o: IndexOption) => (usd ? o[USD] : o[PRICE]);
   const minPrice = f.minPrice ? Number(f.minPrice) : null;
   const maxPrice = f.maxPrice ? Number(f.maxPrice) : null;
   const keep = (o: IndexOption) => {
-    if (f.boards?.length && !f.boards.includes(o.b)) return false;
-    if (f.refundable !== undefined && o.r !== f.refundable) return false;
+    if (f.boards?.length && !f.boards.includes(o[BOARD])) return false;
+    if (f.refundable !== undefined && (o[REFUNDABLE] === 1) !== f.refundable) return false;
     const v = val(o);
     if (minPrice !== null && v < minPrice) return false;
     if (maxPrice !== null && v > maxPrice) return false;
@@ -302,19 +303,19 @@ export async function present(
     if (!lowest || r.v < lowest.v) lowest = r;
     if (!highest || r.v > highest.v) highest = r;
   }
-  const money = (r: Row | null) => (r ? { amount: new Decimal(r.min.p).toFixed(2), currency: r.min.c } : null);
+  const money = (r: Row | null) => (r ? { amount: new Decimal(r.min[PRICE]).toFixed(2), currency: r.min[CURRENCY] } : null);
   const start = (q.page - 1) * q.limit;
   const pageRows = items.slice(start, start + q.limit);
-  const blobs = await Promise.all(pageRows.map((r) => store.get(r.h.blob)));
+  const blobs = await Promise.all(pageRows.map((r) => store.get(hotelBlobKey(c, r.h))));
   const page: HotelItemDto[] = [];
   pageRows.forEach((r, i) => {
     const raw = blobs[i];
     if (!raw) return; // the blob expired with its part: the hotel can't be shown any more
-    const wanted = new Map(r.h.o.filter(keep).map((o) => [o.id, val(o)]));
+    const wanted = new Map(r.h.o.filter(keep).map((o) => [o[ID], val(o)]));
     const options = (JSON.parse(raw) as CachedOffer[])
       .filter((o) => wanted.has(o.optionId))
       .sort((a, b) => (wanted.get(a.optionId) as number) - (wanted.get(b.optionId) as number))
-      .map((o) => optionDto(o, viewer, r.h.prefix));
+      .map((o) => optionDto(o, viewer, r.h.part === undefined ? '' : `${r.h.part}-`));
     if (!options.length) return;
     page.push({
       code: r.h.code,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   type AgencyModule,
   type HotelContentBody,
@@ -13,6 +14,7 @@ import { places, supplierDestinations } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { KeyValueStore } from '../../lib/kv.js';
+import type { PricingContext } from '../../pricing/index.js';
 import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../suppliers/index.js';
 import type { InventoryService } from '../inventory/service.js';
 import type { PricingService } from '../pricing/service.js';
@@ -20,11 +22,14 @@ import type { ProviderAccountService } from '../provider-account/service.js';
 import {
   type CachedOffer,
   cacheKey,
+  currencyOf,
   facetsOf,
   type HotelExtras,
   type HotelFilter,
   type HotelSort,
+  hotelBlobKey,
   type IndexHotel,
+  optionIdOf,
   present,
   type Resort,
   rankByName,
@@ -163,13 +168,28 @@ export class HotelSearchService {
     return null;
   }
 
-  async search(auth: AuthContext, body: HotelSearchBody, route: SearchRouteOptions) {
+  /**
+   * Lookups every supplier of one streamed search shares: the place and the pricing context, started
+   * once and concurrently with the supplier calls (decision 0098). Rejections are left to the awaiting
+   * searches.
+   */
+  prefetch(auth: AuthContext, destination: string): SharedLookups {
+    const place = this.place(destination);
+    const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
+    place.catch(() => undefined);
+    pricing.catch(() => undefined);
+    return { place, pricing };
+  }
+
+  async search(auth: AuthContext, body: HotelSearchBody, route: SearchRouteOptions, shared?: SharedLookups) {
+    const t0 = performance.now();
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
     const resort: Resort | null = body.resort ?? null;
+    const { place: placeP, pricing: pricingP } = shared ?? this.prefetch(auth, body.destination);
     const account = await this.account(auth, body.provider_id, route, resort);
     const maxRooms = MAX_ROOMS[account.supplier];
     if (body.paxes.length > maxRooms) throw badRequest(M.tooManyRooms(maxRooms), { paxes: M.tooManyRooms(maxRooms) }, 'TOO_MANY_ROOMS');
-    const place = await this.place(body.destination);
+    const place = await placeP;
     const rooms = body.paxes.map((p) => ({ adults: p.adults, childrenAges: [...p.children] }));
     const nationality = body.countryCode.toUpperCase();
     const cacheId = randomBytes(16).toString('base64url');
@@ -178,6 +198,7 @@ export class HotelSearchService {
     let offers: HotelOffer[] = [];
     let dropped = 0;
     let supplierExpiry: string | null = null;
+    const t1 = performance.now();
     if (!code) {
       notes.push(M.noMapping(account.name));
     } else {
@@ -189,8 +210,9 @@ export class HotelSearchService {
       dropped = result.dropped;
       supplierExpiry = result.expiresAt;
     }
+    const t2 = performance.now();
     const at = this.now();
-    const pricing = await this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at });
+    const pricing = await pricingP;
     const destinationAncestors = [place.id, ...place.ancestors];
     const priced = priceOffers(this.d.pricing, pricing, offers, (offer) => ({
       kind: 'hotel',
@@ -224,7 +246,9 @@ export class HotelSearchService {
       priced.offers,
       ttl,
     );
-    this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code }, 'hotel search cached');
+    // Where the time went (ms): before the supplier call, the call, pricing + storing after it.
+    const ms = { prep: Math.round(t1 - t0), supplier: Math.round(t2 - t1), after: Math.round(performance.now() - t2) };
+    this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code, ms }, 'hotel search cached');
     return { index, page: await present(this.d.store, index, auth.user.type, FIRST_PAGE, {}) };
   }
 
@@ -232,10 +256,10 @@ export class HotelSearchService {
    * Our own hotels (travesia) as one more supplier of the streamed search: the inventory module
    * searches and prices them; the answer is stored and paged like any supplier's.
    */
-  async searchTravesia(auth: AuthContext, body: Omit<HotelSearchBody, 'provider_id'>) {
+  async searchTravesia(auth: AuthContext, body: Omit<HotelSearchBody, 'provider_id'>, shared?: Pick<SharedLookups, 'place'>) {
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
     if (!auth.modules.includes('hotels-travesia')) throw forbidden(M.moduleDisabled);
-    const place = await this.place(body.destination);
+    const place = await (shared?.place ?? this.place(body.destination));
     const rooms = body.paxes.map((p) => ({ adults: p.adults, childrenAges: [...p.children] }));
     const found = await this.d.inventory.search(auth, {
       destination: place.id,
@@ -310,9 +334,9 @@ export class HotelSearchService {
     const at = this.now().getTime();
     const expires = parts.reduce((min, p) => (p.expires < min ? p.expires : min), parts[0].expires);
     const ttl = Math.max(1, Math.floor((Date.parse(expires) - at) / 1000));
-    const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, prefix: `${i}-` })));
+    const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, part: i })));
     rankByName(hotels);
-    const currencies = new Set(hotels.flatMap((h) => h.o.map((o) => o.c)));
+    const currencies = new Set(hotels.flatMap((h) => h.o.map(currencyOf)));
     const compare = currencies.size > 1 ? 'usd' : 'price';
     const notes = [...new Set(parts.flatMap((p) => p.notes.filter((n) => n !== M.mixedCurrencies)))];
     if (compare === 'usd') notes.push(M.mixedCurrencies);
@@ -405,8 +429,8 @@ export class HotelSearchService {
       search = await this.cached(auth, part.cacheId);
       id = m[2];
     }
-    const hotel = search.hotels.find((h) => h.o.some((o) => o.id === id));
-    const raw = hotel ? await this.d.store.get(hotel.blob) : null;
+    const hotel = search.hotels.find((h) => h.o.some((o) => optionIdOf(o) === id));
+    const raw = hotel ? await this.d.store.get(hotelBlobKey(search, hotel)) : null;
     const entry = raw ? (JSON.parse(raw) as CachedOffer[]).find((o) => o.optionId === id) : undefined;
     if (!entry) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
     return { search, entry };
@@ -424,6 +448,12 @@ export class HotelSearchService {
   async page(auth: AuthContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
     return present(this.d.store, await this.cached(auth, cacheId), auth.user.type, q, filter);
   }
+}
+
+/** Lookups shared by the suppliers of one streamed search (started before the supplier calls). */
+export interface SharedLookups {
+  place: Promise<SearchedPlace>;
+  pricing: Promise<PricingContext>;
 }
 
 const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };

@@ -50,6 +50,7 @@ export async function streamSearch(
         ...(auth.modules.includes('hotels-travesia') && !resort ? [{ id: TRAVESIA, source: travesia }] : []),
       ];
   emit({ event: 'start', data: { suppliers: chosen.flatMap((c) => (c.source ? [c.source] : [])) } });
+  const shared = d.search.prefetch(auth, body.destination);
   let failed = 0;
   const parts: { order: number; index: SearchIndex }[] = [];
   const started = Date.now();
@@ -70,11 +71,12 @@ export async function streamSearch(
       try {
         const run =
           source.supplier === 'travesia'
-            ? d.search.searchTravesia(auth, body)
+            ? d.search.searchTravesia(auth, body, shared)
             : d.search.search(
                 auth,
                 { ...body, provider_id: id },
                 { supplier: source.supplier, forceSandbox: opts.forceSandbox, simScenario: opts.simScenario },
+                shared,
               );
         const { index, page } = await Promise.race([run, timeout]);
         parts.push({ order, index });
