@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
+import { loginThroughUi } from './shell-helpers';
 
 /** Picks a destination in the places autocomplete. */
 async function pickDestination(page: Page, text: string, option: string) {
@@ -121,17 +122,34 @@ test('a per-supplier route searches that supplier only and books through its own
   await signIn(page, DEMO.agency);
   await page.goto('/hotels/search/restel');
   await expect(page.getByRole('heading', { name: 'Hoteles Restel' })).toBeVisible();
+  // Restel takes up to 3 rooms (spec §9).
+  const addRoom = page.getByRole('button', { name: 'Agregar habitación' });
+  await addRoom.click();
+  await addRoom.click();
+  await expect(page.getByTestId('room-3')).toBeVisible();
+  await expect(addRoom).toBeDisabled();
+  await page.getByRole('button', { name: 'Quitar habitación 3' }).click();
+  await page.getByRole('button', { name: 'Quitar habitación 2' }).click();
   await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
   await page.getByRole('button', { name: 'Buscar' }).click();
   const progress = page.getByLabel('Progreso por proveedor');
   await expect(progress.locator('[data-state="done"]')).toHaveCount(1, { timeout: 30_000 });
   await expect(progress.getByTestId('supplier-restel')).toBeVisible();
+  await expect(page.getByTestId('hotel-card').first()).toBeVisible();
   await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
   await expect(page).toHaveURL(/\/hotels\/options\/restel\?/);
   await acceptQuote(page);
   await expect(page).toHaveURL('/hotels/reserve/restel');
   await fillReserveAndBook(page, 'Restelina');
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+
+  // Signing in again starts with a clean search (spec §2).
+  await page.goto('/logout');
+  await loginThroughUi(page, DEMO.agency);
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/hotels/search/restel');
+  await expect(page.getByRole('combobox', { name: 'Destino' }).locator('..')).not.toContainText('Cartagena');
+  await expect(page.getByLabel('Progreso por proveedor')).toHaveCount(0);
 });
 
 /** Adds a simulator failure scenario to every call of `url` the page makes (sandbox accounts only). */
