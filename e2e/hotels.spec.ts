@@ -145,6 +145,7 @@ test('a per-supplier route searches that supplier only and books through its own
 
   // Signing in again starts with a clean search (spec §2).
   await page.goto('/logout');
+  await page.getByRole('button', { name: 'Ingresar' }).waitFor();
   await loginThroughUi(page, DEMO.agency);
   await expect(page).toHaveURL('/dashboard');
   await page.goto('/hotels/search/restel');

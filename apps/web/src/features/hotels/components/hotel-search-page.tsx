@@ -30,12 +30,6 @@ export function HotelSearchPage({ variant }: { variant: SearchVariant }) {
     if (state.status !== 'searching') saveSearch(variant.key, { form, results: state.status === 'done' ? state : null });
   }, [variant.key, form, state]);
 
-  // One account of this supplier: it is the provider, nobody needs to pick it.
-  const initial = useMemo(
-    () => (!form.provider && supplierAccounts.length === 1 ? { ...form, provider: supplierAccounts[0]?._id ?? null } : form),
-    [form, supplierAccounts],
-  );
-
   const search = (f: HotelSearchForm) => {
     setForm(f);
     setFormError(null);
@@ -68,9 +62,9 @@ export function HotelSearchPage({ variant }: { variant: SearchVariant }) {
       <PageHeader title={variant.title} subtitle={variant.supplier ? undefined : 'Una búsqueda en todos los proveedores habilitados'} />
       <Flex vertical gap={16}>
         <SearchForm
-          key={`${variant.key}-${initial.provider ?? ''}`}
+          key={variant.key}
           variant={variant}
-          initial={initial}
+          initial={saved.form}
           accounts={supplierAccounts}
           searching={state.status === 'searching'}
           onSearch={search}

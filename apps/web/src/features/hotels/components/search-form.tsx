@@ -2,6 +2,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { HOTEL_BOOKING_MESSAGES as M, type UsableProviderAccount } from '@travesia/contracts';
 import { Button, Card, Col, DatePicker, Flex, Form, InputNumber, Row, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
 import { CountrySelect } from '../../../shared/country-select';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { DEFAULT_ADULT_AGE, type HotelSearchForm } from '../state';
@@ -38,6 +39,11 @@ export interface SearchFormProps {
 export function SearchForm({ variant, initial, accounts, searching, onSearch }: SearchFormProps) {
   const [form] = Form.useForm<FormValues>();
   const needsProvider = variant.supplier !== null && variant.supplier !== 'travesia';
+  // One account of this supplier: it is the provider, nobody needs to pick it.
+  const onlyAccount = accounts.length === 1 ? accounts[0]?._id : undefined;
+  useEffect(() => {
+    if (needsProvider && onlyAccount && !form.getFieldValue('provider')) form.setFieldValue('provider', onlyAccount);
+  }, [form, needsProvider, onlyAccount]);
 
   const submit = (v: FormValues) => {
     const [start, end] = v.range ?? [];
