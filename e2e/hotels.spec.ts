@@ -188,3 +188,34 @@ test('a price changed at the re-quote must be accepted before reserving', async 
   await fillReserveAndBook(page, 'Cambiado');
   await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
 });
+
+test('the Disney route searches Juniper in Disney mode and books a family with a child', async ({ page, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/disney/juniper');
+  await expect(page.getByRole('heading', { name: 'Hoteles Disney' })).toBeVisible();
+  await pickDestination(page, 'Orlando', 'Orlando');
+  await page.getByRole('button', { name: 'Niño' }).click();
+  // A child without an age is the spec's message, not a search.
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('La edad de cada niño debe estar entre 0 y 17 años')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Edad niño 1 habitación 1' }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^7 años$/ })
+    .click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').getByTestId('supplier-juniper')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/juniper\?/);
+  await acceptQuote(page);
+  await expect(page).toHaveURL('/hotels/reserve/juniper');
+  await page.getByLabel('Niño 1 (7 años): nombre').fill('Tomás');
+  await page.getByLabel('Niño 1 (7 años): apellido').fill('Disneyano');
+  await fillReserveAndBook(page, 'Disneyano');
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Disneyano`)).json();
+  expect(list.totalDocs).toBe(1);
+  expect(list.docs[0].companions.map((c: { name: string; age?: number }) => [c.name, c.age])).toContainEqual(['Tomás', 7]);
+});
