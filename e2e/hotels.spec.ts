@@ -219,3 +219,17 @@ test('the Disney route searches Juniper in Disney mode and books a family with a
   expect(list.totalDocs).toBe(1);
   expect(list.docs[0].companions.map((c: { name: string; age?: number }) => [c.name, c.age])).toContainEqual(['Tomás', 7]);
 });
+
+test('a booking whose supplier answer is lost is shown as pending with the provider, once', async ({ page, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  await injectScenario(page, '**/api/voucher', 'lost-reply:book');
+  await page.goto('/hotels/search/hotelbeds');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await acceptQuote(page);
+  await fillReserveAndBook(page, 'Perdida');
+  await expect(page.getByText('Reserva registrada, pendiente del proveedor')).toBeVisible({ timeout: 45_000 });
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Perdida`)).json();
+  expect(list.totalDocs).toBe(1);
+});
