@@ -33,7 +33,7 @@ const cases = [
     who: 'product-loader',
     email: DEMO.loader,
     home: '/hotels/search/travesia',
-    heading: 'Esta sección está en construcción',
+    heading: 'Hoteles Travesía',
     name: 'Julián Pérez',
     typeLabel: 'Cargador de Producto',
     menu: ['Buscadores', 'Reservas', 'Producto', 'Logout'],
@@ -77,7 +77,7 @@ test('agency staff see their agency and its mode in the bars; searchers follow t
   await expect(nav.getByRole('menuitem', { name: 'Traslados Travesía' })).toHaveCount(0);
   await nav.getByRole('menuitem', { name: 'Hoteles Restel' }).click();
   await expect(page).toHaveURL('/hotels/search/restel');
-  await expect(page.getByRole('heading', { name: 'Esta sección está en construcción' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hoteles Restel' })).toBeVisible();
 });
 
 test('an adviser opening /user/ gets the 403 page, not a redirect', async ({ page }) => {

@@ -5,6 +5,7 @@ z.config(z.locales.es());
 export * from './dashboard.js';
 export * from './format/index.js';
 export * from './hotel-booking.js';
+export * from './hotel-cancellation.js';
 export * from './inventory.js';
 export * from './markup.js';
 export * from './menus.js';

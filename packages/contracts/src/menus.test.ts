@@ -55,7 +55,7 @@ describe('buildMenu (spec §2 Menus)', () => {
   it('lists only the searchers of enabled modules', () => {
     const modules: AgencyModule[] = ['hotels-restel', 'tickets-hotelbeds'];
     const searchers = buildMenu('adviser', modules).find((i) => i.key === 'searchers');
-    expect(searchers?.children?.map((c) => c.path)).toEqual(['/hotels/search/restel', '/search/tickets/hotelbeds']);
+    expect(searchers?.children?.map((c) => c.path)).toEqual(['/hotels/search', '/hotels/search/restel', '/search/tickets/hotelbeds']);
   });
 
   it('never links to a page the same user could not open', () => {

@@ -1,4 +1,5 @@
 import { type AgencyModule, firstSearcherPath, SEARCHER_LINKS } from './modules.js';
+import { HOTEL_MODULES } from './routes.js';
 import type { UserType } from './user-types.js';
 
 export interface MenuItem {
@@ -12,12 +13,21 @@ export interface MenuItem {
 const searchers = (modules: readonly AgencyModule[]): MenuItem => ({
   key: 'searchers',
   label: 'Buscadores',
-  children: SEARCHER_LINKS.filter((l) => modules.includes(l.module)).map((l) => ({
-    key: l.path,
-    label: l.label,
-    path: l.path,
-  })),
+  children: [
+    // The search across every enabled hotel supplier comes first (docs/decisions/0100).
+    ...(HOTEL_MODULES.some((m) => modules.includes(m))
+      ? [{ key: ALL_HOTELS_SEARCH_PATH, label: 'Hoteles (todos)', path: ALL_HOTELS_SEARCH_PATH }]
+      : []),
+    ...SEARCHER_LINKS.filter((l) => modules.includes(l.module)).map((l) => ({
+      key: l.path,
+      label: l.label,
+      path: l.path,
+    })),
+  ],
 });
+
+/** One hotel search across every enabled supplier (issue 6). */
+export const ALL_HOTELS_SEARCH_PATH = '/hotels/search';
 
 const products: MenuItem = {
   key: 'product',

@@ -15,6 +15,16 @@ export interface RouteRule {
 
 const JUNIPER_HOTEL_MODULES: readonly AgencyModule[] = ['hotels-juniper', 'hotels-juniper-disney', 'hotels-juniper-universal'];
 
+/** Every hotel module: the all-suppliers search opens with any of them (docs/decisions/0100). */
+export const HOTEL_MODULES: readonly AgencyModule[] = [
+  'hotels-travesia',
+  'hotels-juniper',
+  'hotels-juniper-disney',
+  'hotels-juniper-universal',
+  'hotels-restel',
+  'hotels-hotelbeds',
+];
+
 export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/dashboard', permission: 'dashboard:view' },
   { pattern: '/configuration/*', permission: 'configuration:manage' },
@@ -37,8 +47,10 @@ export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/hotels/*/juniper/disney', permission: 'search:use', module: 'hotels-juniper-disney' },
   { pattern: '/hotels/*/universal/*', permission: 'search:use', module: 'hotels-juniper-universal' },
   { pattern: '/hotels/*/juniper/universal', permission: 'search:use', module: 'hotels-juniper-universal' },
-  // One reserve page serves the three Juniper hotel modes (spec §2): any of them opens it.
+  // One reserve (and options) page serves the three Juniper hotel modes (spec §2): any of them opens it.
   { pattern: '/hotels/reserve/juniper', permission: 'search:use', module: JUNIPER_HOTEL_MODULES },
+  { pattern: '/hotels/options/juniper', permission: 'search:use', module: JUNIPER_HOTEL_MODULES },
+  { pattern: '/hotels/search', permission: 'search:use', module: HOTEL_MODULES },
   { pattern: '/hotels/*/travesia', permission: 'search:use', module: 'hotels-travesia' },
   { pattern: '/hotels/*/juniper', permission: 'search:use', module: 'hotels-juniper' },
   { pattern: '/hotels/*/restel', permission: 'search:use', module: 'hotels-restel' },

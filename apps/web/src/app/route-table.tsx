@@ -3,6 +3,7 @@ import { aboutRoutes } from '../features/about/routes';
 import { agenciesRoutes } from '../features/agencies/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { hotelRoutes } from '../features/hotels/routes';
 import { markupsRoutes } from '../features/markups/routes';
 import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
@@ -36,20 +37,8 @@ export const adminRoutes: RouteObject[] = [
   ...providerRoutes,
   ...soon('/whitelabels', '/whitelabels/create', '/whitelabels/:id', '/whitelabel/:id/payments', '/whitelabel/:id/customize'),
   // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
+  ...hotelRoutes,
   ...soon(
-    '/hotels/search/juniper',
-    '/hotels/search/disney/juniper',
-    '/hotels/search/universal/juniper',
-    '/hotels/search/juniper/universal',
-    '/hotels/search/juniper/disney',
-    '/hotels/reserve/juniper',
-    '/hotels/search/travesia',
-    '/hotels/options/travesia',
-    '/hotels/reserve/travesia',
-    '/hotels/search/restel',
-    '/hotels/options/restel',
-    '/hotels/reserve/restel',
-    '/hotels/search/hotelbeds',
     '/search/tickets/travesia',
     '/tickets/options/travesia',
     '/tickets/reserve/travesia',

@@ -28,6 +28,8 @@ let onUnauthorized: () => void = () => {
 export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;
 }
+/** For calls made without `api()` (e.g. a streamed body read with fetch) that got a 401. */
+export const handleUnauthorized = () => onUnauthorized();
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -37,12 +39,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Don't redirect on 401 (the login form shows its own message). */
   allowUnauthorized?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const url = new URL(path.startsWith('/') ? path : `/${path}`, location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const token = readCookie(TOKEN_COOKIE);
   if (token) headers['x-access-token'] = token;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';

@@ -1,0 +1,120 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { formatMoney } from '@travesia/contracts';
+import { Button, Card, Flex, Image, Rate, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import type { HotelItem, HotelOption } from '../types';
+import { SUPPLIER_NAMES } from '../variants';
+
+/** Coordinates with an OpenStreetMap link: no map tiles are reachable offline (docs/decisions/0101). */
+export function MapPosition({ location }: { location: { lat: number; lng: number } }) {
+  const lat = location.lat.toFixed(5);
+  const lng = location.lng.toFixed(5);
+  return (
+    <a
+      href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`}
+      target="_blank"
+      rel="noreferrer"
+      title="Ver en OpenStreetMap"
+    >
+      <EnvironmentOutlined /> {lat}, {lng}
+    </a>
+  );
+}
+
+const FIRST_OPTIONS = 3;
+
+export const roomsText = (o: Pick<HotelOption, 'rooms'>) =>
+  o.rooms
+    .map(
+      (r) =>
+        `${r.name} (${r.adults} ${r.adults === 1 ? 'adulto' : 'adultos'}${r.childrenAges.length ? `, ${r.childrenAges.length} niños` : ''})`,
+    )
+    .join(' + ');
+
+/** One hotel of the results: photo, stars, zone, position, and its options with the price the user sells at. */
+export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option: HotelOption) => void }) {
+  const image = hotel.images?.[0];
+  // The cheapest few first (the server sorts options by price); the rest on demand.
+  const [all, setAll] = useState(false);
+  const shown = all ? hotel.options : hotel.options.slice(0, FIRST_OPTIONS);
+  return (
+    <Card size="small" data-testid="hotel-card" style={{ marginBottom: 12 }}>
+      <Flex gap={16} wrap>
+        {image ? (
+          <Image src={image} alt={hotel.name} width={160} height={110} style={{ objectFit: 'cover', borderRadius: 6 }} />
+        ) : (
+          <Flex
+            align="center"
+            justify="center"
+            style={{ width: 160, height: 110, background: '#f5f5f5', borderRadius: 6, color: '#8c8c8c' }}
+            aria-label="Sin foto"
+          >
+            Sin foto
+          </Flex>
+        )}
+        <div style={{ flex: 1, minWidth: 260 }}>
+          <Flex justify="space-between" wrap gap={8}>
+            <div>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {hotel.name}
+              </Typography.Title>
+              <Flex gap={8} align="center" wrap>
+                {hotel.stars ? <Rate disabled count={5} value={hotel.stars} style={{ fontSize: 12 }} /> : null}
+                {hotel.category && <Typography.Text type="secondary">{hotel.category}</Typography.Text>}
+                <Tag>{SUPPLIER_NAMES[hotel.supplier] ?? hotel.supplier}</Tag>
+              </Flex>
+              {(hotel.zone || hotel.address) && (
+                <Typography.Text type="secondary" style={{ display: 'block' }}>
+                  {[hotel.address, hotel.zone].filter(Boolean).join(' · ')}
+                </Typography.Text>
+              )}
+              {hotel.location && <MapPosition location={hotel.location} />}
+            </div>
+            <div style={{ textAlign: 'right' }}>
+              <Typography.Text type="secondary">Desde</Typography.Text>
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="hotel-min-price">
+                {formatMoney(hotel.minPrice.amount, hotel.minPrice.currency)}
+              </Typography.Title>
+            </div>
+          </Flex>
+          <Table<HotelOption>
+            size="small"
+            style={{ marginTop: 8 }}
+            rowKey="optionId"
+            pagination={all && hotel.options.length > 10 ? { pageSize: 10, size: 'small' } : false}
+            dataSource={shown}
+            columns={[
+              { title: 'Habitaciones', render: (_, o) => roomsText(o) },
+              { title: 'Régimen', render: (_, o) => o.board.label },
+              {
+                title: 'Condiciones',
+                render: (_, o) => (
+                  <Flex gap={4} wrap>
+                    {o.refundable ? <Tag color="green">Reembolsable</Tag> : <Tag color="red">No reembolsable</Tag>}
+                    {o.availability === 'on-request' && <Tag color="orange">Bajo petición</Tag>}
+                    {o.payAtHotel && <Tag>Pago en el hotel</Tag>}
+                  </Flex>
+                ),
+              },
+              { title: 'Precio', align: 'right', render: (_, o) => formatMoney(o.price.amount, o.price.currency) },
+              {
+                title: '',
+                align: 'right',
+                render: (_, o) => (
+                  <Button size="small" type="primary" onClick={() => onOpen(o)}>
+                    Ver opción
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          {hotel.options.length > FIRST_OPTIONS && (
+            <Button type="link" size="small" onClick={() => setAll(!all)}>
+              {all ? 'Ver menos opciones' : `Ver las ${hotel.options.length} opciones`}
+            </Button>
+          )}
+        </div>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,235 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
+import { loginThroughUi } from './shell-helpers';
+
+/** Picks a destination in the places autocomplete. */
+async function pickDestination(page: Page, text: string, option: string) {
+  const field = page.getByRole('combobox', { name: 'Destino' });
+  await field.click();
+  await field.fill(text);
+  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Fills the holder and every traveller of the reserve form, then books. */
+async function fillReserveAndBook(page: Page, surname: string) {
+  await page.getByLabel('Nombre', { exact: true }).fill('Laura');
+  await page.getByLabel('Apellido', { exact: true }).fill(surname);
+  await page.getByLabel('Email').fill('laura@example.com');
+  await page.getByLabel('Adulto 1: nombre').fill('Laura');
+  await page.getByLabel('Adulto 1: apellido').fill(surname);
+  await page.getByLabel('Adulto 2: nombre').fill('Pedro');
+  await page.getByLabel('Adulto 2: apellido').fill(surname);
+  // A double click must not book twice: the same idempotency key answers the same voucher.
+  await page.getByRole('button', { name: 'Reservar' }).dblclick();
+}
+
+/** On the options page: accepts a changed price or policy when the re-quote shows one, then continues. */
+async function acceptQuote(page: Page) {
+  await expect(page.getByTestId('quote-price')).toBeVisible({ timeout: 30_000 });
+  const accept = page.getByRole('checkbox', { name: /^Acepto/ });
+  if (await accept.isVisible()) await accept.check();
+  await page.getByRole('button', { name: 'Continuar con la reserva' }).click();
+  await expect(page).toHaveURL(/\/hotels\/reserve\//);
+}
+
+test('an agency user searches Cartagena across every supplier, opens an option, books two adults and finds the voucher', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/dashboard');
+  // "Buscadores" reaches the all-suppliers search.
+  await page.getByRole('menuitem', { name: 'Buscadores' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('menuitem', { name: 'Hoteles (todos)' }).click();
+  await expect(page).toHaveURL('/hotels/search');
+
+  // The spec's messages when nothing is filled in.
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('Destino es requerido')).toBeVisible();
+
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+
+  // Each supplier reports on its own; several answer with hotels.
+  const progress = page.getByLabel('Progreso por proveedor');
+  const answered = progress.locator('[data-state="done"]');
+  await expect.poll(() => answered.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(answered.first()).toContainText(/\d+ hoteles? en \d+ ms/);
+
+  // Results from the cache, with filters: sorting by price keeps the cheapest first.
+  const cards = page.getByTestId('hotel-card');
+  await expect(cards.first()).toBeVisible();
+  const prices = await page.getByTestId('hotel-min-price').allInnerTexts();
+  const numbers = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+  expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+
+  // One merged result: the supplier filter narrows it to one supplier, then back to all of them.
+  const supplierFilter = page.getByRole('combobox', { name: 'Proveedor' });
+  await supplierFilter.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Restel' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('results-count')).not.toHaveText('');
+  const tags = await cards.locator('.ant-tag').allInnerTexts();
+  expect(tags.filter((t) => ['Travesía', 'Juniper', 'Hotelbeds'].includes(t))).toEqual([]);
+  expect(tags).toContain('Restel');
+  await page.getByLabel('Filtros').locator('.ant-select-clear').first().click({ force: true });
+
+  // The search survives a reload.
+  await page.reload();
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Destino' }).locator('..')).toContainText('Cartagena de Indias');
+
+  await cards.first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/\w+\?cacheId=/);
+  await expect(page.getByTestId('cancellation-policy')).toBeVisible({ timeout: 30_000 });
+  await acceptQuote(page);
+
+  await fillReserveAndBook(page, 'Hotelera');
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Reserva (confirmada|solicitada|registrada)/)).toBeVisible();
+
+  // Exactly one voucher for this holder, and it is in /booking.
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Hotelera`)).json();
+  expect(list.totalDocs).toBe(1);
+  await page.getByRole('button', { name: 'Ver voucher' }).click();
+  await expect(page).toHaveURL(/\/booking\/[^/]+\/voucher$/);
+  await page.goto('/booking');
+  const search = page.getByRole('searchbox', { name: 'Buscar reservas' });
+  await search.fill('Hotelera');
+  await search.press('Enter');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+});
+
+test('own inventory (travesia) route: search, option, reserve confirmed at once', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/travesia');
+  await expect(page.getByRole('heading', { name: 'Hoteles Travesía' })).toBeVisible();
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').getByTestId('supplier-travesia')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/travesia\?/);
+  await acceptQuote(page);
+  await expect(page).toHaveURL('/hotels/reserve/travesia');
+  await fillReserveAndBook(page, 'Propia');
+  await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
+});
+
+test('a per-supplier route searches that supplier only and books through its own pages', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/restel');
+  await expect(page.getByRole('heading', { name: 'Hoteles Restel' })).toBeVisible();
+  // Restel takes up to 3 rooms (spec §9).
+  const addRoom = page.getByRole('button', { name: 'Agregar habitación' });
+  await addRoom.click();
+  await addRoom.click();
+  await expect(page.getByTestId('room-3')).toBeVisible();
+  await expect(addRoom).toBeDisabled();
+  await page.getByRole('button', { name: 'Quitar habitación 3' }).click();
+  await page.getByRole('button', { name: 'Quitar habitación 2' }).click();
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect(progress.locator('[data-state="done"]')).toHaveCount(1, { timeout: 30_000 });
+  await expect(progress.getByTestId('supplier-restel')).toBeVisible();
+  await expect(page.getByTestId('hotel-card').first()).toBeVisible();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/restel\?/);
+  await acceptQuote(page);
+  await expect(page).toHaveURL('/hotels/reserve/restel');
+  await fillReserveAndBook(page, 'Restelina');
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+
+  // Signing in again starts with a clean search (spec §2).
+  await page.goto('/logout');
+  await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+  await loginThroughUi(page, DEMO.agency);
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/hotels/search/restel');
+  await expect(page.getByRole('combobox', { name: 'Destino' }).locator('..')).not.toContainText('Cartagena');
+  await expect(page.getByLabel('Progreso por proveedor')).toHaveCount(0);
+});
+
+/** Adds a simulator failure scenario to every call of `url` the page makes (sandbox accounts only). */
+async function injectScenario(page: Page, url: string, scenario: string) {
+  await page.route(url, (route) => route.continue({ headers: { ...route.request().headers(), 'x-sim-scenario': scenario } }));
+}
+
+test('a supplier that fails is shown as failed and never blocks the others', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await injectScenario(page, '**/api/hotel/search/stream', 'error-500:search');
+  await page.goto('/hotels/search');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  // The simulator fails the three suppliers; our own inventory still answers and its hotels are listed.
+  await expect(progress.locator('[data-state="failed"]')).toHaveCount(3, { timeout: 30_000 });
+  await expect(progress.getByTestId('supplier-hotelbeds')).toContainText('Falló:');
+  await expect(progress.getByTestId('supplier-travesia')).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('hotel-card').first()).toContainText('Travesía');
+});
+
+test('a price changed at the re-quote must be accepted before reserving', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await injectScenario(page, '**/api/hotel/quote', 'price-change:quote');
+  await page.goto('/hotels/search/hotelbeds');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page.getByText('El precio cambió')).toBeVisible({ timeout: 30_000 });
+  const next = page.getByRole('button', { name: 'Continuar con la reserva' });
+  await expect(next).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Acepto el nuevo precio' }).check();
+  await next.click();
+  await expect(page).toHaveURL('/hotels/reserve/hotelbeds');
+  await fillReserveAndBook(page, 'Cambiado');
+  await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
+});
+
+test('the Disney route searches Juniper in Disney mode and books a family with a child', async ({ page, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/disney/juniper');
+  await expect(page.getByRole('heading', { name: 'Hoteles Disney' })).toBeVisible();
+  await pickDestination(page, 'Orlando', 'Orlando');
+  await page.getByRole('button', { name: 'Niño' }).click();
+  // A child without an age is the spec's message, not a search.
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('La edad de cada niño debe estar entre 0 y 17 años')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Edad niño 1 habitación 1' }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^7 años$/ })
+    .click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').getByTestId('supplier-juniper')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/juniper\?/);
+  await acceptQuote(page);
+  await expect(page).toHaveURL('/hotels/reserve/juniper');
+  await page.getByLabel('Niño 1 (7 años): nombre').fill('Tomás');
+  await page.getByLabel('Niño 1 (7 años): apellido').fill('Disneyano');
+  await fillReserveAndBook(page, 'Disneyano');
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Disneyano`)).json();
+  expect(list.totalDocs).toBe(1);
+  expect(list.docs[0].companions.map((c: { name: string; age?: number }) => [c.name, c.age])).toContainEqual(['Tomás', 7]);
+});
+
+test('a booking whose supplier answer is lost is shown as pending with the provider, once', async ({ page, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  await injectScenario(page, '**/api/voucher', 'lost-reply:book');
+  await page.goto('/hotels/search/hotelbeds');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await acceptQuote(page);
+  await fillReserveAndBook(page, 'Perdida');
+  await expect(page.getByText('Reserva registrada, pendiente del proveedor')).toBeVisible({ timeout: 45_000 });
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Perdida`)).json();
+  expect(list.totalDocs).toBe(1);
+});
