@@ -79,7 +79,7 @@ async function load() {
   );
 
   // The per-row stats trigger and the trigram index are set aside for the bulk load, then rebuilt.
-  await c.query('alter table vouchers disable trigger vouchers_stats; drop index vouchers_search_trgm_idx;');
+  await c.query('alter table vouchers disable trigger vouchers_stats; drop index vouchers_agency_search_trgm_idx;');
   const chunk = 100_000;
   for (let start = 0; start < TOTAL; start += chunk) {
     const end = Math.min(TOTAL, start + chunk) - 1;
@@ -127,7 +127,7 @@ async function load() {
 
 /** Index, stats and planner statistics after the bulk load (each its own statement: VACUUM refuses transactions). */
 async function finish(c: pg.Client) {
-  await c.query('create index if not exists vouchers_search_trgm_idx on vouchers using gin (search_text gin_trgm_ops)');
+  await c.query('create index if not exists vouchers_agency_search_trgm_idx on vouchers using gin (agency_id, search_text gin_trgm_ops)');
   await c.query('alter table vouchers enable trigger vouchers_stats');
   await c.query('select voucher_daily_stats_rebuild()');
   for (const table of ['vouchers', 'voucher_daily_stats', 'users', 'agencies']) await c.query(`vacuum analyze ${table}`);

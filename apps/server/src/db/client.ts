@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -49,7 +50,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const dir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dir ?? 'memory://', { extensions: { btree_gin, pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -120,9 +120,11 @@ export class VoucherRepository {
    * 1. the scope's newest `textWindow` rows in list order, matched against the text — an index-only
    *    walk of the covering order index that stops as soon as it has the page and the capped count
    *    (any term in more than ~0.7 % of the rows);
-   * 2. when the window held fewer matches than that and did not cover the whole scope, the trigram index alone (plain index scans
-   *    switched off for that one statement, so the planner cannot walk the whole scope in order
-   *    looking for matches that are rare); the term is then rare, so its candidates are few.
+   * 2. when the window held fewer matches than that and did not cover the whole scope, the GIN
+   *    index over (agency_id, search_text) alone (plain index scans switched off for that one
+   *    statement, so the planner cannot walk the whole scope in order looking for matches that are
+   *    rare); the term is then rare, so its candidates are few, and an agency's scope is applied
+   *    inside the index rather than by rechecking other agencies' rows in the heap (migration 0203).
    *
    * Either way the answer is exact up to VOUCHER_TEXT_COUNT_CAP.
    */
