@@ -323,6 +323,64 @@ describe('quote and reserve a travesia option', () => {
     expect(moved.json().code).toBe('PRICE_CHANGED');
     expect(await allotmentOn(start)).toBe(before - 1);
   }, 30_000);
+
+  it('keeps the whole spec §3 client and every companion on the voucher', async () => {
+    const stay = {
+      start: day(44),
+      end: day(46),
+      paxes: [
+        { adults: 1, children: [] },
+        { adults: 2, children: [] },
+      ],
+    };
+    const done = (await stream(admin, { ...stay, providers: ['travesia'] })).at(-1)?.data as { cacheId: string };
+    const own = (await call('GET', `/api/hotel/search/${done.cacheId}?supplier=travesia`, admin)).json().response.items[0];
+    const q = await call('POST', '/api/hotel/quote', admin, { cacheId: done.cacheId, optionId: own.options[0].optionId });
+    expect(q.statusCode, q.body).toBe(200);
+    const quote = q.json().response;
+    // What the reserve screen sends (apps/web reserve-page.tsx).
+    const client = {
+      name: 'Laura',
+      surname: 'Gómez',
+      email: 'laura@example.com',
+      address: 'Carrera 7 # 71-21',
+      document: '52123456',
+      documentType: 'CC',
+      age: 41,
+      country: 'Colombia',
+      city: 'Bogotá',
+      postalCode: '110231',
+      nationality: 'Colombia',
+      nationalityCode: 'CO',
+      phones: ['+57 300 123 4567'],
+    };
+    const companions = [
+      [{ name: 'Laura', surname: 'Gómez', age: 41, type: 'adult' }],
+      [
+        { name: 'Pedro', surname: 'Gómez', age: 30, type: 'adult' },
+        { name: 'Ana', surname: 'Ruiz', age: 30, type: 'adult' },
+      ],
+    ];
+    const res = await call(
+      'POST',
+      '/api/voucher',
+      { ...admin, 'idempotency-key': `own-${randomUUID()}` },
+      {
+        type: 'hotel',
+        integrator: 'travesia',
+        client,
+        companions,
+        price: { gross: quote.price.amount, currency: quote.price.currency },
+        bookingCodes: { quoteId: quote.quoteId },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const read = await call('GET', `/api/voucher/${res.json().response._id}`, admin);
+    expect(read.statusCode, read.body).toBe(200);
+    const voucher = read.json().response ?? read.json();
+    expect(voucher.client).toEqual(client);
+    expect(voucher.companions).toEqual(companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))));
+  }, 30_000);
 });
 
 describe('a currency without an exchange rate', () => {

@@ -371,7 +371,6 @@ export class InventoryService {
       throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${offer.pricing.price} ${offer.pricing.currency}` });
     const nightCount = stayNights(req.start, req.end).length;
     const p = offer.pricing;
-    const holder = { name: input.holder.name, surname: input.holder.surname, email: input.holder.email, phone: input.holder.phone };
     const reference = newBookingReference();
     const outcome = await this.deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -386,7 +385,7 @@ export class InventoryService {
           start: req.start,
           end: req.end,
           nights: nightCount,
-          client: holder,
+          client: input.holder,
           companions: input.companions,
           price: { gross: p.price, currency: p.currency },
           cost: { net: offer.total.amount, currency: offer.total.currency },
