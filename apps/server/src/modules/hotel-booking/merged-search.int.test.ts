@@ -16,6 +16,7 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 let admin: Record<string, string>;
 let other: Record<string, string>;
 let noTravesia: Record<string, string>;
+let loader: Record<string, string>;
 const acc: Record<string, string> = {};
 let cartagena = '';
 let madrid = '';
@@ -109,7 +110,7 @@ beforeAll(async () => {
   admin = await loginAs(t.app, (await makeUser(t.database, 'agency', agency.id)).email);
   other = await loginAs(t.app, (await makeUser(t.database, 'adviser', agency.id)).email);
   noTravesia = await loginAs(t.app, (await makeUser(t.database, 'agency', agencyNoOwn.id)).email);
-  const loader = await loginAs(t.app, (await makeUser(t.database, 'product-loader', null)).email);
+  loader = await loginAs(t.app, (await makeUser(t.database, 'product-loader', null)).email);
   acc.hotelbeds = await createAccount(admin, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
   acc.restel = await createAccount(admin, 'restel', { codigousu: 'TEST', clausu: 'sandbox', afiliacio: 'RS', secacc: 'sandbox' });
   await createAccount(noTravesia, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
@@ -397,5 +398,40 @@ describe('a currency without an exchange rate', () => {
     expect(r.notes).toContain(`Se omitieron ${r.dropped} ofertas en EUR: no hay tasa de cambio registrada para esa moneda`);
     const evs = await stream(admin, { destination: madrid, providers: [acc.hotelbeds] });
     expect(evs.find((e) => e.event === 'result')?.data.response.dropped).toBe(r.dropped);
+  }, 30_000);
+
+  it('drops an own hotel in that currency, keeping the others, in the own search and the stream', async () => {
+    const euro = await call('POST', '/api/product/hotel', loader, {
+      name: 'Hotel Euro Travesía',
+      placeId: cartagena,
+      address: 'Calle de la Moneda 1',
+      stars: 3,
+      category: 'value',
+      currency: 'EUR',
+      boards: ['RO', 'BB'],
+      policy: { nonRefundable: true, rules: [], noShow: null },
+      roomTypes: [{ name: 'Doble', maxAdults: 2, maxChildren: 0, childAgeLimit: 11, beds: '1 cama doble' }],
+    });
+    expect(euro.statusCode, euro.body).toBe(201);
+    const bulk = await call('POST', '/api/product/hotel/avail/bulk', loader, {
+      roomTypeId: euro.json().roomTypes[0]._id,
+      from: day(30),
+      to: day(50),
+      allotment: 2,
+      price2: '90',
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    const note = 'Se omitieron 2 ofertas en EUR: no hay tasa de cambio registrada para esa moneda';
+    const own = await call('POST', '/api/hotel/travesia/avail', admin, criteria());
+    expect(own.statusCode, own.body).toBe(200);
+    const r = own.json().response;
+    expect(r.items.map((i: { _id: string }) => i._id)).toEqual([hotelId]);
+    expect(r).toMatchObject({ itemsFound: 1, dropped: 2, notes: [note] });
+    const evs = await stream(admin, { providers: ['travesia'] });
+    const result = evs.find((e) => e.event === 'result')?.data;
+    expect(result, JSON.stringify(evs)).toBeDefined();
+    expect(result.response).toMatchObject({ itemsFound: 1, dropped: 2, notes: [note] });
+    expect(result.response.items.map((i: { code: string }) => i.code)).toEqual([hotelId]);
+    expect(evs.at(-1)?.data).toMatchObject({ ok: 1, failed: 0, itemsFound: 1 });
   }, 30_000);
 });
