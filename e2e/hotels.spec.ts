@@ -75,6 +75,22 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   expect(tags).toContain('Restel');
   await page.getByLabel('Filtros').locator('.ant-select-clear').first().click({ force: true });
 
+  // Categories read in Spanish whatever code each supplier uses ('4EST', '4est', '4'); the filter sends the codes.
+  await page.getByRole('combobox', { name: 'Categoría' }).click();
+  const categoryOptions = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(categoryOptions.first()).toBeVisible();
+  const labels = await categoryOptions.allInnerTexts();
+  expect(labels.some((l) => /^\d estrellas?$/.test(l))).toBe(true);
+  expect(labels.filter((l) => /^\d\s*est$/i.test(l))).toEqual([]);
+  const starOption = categoryOptions.filter({ hasText: /^\d estrellas?$/ }).first();
+  const [filtered] = await Promise.all([page.waitForRequest((r) => r.url().includes('category=')), starOption.click()]);
+  const codes = (new URL(filtered.url()).searchParams.get('category') ?? '').split(',');
+  expect(codes.length).toBeGreaterThan(0);
+  for (const code of codes) expect(code).toMatch(/^\d(EST|est)?$/);
+  await expect(cards.first()).toBeVisible();
+  await starOption.click();
+  await page.keyboard.press('Escape');
+
   // The search survives a reload.
   await page.reload();
   await expect(cards.first()).toBeVisible();

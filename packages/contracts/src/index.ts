@@ -6,6 +6,7 @@ export * from './dashboard.js';
 export * from './format/index.js';
 export * from './hotel-booking.js';
 export * from './hotel-cancellation.js';
+export * from './hotel-category.js';
 export * from './inventory.js';
 export * from './markup.js';
 export * from './menus.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageNameSchema } from './places.js';
 import { BOARD_CODES } from './supplier-messages.js';
+import { holderSchema } from './vouchers.js';
 
 /** Own inventory (brand travesia): hotel products, room types, daily availability and search (issue 4). */
 
@@ -205,15 +206,23 @@ export const hotelAvailBody = z
   });
 export type HotelAvailBody = z.input<typeof hotelAvailBody>;
 
+/**
+ * The holder of an own-inventory booking: the spec §3 holder/client (every field but the name optional,
+ * kept whole on the voucher); `phone` is the older single phone, still accepted.
+ */
+export const inventoryHolder = z.object({
+  ...holderSchema.shape,
+  name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
+  surname: z.string().trim().max(100).default(''),
+  email: z.email().optional(),
+  phone: z.string().max(40).optional(),
+});
+export type InventoryHolder = z.output<typeof inventoryHolder>;
+
 export const hotelBookBody = z.object({
   token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
   idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
-  holder: z.object({
-    name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
-    surname: z.string().trim().max(100).default(''),
-    email: z.email().optional(),
-    phone: z.string().max(40).optional(),
-  }),
+  holder: inventoryHolder,
   companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
   remarks: z.string().max(1000).optional(),
   /** The price the user saw; when given and the option now costs something else, 409 PRICE_CHANGED. */
@@ -475,12 +484,7 @@ export interface TransferProductDto {
 export const ticketBookBody = z.object({
   token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
   idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
-  holder: z.object({
-    name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
-    surname: z.string().trim().max(100).default(''),
-    email: z.email().optional(),
-    phone: z.string().max(40).optional(),
-  }),
+  holder: inventoryHolder,
   companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
   expectedPrice: z.object({ amount: moneyString, currency }).optional(),
 });

@@ -396,14 +396,17 @@ export class HotelBookingService {
     body: HotelReserveBody,
     idempotencyKey: string,
   ): Promise<{ voucher: VoucherRow; created: boolean }> {
+    // The whole spec §3 client, as a supplier booking keeps it; `phone` only when a caller sends the single one.
+    const { name, surname, email, phone, ...client } = body.client;
     return this.d.inventory.book(auth, {
       token: q.quote.token.value,
       idempotencyKey,
       holder: {
-        name: body.client.name.trim(),
-        surname: body.client.surname?.trim() ?? '',
-        ...(body.client.email ? { email: body.client.email } : {}),
-        ...(typeof body.client.phone === 'string' ? { phone: body.client.phone } : {}),
+        ...client,
+        name: name.trim(),
+        surname: surname?.trim() ?? '',
+        ...(email ? { email } : {}),
+        ...(typeof phone === 'string' ? { phone } : {}),
       },
       companions: body.companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))),
       remarks: body.comments,

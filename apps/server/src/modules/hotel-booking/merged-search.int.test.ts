@@ -16,6 +16,7 @@ let sim: Awaited<ReturnType<typeof startSimulator>>;
 let admin: Record<string, string>;
 let other: Record<string, string>;
 let noTravesia: Record<string, string>;
+let loader: Record<string, string>;
 const acc: Record<string, string> = {};
 let cartagena = '';
 let madrid = '';
@@ -109,7 +110,7 @@ beforeAll(async () => {
   admin = await loginAs(t.app, (await makeUser(t.database, 'agency', agency.id)).email);
   other = await loginAs(t.app, (await makeUser(t.database, 'adviser', agency.id)).email);
   noTravesia = await loginAs(t.app, (await makeUser(t.database, 'agency', agencyNoOwn.id)).email);
-  const loader = await loginAs(t.app, (await makeUser(t.database, 'product-loader', null)).email);
+  loader = await loginAs(t.app, (await makeUser(t.database, 'product-loader', null)).email);
   acc.hotelbeds = await createAccount(admin, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
   acc.restel = await createAccount(admin, 'restel', { codigousu: 'TEST', clausu: 'sandbox', afiliacio: 'RS', secacc: 'sandbox' });
   await createAccount(noTravesia, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
@@ -323,6 +324,64 @@ describe('quote and reserve a travesia option', () => {
     expect(moved.json().code).toBe('PRICE_CHANGED');
     expect(await allotmentOn(start)).toBe(before - 1);
   }, 30_000);
+
+  it('keeps the whole spec §3 client and every companion on the voucher', async () => {
+    const stay = {
+      start: day(44),
+      end: day(46),
+      paxes: [
+        { adults: 1, children: [] },
+        { adults: 2, children: [] },
+      ],
+    };
+    const done = (await stream(admin, { ...stay, providers: ['travesia'] })).at(-1)?.data as { cacheId: string };
+    const own = (await call('GET', `/api/hotel/search/${done.cacheId}?supplier=travesia`, admin)).json().response.items[0];
+    const q = await call('POST', '/api/hotel/quote', admin, { cacheId: done.cacheId, optionId: own.options[0].optionId });
+    expect(q.statusCode, q.body).toBe(200);
+    const quote = q.json().response;
+    // What the reserve screen sends (apps/web reserve-page.tsx).
+    const client = {
+      name: 'Laura',
+      surname: 'Gómez',
+      email: 'laura@example.com',
+      address: 'Carrera 7 # 71-21',
+      document: '52123456',
+      documentType: 'CC',
+      age: 41,
+      country: 'Colombia',
+      city: 'Bogotá',
+      postalCode: '110231',
+      nationality: 'Colombia',
+      nationalityCode: 'CO',
+      phones: ['+57 300 123 4567'],
+    };
+    const companions = [
+      [{ name: 'Laura', surname: 'Gómez', age: 41, type: 'adult' }],
+      [
+        { name: 'Pedro', surname: 'Gómez', age: 30, type: 'adult' },
+        { name: 'Ana', surname: 'Ruiz', age: 30, type: 'adult' },
+      ],
+    ];
+    const res = await call(
+      'POST',
+      '/api/voucher',
+      { ...admin, 'idempotency-key': `own-${randomUUID()}` },
+      {
+        type: 'hotel',
+        integrator: 'travesia',
+        client,
+        companions,
+        price: { gross: quote.price.amount, currency: quote.price.currency },
+        bookingCodes: { quoteId: quote.quoteId },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const read = await call('GET', `/api/voucher/${res.json().response._id}`, admin);
+    expect(read.statusCode, read.body).toBe(200);
+    const voucher = read.json().response ?? read.json();
+    expect(voucher.client).toEqual(client);
+    expect(voucher.companions).toEqual(companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))));
+  }, 30_000);
 });
 
 describe('a currency without an exchange rate', () => {
@@ -339,5 +398,40 @@ describe('a currency without an exchange rate', () => {
     expect(r.notes).toContain(`Se omitieron ${r.dropped} ofertas en EUR: no hay tasa de cambio registrada para esa moneda`);
     const evs = await stream(admin, { destination: madrid, providers: [acc.hotelbeds] });
     expect(evs.find((e) => e.event === 'result')?.data.response.dropped).toBe(r.dropped);
+  }, 30_000);
+
+  it('drops an own hotel in that currency, keeping the others, in the own search and the stream', async () => {
+    const euro = await call('POST', '/api/product/hotel', loader, {
+      name: 'Hotel Euro Travesía',
+      placeId: cartagena,
+      address: 'Calle de la Moneda 1',
+      stars: 3,
+      category: 'value',
+      currency: 'EUR',
+      boards: ['RO', 'BB'],
+      policy: { nonRefundable: true, rules: [], noShow: null },
+      roomTypes: [{ name: 'Doble', maxAdults: 2, maxChildren: 0, childAgeLimit: 11, beds: '1 cama doble' }],
+    });
+    expect(euro.statusCode, euro.body).toBe(201);
+    const bulk = await call('POST', '/api/product/hotel/avail/bulk', loader, {
+      roomTypeId: euro.json().roomTypes[0]._id,
+      from: day(30),
+      to: day(50),
+      allotment: 2,
+      price2: '90',
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    const note = 'Se omitieron 2 ofertas en EUR: no hay tasa de cambio registrada para esa moneda';
+    const own = await call('POST', '/api/hotel/travesia/avail', admin, criteria());
+    expect(own.statusCode, own.body).toBe(200);
+    const r = own.json().response;
+    expect(r.items.map((i: { _id: string }) => i._id)).toEqual([hotelId]);
+    expect(r).toMatchObject({ itemsFound: 1, dropped: 2, notes: [note] });
+    const evs = await stream(admin, { providers: ['travesia'] });
+    const result = evs.find((e) => e.event === 'result')?.data;
+    expect(result, JSON.stringify(evs)).toBeDefined();
+    expect(result.response).toMatchObject({ itemsFound: 1, dropped: 2, notes: [note] });
+    expect(result.response.items.map((i: { code: string }) => i.code)).toEqual([hotelId]);
+    expect(evs.at(-1)?.data).toMatchObject({ ok: 1, failed: 0, itemsFound: 1 });
   }, 30_000);
 });

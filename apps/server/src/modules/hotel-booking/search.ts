@@ -306,14 +306,14 @@ export class HotelSearchService {
         place,
         supplierCode: null,
         expires: new Date(at.getTime() + ttl * 1000).toISOString(),
-        notes: [],
-        dropped: 0,
+        notes: found.notes,
+        dropped: found.dropped,
       },
       offers,
       ttl,
       extras,
     );
-    this.d.log.info({ cacheId, supplier: 'travesia', offers: offers.length }, 'hotel search cached');
+    this.d.log.info({ cacheId, supplier: 'travesia', offers: offers.length, dropped: found.dropped }, 'hotel search cached');
     return { index, page: await present(this.d.store, index, auth.user.type, FIRST_PAGE, {}) };
   }
 

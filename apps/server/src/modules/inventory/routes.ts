@@ -107,6 +107,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         highestPrice: r.highestPrice,
         itemsFound: r.itemsFound,
         expires: r.expires,
+        dropped: r.dropped,
+        notes: r.notes,
         items: r.items.map((i) => ({
           ...toHotelDto(i.hotel, { placeName: i.placeName, placeAncestors: i.placeAncestors }),
           provider: 'travesia',

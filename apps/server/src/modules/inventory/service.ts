@@ -3,6 +3,7 @@ import {
   BOARD_LABELS,
   type BoardCode,
   describePolicy,
+  HOTEL_BOOKING_MESSAGES,
   HOTEL_CATEGORY_LABELS,
   type hotelAvailBody,
   type hotelBookBody,
@@ -226,24 +227,35 @@ export class InventoryService {
     const items = [];
     let lowest: Decimal | null = null;
     let highest: Decimal | null = null;
+    // A hotel whose currency has no exchange rate can't be priced: its offers are left out and
+    // counted, the rest of the search goes on (as decision 0097 does for suppliers).
+    let dropped = 0;
+    const missing = new Set<string>();
     for (const h of hotels) {
       const offers: OwnHotelOffer[] = [];
       for (const rt of roomTypes.filter((r) => r.hotelId === h.hotel.id)) {
         for (const board of h.hotel.boards) {
-          const offer = this.offerFor({
-            hotel: h.hotel,
-            placeName: h.placeName,
-            ancestors: [h.hotel.placeId, ...[...h.placePath].reverse()],
-            roomType: rt,
-            nights: (nightsByRoomType.get(rt.id) ?? []).map(toNight),
-            rooms,
-            board,
-            start: input.start,
-            end: input.end,
-            ctx,
-            now,
-            token: { value: encodeToken(searchId, rt.id, board), expiresAt: expiresAt.toISOString() },
-          });
+          const offer = this.offerOrDrop(() =>
+            this.offerFor({
+              hotel: h.hotel,
+              placeName: h.placeName,
+              ancestors: [h.hotel.placeId, ...[...h.placePath].reverse()],
+              roomType: rt,
+              nights: (nightsByRoomType.get(rt.id) ?? []).map(toNight),
+              rooms,
+              board,
+              start: input.start,
+              end: input.end,
+              ctx,
+              now,
+              token: { value: encodeToken(searchId, rt.id, board), expiresAt: expiresAt.toISOString() },
+            }),
+          );
+          if (offer === 'rate-missing') {
+            dropped++;
+            missing.add(h.hotel.currency);
+            continue;
+          }
           if (!offer) continue;
           offers.push(offer);
           const p = new Decimal(offer.pricing.price);
@@ -262,7 +274,19 @@ export class InventoryService {
       highestPrice: highest?.toFixed(2) ?? null,
       itemsFound: items.length,
       expires: expiresAt.toISOString(),
+      dropped,
+      notes: dropped ? [HOTEL_BOOKING_MESSAGES.rateMissingDropped(dropped, [...missing].sort().join(', '))] : [],
     };
+  }
+
+  /** `offerFor`, or 'rate-missing' when the hotel's currency has no exchange rate (any other failure throws). */
+  private offerOrDrop(price: () => OwnHotelOffer | null): OwnHotelOffer | null | 'rate-missing' {
+    try {
+      return price();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'EXCHANGE_RATE_MISSING') return 'rate-missing';
+      throw err;
+    }
   }
 
   private offerFor(a: {
@@ -371,7 +395,6 @@ export class InventoryService {
       throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${offer.pricing.price} ${offer.pricing.currency}` });
     const nightCount = stayNights(req.start, req.end).length;
     const p = offer.pricing;
-    const holder = { name: input.holder.name, surname: input.holder.surname, email: input.holder.email, phone: input.holder.phone };
     const reference = newBookingReference();
     const outcome = await this.deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
@@ -386,7 +409,7 @@ export class InventoryService {
           start: req.start,
           end: req.end,
           nights: nightCount,
-          client: holder,
+          client: input.holder,
           companions: input.companions,
           price: { gross: p.price, currency: p.currency },
           cost: { net: offer.total.amount, currency: offer.total.currency },

@@ -48,7 +48,7 @@ export interface HotelFacets {
   suppliers: string[];
   boards: { code: string; label: string }[];
   stars: number[];
-  /** The suppliers' own category names ('4EST', 'Moderado'…). */
+  /** The suppliers' own category codes ('4EST', '4est', '4', 'Moderado'…); shown through `hotelCategoryLabel`. */
   categories: string[];
   priceRange: { min: string; max: string; currency: string } | null;
 }

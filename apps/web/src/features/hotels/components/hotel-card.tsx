@@ -1,5 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { formatMoney } from '@travesia/contracts';
+import { formatMoney, hotelCategoryLabel } from '@travesia/contracts';
 import { Button, Card, Flex, Image, Rate, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { HotelItem, HotelOption } from '../types';
@@ -60,7 +60,7 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
               </Typography.Title>
               <Flex gap={8} align="center" wrap>
                 {hotel.stars ? <Rate disabled count={5} value={hotel.stars} style={{ fontSize: 12 }} /> : null}
-                {hotel.category && <Typography.Text type="secondary">{hotel.category}</Typography.Text>}
+                {hotel.category && <Typography.Text type="secondary">{hotelCategoryLabel(hotel.category)}</Typography.Text>}
                 <Tag>{SUPPLIER_NAMES[hotel.supplier] ?? hotel.supplier}</Tag>
               </Flex>
               {(hotel.zone || hotel.address) && (

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@travesia/contracts';
+import { formatDate, formatMoney, hotelCategoryLabel } from '@travesia/contracts';
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Flex, Image, Rate, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -88,7 +88,7 @@ export function OptionsPage({ supplier }: { supplier: string }) {
                   {q.hotel.name}
                 </Typography.Title>
                 {hotel?.stars ? <Rate disabled value={hotel.stars} style={{ fontSize: 14 }} /> : null}
-                {q.hotel.category && <Typography.Text type="secondary"> {q.hotel.category}</Typography.Text>}
+                {q.hotel.category && <Typography.Text type="secondary"> {hotelCategoryLabel(q.hotel.category)}</Typography.Text>}
                 {hotel?.address && <Typography.Paragraph style={{ margin: 0 }}>{hotel.address}</Typography.Paragraph>}
                 {hotel?.location && <MapPosition location={hotel.location} />}
                 {hotel?.description && <Typography.Paragraph type="secondary">{hotel.description}</Typography.Paragraph>}

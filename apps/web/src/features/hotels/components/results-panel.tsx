@@ -1,3 +1,4 @@
+import { hotelCategoryOptions } from '@travesia/contracts';
 import { Alert, Card, Checkbox, Col, Empty, Flex, Input, InputNumber, Pagination, Row, Segmented, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useDebounced } from '../../../shared/use-debounced';
@@ -33,6 +34,7 @@ interface Filters {
   minPrice: number | null;
   maxPrice: number | null;
   q: string;
+  /** Category filter option values: each the comma-joined supplier codes of one Spanish label. */
   categories: string[];
   /** Merged cache: the suppliers to keep. */
   suppliers: string[];
@@ -146,7 +148,7 @@ export function ResultsPanel({
               <Typography.Text strong>Estrellas</Typography.Text>
               <Checkbox.Group options={stars} value={filters.stars} onChange={(v) => set({ stars: v as string[] })} />
             </div>
-            {/* The merged cache filters by the categories its hotels carry (the suppliers' own names). */}
+            {/* The merged cache filters by the categories its hotels carry (the suppliers' own codes), shown in Spanish. */}
             {merged && Boolean(data?.facets?.categories.length) && (
               <div>
                 <Typography.Text strong>Categoría</Typography.Text>
@@ -157,7 +159,7 @@ export function ResultsPanel({
                   allowClear
                   placeholder="Todas"
                   value={filters.categories}
-                  options={(data?.facets?.categories ?? []).map((c) => ({ value: c, label: c }))}
+                  options={hotelCategoryOptions(data?.facets?.categories ?? [])}
                   onChange={(v) => set({ categories: v })}
                 />
               </div>
