@@ -5,7 +5,8 @@
  * runs in its own process (`npm run sim`'s entry) with BENCH_LATENCIES (default "0,0,0": then the
  * HTTP time is the simulator's own work plus the transport). For each supplier it reports, per search:
  * the whole adapter call; the HTTP exchange as `fetch` sees it (to the headers, to the last byte);
- * and, timed apart on the same reply, the audit masking of the reply and the XML/JSON parse.
+ * and, timed apart on the same reply, the audit masking of the reply and the XML/JSON parse. Then
+ * the three searches at once, as the streamed search sends them.
  * `node --import tsx bench/supplier-call-split.ts` (BENCH_RUNS, default 20).
  */
 import { spawn } from 'node:child_process';
@@ -137,5 +138,30 @@ for (const supplier of ['hotelbeds', 'juniper', 'restel'] as const satisfies Sup
       `  parse reply                 ${fmt(parse)}`,
   );
 }
+
+// The three at once, as the streamed search sends them: ms from the common start to each adapter's answer.
+const together = (['hotelbeds', 'juniper', 'restel'] as const).map((supplier) => {
+  const adapter = registry.hotel({
+    id: randomUUID(),
+    supplier,
+    name: supplier,
+    mode: 'sandbox',
+    credentials: credentials[supplier],
+    settings: { currency: 'USD', nationality: 'CO', language: 'es' },
+    baseUrl: supplierBaseUrl(supplier, 'sandbox', simUrl),
+  });
+  return { supplier, search: () => adapter.search({ ...input, destination: destination[supplier] }), ms: [] as number[] };
+});
+for (let i = -2; i < RUNS; i++) {
+  const t0 = performance.now();
+  await Promise.all(
+    together.map(async (s) => {
+      await s.search();
+      if (i >= 0) s.ms.push(performance.now() - t0); // two warm-up rounds
+    }),
+  );
+}
+console.log('all three at once (adapter answers, ms from the common start):');
+for (const s of together) console.log(`  ${s.supplier.padEnd(10)} ${fmt(s.ms)}`);
 child.kill('SIGTERM');
 process.exit(0);

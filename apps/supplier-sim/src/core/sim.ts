@@ -134,7 +134,13 @@ export async function prelude(
   // The latency is when the reply leaves, counted from the request's arrival: the simulator's own work
   // (reading the request, building and gzipping the reply) happens within it, as a real supplier's
   // does, instead of adding to it.
-  if (latency > 0) answerAt.set(req, (arrivedAt.get(req) ?? performance.now()) + latency);
+  if (latency > 0) {
+    answerAt.set(req, (arrivedAt.get(req) ?? performance.now()) + latency);
+    // One turn of the event loop before building the reply, so requests that arrived together (a
+    // search across suppliers) are all timed before any reply is built: the four suppliers share this
+    // process, where real ones would not hold each other up.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   if (sc.has('timeout', op)) {
     reply.hijack();
     await sleep(sim.options.hangMs ?? 600_000);
