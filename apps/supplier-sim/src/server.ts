@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createContext, type SimContext, type SimOptions } from './core/sim.js';
+import { createContext, markArrival, type SimContext, type SimOptions } from './core/sim.js';
 import { activityRoutes } from './hotelbeds/activities.js';
 import { hotelRoutes } from './hotelbeds/hotels.js';
 import { transferRoutes } from './hotelbeds/transfers.js';
@@ -16,6 +16,9 @@ export async function buildSimulator(options: SimOptions = {}): Promise<{ app: F
     done(null, body),
   );
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.addHook('onRequest', async (req) => {
+    markArrival(req);
+  });
   app.get('/', async () => ({ name: 'travesia-supplier-sim', suppliers: ['hotelbeds', 'juniper', 'restel', 'santsg'] }));
   await app.register(
     async (hb) => {

@@ -52,6 +52,28 @@ describe('supplier simulator', () => {
     );
   });
 
+  it('answers at its configured latency, with slow on top of it', async () => {
+    const slowSim = await startSimulator({ port: 0, latencyMs: { hotelbeds: 250 } });
+    try {
+      const t = Math.floor(Date.now() / 1000);
+      const call = async (headers: Record<string, string> = {}) => {
+        const started = performance.now();
+        const res = await fetch(`${slowSim.url}/hotelbeds/hotel-api/1.0/hotels`, {
+          method: 'POST',
+          headers: { 'api-key': 'k', 'x-signature': sign('k', 'sandbox', t), 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(search),
+        });
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        return performance.now() - started;
+      };
+      expect(await call()).toBeGreaterThanOrEqual(249);
+      expect(await call({ 'x-sim-scenario': 'slow', 'x-sim-delay-ms': '150' })).toBeGreaterThanOrEqual(399);
+    } finally {
+      await slowSim.close();
+    }
+  });
+
   it('checks the Hotelbeds signature within ±5 minutes', async () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await hb('/hotels', search, now - 240)).status).toBe(200);

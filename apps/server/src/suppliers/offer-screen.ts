@@ -25,11 +25,25 @@ export function screenPrices<T>(offers: T[], totalOf: (o: T) => Money): { kept: 
   }
   if (positive.length < 3) return { kept: positive, dropped };
   const amounts = positive.map((o) => new Decimal(totalOf(o).amount));
+  // Sorted once (O(n log n)); the others of offer i are the sorted list without its rank. Sorting the
+  // others again for every offer cost ~5 ms per 95-offer search, on the streamed search's path.
+  const order = amounts.map((_, i) => i).sort((a, b) => amounts[a].comparedTo(amounts[b]));
+  const sorted = order.map((i) => amounts[i]);
+  const rank = new Array<number>(amounts.length);
+  order.forEach((i, r) => {
+    rank[i] = r;
+  });
+  const n = sorted.length - 1;
+  const mid = Math.floor(n / 2);
   const kept: T[] = [];
   positive.forEach((o, i) => {
-    const others = amounts.filter((_, j) => j !== i).sort((a, b) => a.comparedTo(b));
-    const mid = Math.floor(others.length / 2);
-    const median = others.length % 2 ? others[mid] : others[mid - 1].plus(others[mid]).div(2);
+    const other = (j: number) => (j < rank[i] ? sorted[j] : sorted[j + 1]);
+    const median =
+      n % 2
+        ? other(mid)
+        : other(mid - 1)
+            .plus(other(mid))
+            .div(2);
     if (amounts[i].gte(median.times(OUTLIER_FACTOR)))
       dropped.push({ reason: 'outlier-price', detail: `${amounts[i]} vs median ${median}` });
     else kept.push(o);

@@ -44,6 +44,34 @@ describe('offer screening', () => {
   it('keeps a legitimately expensive offer below 100×', () => {
     expect(screenPrices([o('100'), o('110'), o('9000')], (x) => x.total).kept).toHaveLength(3);
   });
+  it('judges each offer against the median of all the others, as sorting them one by one would', () => {
+    // The reference: for every offer, sort the others and take their median (the former O(n² log n) way).
+    const reference = (amounts: string[]) =>
+      amounts.filter((a, i) => {
+        const others = amounts
+          .filter((_, j) => j !== i)
+          .map((x) => new Decimal(x))
+          .sort((x, y) => x.comparedTo(y));
+        const m = Math.floor(others.length / 2);
+        const median = others.length % 2 ? others[m] : others[m - 1].plus(others[m]).div(2);
+        return new Decimal(a).lt(median.times(100));
+      });
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (const size of [3, 4, 5, 8, 95]) {
+      for (let round = 0; round < 20; round++) {
+        const amounts = Array.from({ length: size }, () =>
+          rnd() < 0.2 ? (rnd() * 20000 + 5000).toFixed(2) : (rnd() * 150 + 1).toFixed(2),
+        );
+        const { kept, dropped } = screenPrices(amounts.map(o), (x) => x.total);
+        expect(kept.map((x) => x.total.amount)).toEqual(reference(amounts));
+        expect(dropped).toHaveLength(size - kept.length);
+      }
+    }
+  });
 });
 
 describe('cancellation schedules', () => {

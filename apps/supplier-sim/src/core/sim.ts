@@ -94,6 +94,15 @@ export function scenariosOf(req: FastifyRequest, identity?: string): ScenarioSet
   return new ScenarioSet(items);
 }
 
+/** When each request arrived (`onRequest`), and when its reply may leave (set by `prelude`, awaited by `send`). */
+const arrivedAt = new WeakMap<FastifyRequest, number>();
+const answerAt = new WeakMap<FastifyRequest, number>();
+
+/** Notes a request's arrival: the simulated latency counts from it. */
+export function markArrival(req: FastifyRequest) {
+  arrivedAt.set(req, performance.now());
+}
+
 const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -122,7 +131,16 @@ export async function prelude(
   errors: { server: () => Payload; quota: () => Payload },
 ): Promise<boolean> {
   const latency = typeof sim.options.latencyMs === 'number' ? sim.options.latencyMs : (sim.options.latencyMs?.[supplier] ?? 0);
-  if (latency > 0) await sleep(latency);
+  // The latency is when the reply leaves, counted from the request's arrival: the simulator's own work
+  // (reading the request, building and gzipping the reply) happens within it, as a real supplier's
+  // does, instead of adding to it.
+  if (latency > 0) {
+    answerAt.set(req, (arrivedAt.get(req) ?? performance.now()) + latency);
+    // One turn of the event loop before building the reply, so requests that arrived together (a
+    // search across suppliers) are all timed before any reply is built: the four suppliers share this
+    // process, where real ones would not hold each other up.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   if (sc.has('timeout', op)) {
     reply.hijack();
     await sleep(sim.options.hangMs ?? 600_000);
@@ -131,7 +149,9 @@ export async function prelude(
   }
   if (sc.has('slow', op)) {
     const asked = Number(req.headers['x-sim-delay-ms']);
-    await sleep(Number.isFinite(asked) && asked > 0 ? Math.min(asked, 600_000) : (sim.options.slowMs ?? 3_000));
+    const delay = Number.isFinite(asked) && asked > 0 ? Math.min(asked, 600_000) : (sim.options.slowMs ?? 3_000);
+    await sleep(delay);
+    if (answerAt.has(req)) answerAt.set(req, (answerAt.get(req) as number) + delay); // slow comes on top of the latency
   }
   if (sc.has('error-500', op)) {
     await send(req, reply, sc, op, errors.server());
@@ -158,6 +178,8 @@ export async function prelude(
  * the work is done but the connection drops before any byte of the answer).
  */
 export async function send(req: FastifyRequest, reply: FastifyReply, sc: ScenarioSet, op: SimOperation, p: Payload): Promise<void> {
+  const wait = (answerAt.get(req) ?? 0) - performance.now();
+  if (wait > 0) await sleep(wait);
   if (sc.has('lost-reply', op) && (op === 'book' || op === 'cancel')) {
     reply.hijack();
     reply.raw.socket?.destroy();
