@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgencyModule, UserType } from '@travesia/contracts';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { agencies, users } from '../src/db/schema/index.js';
 import { clientHashOf, hashPassword } from '../src/lib/passwords.js';
@@ -62,4 +63,21 @@ export async function makeWorld(app: FastifyInstance, database: Database) {
     users: { superUser, loader, admin, adviser, reseller, adminB },
     headers: { super: superH, loader: loaderH, admin: adminH, adviser: adviserH, reseller: resellerH, adminB: adminBH },
   };
+}
+
+/** Creates a supplier account through POST /api/provider-account and answers its id. */
+export async function createProviderAccount(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  supplier: string,
+  credentials: Record<string, string>,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/provider-account',
+    headers,
+    payload: { supplier, name: `${supplier} ${randomUUID().slice(0, 6)}`, credentials },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json()._id as string;
 }

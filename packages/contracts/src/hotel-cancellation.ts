@@ -3,20 +3,22 @@ import { formatMoney } from './format/money.js';
 
 /** A supplier's normalised cancellation rule as the hotel search and quote answer it. */
 export interface HotelCancellationRule {
-  /** ISO instant from which the penalty applies. */
+  /** ISO date-time with offset from which the penalty applies. */
   from: string;
+  /** Until when (exclusive), when the supplier says so. */
   to?: string;
   amount?: string;
   percent?: string;
   nights?: number;
   currency: string;
+  /** Juniper rule type: date range (V), no-show (S) or days after confirmation (R). */
   kind?: 'date-range' | 'no-show' | 'after-confirmation';
 }
 
 export interface HotelCancellationPolicy {
   refundable: boolean;
   rules: HotelCancellationRule[];
-  /** The supplier's own free text, shown verbatim as a remark. */
+  /** The supplier's own free text (Restel `concepto`, Juniper `Description`), shown verbatim as a remark. */
   text?: string;
 }
 

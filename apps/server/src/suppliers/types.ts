@@ -1,4 +1,11 @@
-import type { BoardCode, ProductKind, SupplierId, VoucherStatus } from '@travesia/contracts';
+import type {
+  BoardCode,
+  HotelCancellationPolicy,
+  HotelCancellationRule,
+  ProductKind,
+  SupplierId,
+  VoucherStatus,
+} from '@travesia/contracts';
 
 /**
  * The normalised supplier contract (DESIGN.md "Rules of the house"): every adapter, whatever its wire
@@ -28,27 +35,11 @@ export interface Occupancy {
 
 /**
  * One penalty step: from `from` on, cancelling costs a fixed `amount`, a `percent` of the total or a
- * number of `nights`. A policy with no rules and `refundable: false` is non-refundable.
+ * number of `nights`. A policy with no rules and `refundable: false` is non-refundable. The shapes
+ * live in the contracts (the web renders them); these names are the server's.
  */
-export interface CancellationRule {
-  /** ISO date-time with offset from which the penalty applies. */
-  from: string;
-  /** Until when (exclusive), when the supplier says so. */
-  to?: string;
-  amount?: string;
-  percent?: string;
-  nights?: number;
-  currency: string;
-  /** Juniper rule type: date range (V), no-show (S) or days after confirmation (R). */
-  kind?: 'date-range' | 'no-show' | 'after-confirmation';
-}
-
-export interface CancellationPolicy {
-  refundable: boolean;
-  rules: CancellationRule[];
-  /** The supplier's free text (Restel `concepto`, Juniper `Description`), shown verbatim as a remark. */
-  text?: string;
-}
+export type CancellationRule = HotelCancellationRule;
+export type CancellationPolicy = HotelCancellationPolicy;
 
 /** An opaque supplier token (rateKey, RatePlanCode, BookingCode, Restel lin, offerId, transactionId): never parsed. */
 export interface SupplierToken {

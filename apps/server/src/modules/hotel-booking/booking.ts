@@ -25,6 +25,7 @@ import {
   type SupplierLayer,
   type Traveller,
 } from '../../suppliers/index.js';
+import { policiesOf } from '../inventory/own-voucher.js';
 import type { InventoryService } from '../inventory/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
@@ -106,17 +107,6 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const quoteKey = (id: string) => `hotel-quote:${id}`;
 const samePolicy = (a: CancellationPolicy, b: CancellationPolicy) =>
   a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
-
-/** Normalised cancellation rules as the voucher stores them. */
-export function policiesOf(p: CancellationPolicy): PolicyRuleData[] {
-  return p.rules.map((r) => ({
-    from: r.from,
-    ...(r.amount !== undefined ? { amount: r.amount } : {}),
-    ...(r.percent !== undefined ? { percent: r.percent } : {}),
-    ...(r.nights !== undefined ? { nights: r.nights } : {}),
-    currency: r.currency,
-  }));
-}
 
 /**
  * Re-quote and reserve (issue 6 "a booking is never lost nor doubled"): the voucher is recorded under

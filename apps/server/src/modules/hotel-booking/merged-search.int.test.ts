@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { type InsertedPlace, insertPlace as insertPlaceRow } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { hotelInventory, places, supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { hotelInventory, supplierDestinations, vouchers } from '../../db/schema/index.js';
 
 /**
  * Issue 6, server side: own hotels (travesia) in the streamed search, the merged cacheId (paging,
@@ -55,34 +56,10 @@ async function stream(headers: Record<string, string>, body: Record<string, unkn
   return events(res.body);
 }
 
-async function insertPlace(
-  name: string,
-  type: 'country' | 'state' | 'city',
-  parent: { id: string; path: string[]; names: string[]; name: string } | null,
-) {
-  const [row] = await t.database.db
-    .insert(places)
-    .values({
-      name,
-      type,
-      parentId: parent?.id ?? null,
-      path: parent ? [...parent.path, parent.id] : [],
-      ancestorNames: parent ? [...parent.names, parent.name] : [],
-      countryCode: 'CO',
-    })
-    .returning({ id: places.id, path: places.path, names: places.ancestorNames, name: places.name });
-  return row;
-}
-
-async function createAccount(headers: Record<string, string>, supplier: string, credentials: Record<string, string>) {
-  const res = await call('POST', '/api/provider-account', headers, {
-    supplier,
-    name: `${supplier} ${randomUUID().slice(0, 6)}`,
-    credentials,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json()._id as string;
-}
+const insertPlace = (name: string, type: 'country' | 'state' | 'city', parent: InsertedPlace | null) =>
+  insertPlaceRow(t.database, name, type, parent);
+const createAccount = (headers: Record<string, string>, supplier: string, credentials: Record<string, string>) =>
+  createProviderAccount(t.app, headers, supplier, credentials);
 
 const allotmentOn = async (d: string) => {
   const [row] = await t.database.db

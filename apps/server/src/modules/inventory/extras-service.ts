@@ -27,6 +27,7 @@ import { newBookingReference, type VoucherService } from '../voucher/service.js'
 import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import { nationalityOf } from './nationality.js';
+import { assertExpectedPrice, ownVoucherPricing } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { OPTION_TTL_MS } from './service.js';
@@ -240,9 +241,7 @@ export class ExtrasService {
       bookingDate: now.toISOString().slice(0, 10),
       cost: { amount: price.total, currency: ticket.currency },
     });
-    const expected = input.expectedPrice;
-    if (expected && (expected.currency !== pricing.currency || !new Decimal(expected.amount).eq(pricing.price)))
-      throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${pricing.price} ${pricing.currency}` });
+    assertExpectedPrice(input.expectedPrice, pricing);
     const policy = normalisePolicy(ticket.policy, { start: req.date, currency: ticket.currency, now });
     const reference = newBookingReference();
     const outcome = await this.deps.db.transaction(async (txRaw) => {
@@ -260,27 +259,11 @@ export class ExtrasService {
           nights: 0,
           client: input.holder,
           companions: input.companions,
-          price: { gross: pricing.price, currency: pricing.currency },
+          ...ownVoucherPricing(pricing, policy),
           cost: { net: price.total, currency: ticket.currency },
-          markups: pricing.steps.map((st) => ({
-            name: st.scope,
-            type: st.kind,
-            value: st.value,
-            amount: st.amount,
-            currency: pricing.currency,
-          })),
-          commission: pricing.commission ? { amount: pricing.commission.amount, currency: pricing.currency } : null,
-          usdRate: pricing.usdRate,
           bookingCodes: [
             { kind: CAPACITY_CODE, ticketId: ticket.id, day: req.date, session: decoded.session, people: price.people, pricing },
           ],
-          policies: policy.rules.map(({ from, amount, percent, nights, currency }) => ({
-            from,
-            ...(amount !== undefined ? { amount } : {}),
-            ...(percent !== undefined ? { percent } : {}),
-            ...(nights !== undefined ? { nights } : {}),
-            currency,
-          })),
           product: {
             name: ticket.name,
             destination: place.name,
@@ -482,9 +465,7 @@ export class ExtrasService {
       total: price.total,
       now,
     });
-    const expected = input.expectedPrice;
-    if (expected && (expected.currency !== pricing.currency || !new Decimal(expected.amount).eq(pricing.price)))
-      throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${pricing.price} ${pricing.currency}` });
+    assertExpectedPrice(input.expectedPrice, pricing);
     const units = transferUnits(t.type, req.pax);
     const policy = normalisePolicy(t.policy, { start: req.date, currency: t.currency, now });
     const reference = newBookingReference();
@@ -503,25 +484,9 @@ export class ExtrasService {
           nights: 0,
           client: input.holder,
           companions: input.companions,
-          price: { gross: pricing.price, currency: pricing.currency },
+          ...ownVoucherPricing(pricing, policy),
           cost: { net: price.total, currency: t.currency },
-          markups: pricing.steps.map((st) => ({
-            name: st.scope,
-            type: st.kind,
-            value: st.value,
-            amount: st.amount,
-            currency: pricing.currency,
-          })),
-          commission: pricing.commission ? { amount: pricing.commission.amount, currency: pricing.currency } : null,
-          usdRate: pricing.usdRate,
           bookingCodes: [{ kind: TRANSFER_CAPACITY_CODE, transferId: t.id, day: req.date, units, pricing }],
-          policies: policy.rules.map(({ from, amount, percent, nights, currency }) => ({
-            from,
-            ...(amount !== undefined ? { amount } : {}),
-            ...(percent !== undefined ? { percent } : {}),
-            ...(nights !== undefined ? { nights } : {}),
-            currency,
-          })),
           product: {
             name: t.name,
             destination: names.get(t.destinationId)?.name ?? '',

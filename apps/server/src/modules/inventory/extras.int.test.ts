@@ -1,6 +1,7 @@
 import { INVENTORY_MESSAGES as m, TICKET_MESSAGES as tm } from '@travesia/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import { placeAdder } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -46,15 +47,7 @@ const transferBody = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   w = await makeWorld(t.app, t.database);
-  const add = async (key: string, body: Record<string, unknown>, parentKey?: string) => {
-    const res = await inject('POST', '/api/place', w.headers.super, {
-      address: 'Sin dirección',
-      ...body,
-      parent: parentKey ? ids[parentKey] : null,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ids[key] = res.json()._id;
-  };
+  const add = placeAdder(t.app, w.headers.super, ids);
   const agency = await makeAgency(t.database, { modules: ['hotels-travesia', 'tickets-travesia', 'transfers-travesia'] });
   searcher = await loginAs(t.app, (await makeUser(t.database, 'adviser', agency.id)).email);
   await add('co', { name: 'Colombia', type: 'country', countryCode: 'CO' });

@@ -2,6 +2,7 @@ import { INVENTORY_MESSAGES as m } from '@travesia/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld } from '../../../test/factories.js';
+import { placeAdder } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hotelInventory, vouchers } from '../../db/schema/index.js';
 
@@ -49,15 +50,7 @@ const hotelBody = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   w = await makeWorld(t.app, t.database);
-  const add = async (key: string, body: Record<string, unknown>, parentKey?: string) => {
-    const res = await inject('POST', '/api/place', w.headers.super, {
-      address: 'Sin dirección',
-      ...body,
-      parent: parentKey ? ids[parentKey] : null,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    ids[key] = res.json()._id;
-  };
+  const add = placeAdder(t.app, w.headers.super, ids);
   await add('co', { name: 'Colombia', type: 'country', countryCode: 'CO' });
   await add('bol', { name: 'Bolívar', type: 'state' }, 'co');
   await add('ctg', { name: 'Cartagena', type: 'city' }, 'bol');

@@ -26,6 +26,7 @@ import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
 import { newBookingReference, type VoucherService } from '../voucher/service.js';
 import { nationalityOf } from './nationality.js';
+import { assertExpectedPrice, ownVoucherPricing } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { type NightInventory, priceStay, type RoomOccupancy, stayNights } from './stay.js';
@@ -390,9 +391,7 @@ export class InventoryService {
       token: { value: input.token, expiresAt: search.expiresAt.toISOString() },
     });
     if (!offer) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-    const expected = input.expectedPrice;
-    if (expected && (expected.currency !== offer.pricing.currency || !new Decimal(expected.amount).eq(offer.pricing.price)))
-      throw new AppError(409, 'PRICE_CHANGED', m.priceChanged, { price: `${offer.pricing.price} ${offer.pricing.currency}` });
+    assertExpectedPrice(input.expectedPrice, offer.pricing);
     const nightCount = stayNights(req.start, req.end).length;
     const p = offer.pricing;
     const reference = newBookingReference();
@@ -411,17 +410,8 @@ export class InventoryService {
           nights: nightCount,
           client: input.holder,
           companions: input.companions,
-          price: { gross: p.price, currency: p.currency },
+          ...ownVoucherPricing(p, offer.cancellation),
           cost: { net: offer.total.amount, currency: offer.total.currency },
-          markups: p.steps.map((s) => ({
-            name: s.scope,
-            type: s.kind,
-            value: s.value,
-            amount: s.amount,
-            currency: p.currency,
-          })),
-          commission: p.commission ? { amount: p.commission.amount, currency: p.currency } : null,
-          usdRate: p.usdRate,
           bookingCodes: [
             {
               kind: ALLOTMENT_CODE,
@@ -435,13 +425,6 @@ export class InventoryService {
               pricing: p,
             },
           ],
-          policies: offer.cancellation.rules.map(({ from, amount, percent, nights: n, currency }) => ({
-            from,
-            ...(amount !== undefined ? { amount } : {}),
-            ...(percent !== undefined ? { percent } : {}),
-            ...(n !== undefined ? { nights: n } : {}),
-            currency,
-          })),
           product: {
             name: hotel.name,
             destination: place.name,
