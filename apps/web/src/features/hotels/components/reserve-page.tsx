@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, type HotelReserveBody, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
-import { Alert, Button, Card, Col, Descriptions, Divider, Form, Input, InputNumber, Result, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Divider, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
@@ -10,6 +10,7 @@ import { useReserveHotel } from '../api/reserve-hotel';
 import { type Checkout, DEFAULT_ADULT_AGE, loadCheckout, saveCheckout } from '../state';
 import { roomsText } from './hotel-card';
 import { ReserveConfirmation } from './reserve-confirmation';
+import { SearchAgainResult } from './search-again-result';
 
 const DOCUMENT_TYPES = [
   { value: 'CC', label: 'Cédula de ciudadanía' },
@@ -68,15 +69,9 @@ export function ReservePage({ supplier }: { supplier: string }) {
 
   if (!checkout) {
     return (
-      <Result
-        status="info"
+      <SearchAgainResult
         title="No hay una opción cotizada para reservar"
         subTitle="Busca un hotel y abre una de sus opciones para continuar."
-        extra={
-          <Link to="/hotels/search">
-            <Button type="primary">Buscar hoteles</Button>
-          </Link>
-        }
       />
     );
   }
