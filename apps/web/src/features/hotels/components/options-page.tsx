@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, hotelCategoryLabel } from '@travesia/contracts';
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Flex, Image, Rate, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../shared/components/page-header';
 import { useQuoteOption } from '../api/quote-option';
 import { loadCheckout, loadSelected, newIdempotencyKey, saveCheckout } from '../state';
@@ -9,6 +9,7 @@ import { reservePath, SUPPLIER_NAMES } from '../variants';
 import { CancellationPolicy } from './cancellation-policy';
 import { MapPosition, roomsText } from './hotel-card';
 import { PriceBreakdown } from './price-breakdown';
+import { SearchAgainResult } from './search-again-result';
 
 /**
  * `/hotels/options/<supplier>?cacheId&optionId`: re-prices the option with the supplier, shows rooms,
@@ -27,17 +28,7 @@ export function OptionsPage({ supplier }: { supplier: string }) {
   const title = `Opción ${SUPPLIER_NAMES[supplier] ?? supplier}`;
 
   if (!ref) {
-    return (
-      <Result
-        status="info"
-        title="Elige una opción en los resultados de búsqueda"
-        extra={
-          <Link to="/hotels/search">
-            <Button type="primary">Buscar hoteles</Button>
-          </Link>
-        }
-      />
-    );
+    return <SearchAgainResult title="Elige una opción en los resultados de búsqueda" />;
   }
   if (quote.isPending) {
     return (

@@ -1,6 +1,20 @@
 import { formatDate, formatMoney, type HotelReserveBody, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
-import { Alert, Button, Card, Col, Descriptions, Divider, Form, Input, InputNumber, Result, Row, Select, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Divider,
+  Form,
+  type FormItemProps,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Typography,
+} from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PageHeader } from '../../../shared/components/page-header';
@@ -10,6 +24,7 @@ import { useReserveHotel } from '../api/reserve-hotel';
 import { type Checkout, DEFAULT_ADULT_AGE, loadCheckout, saveCheckout } from '../state';
 import { roomsText } from './hotel-card';
 import { ReserveConfirmation } from './reserve-confirmation';
+import { SearchAgainResult } from './search-again-result';
 
 const DOCUMENT_TYPES = [
   { value: 'CC', label: 'Cédula de ciudadanía' },
@@ -68,15 +83,9 @@ export function ReservePage({ supplier }: { supplier: string }) {
 
   if (!checkout) {
     return (
-      <Result
-        status="info"
+      <SearchAgainResult
         title="No hay una opción cotizada para reservar"
         subTitle="Busca un hotel y abre una de sus opciones para continuar."
-        extra={
-          <Link to="/hotels/search">
-            <Button type="primary">Buscar hoteles</Button>
-          </Link>
-        }
       />
     );
   }
@@ -174,70 +183,31 @@ export function ReservePage({ supplier }: { supplier: string }) {
           >
             <Card title="Titular">
               <Row gutter={12}>
-                <Col xs={24} md={12}>
-                  <Form.Item name={['client', 'name']} label="Nombre" rules={required(M.holderRequired)}>
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name={['client', 'surname']} label="Apellido" rules={required('Apellido es obligatorio')}>
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name={['client', 'email']}
-                    label="Email"
-                    rules={[...required('Email es obligatorio'), { type: 'email', message: 'Email no válido' }]}
-                  >
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name={['client', 'phone']} label="Teléfono">
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item name={['client', 'documentType']} label="Tipo de documento">
-                    <Select options={DOCUMENT_TYPES} allowClear aria-label="Tipo de documento" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item name={['client', 'document']} label="Documento">
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item name={['client', 'age']} label="Edad">
-                    <InputNumber min={18} max={120} precision={0} style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name={['client', 'nationality']} label="Nacionalidad">
-                    <CountrySelect allowClear aria-label="Nacionalidad del titular" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name={['client', 'country']} label="País">
-                    <CountrySelect allowClear aria-label="País del titular" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item name={['client', 'city']} label="Ciudad">
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item name={['client', 'address']} label="Dirección">
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item name={['client', 'postalCode']} label="Código postal">
-                    <Input autoComplete="off" />
-                  </Form.Item>
-                </Col>
+                <HolderField name="name" label="Nombre" md={12} rules={required(M.holderRequired)} />
+                <HolderField name="surname" label="Apellido" md={12} rules={required('Apellido es obligatorio')} />
+                <HolderField
+                  name="email"
+                  label="Email"
+                  md={12}
+                  rules={[...required('Email es obligatorio'), { type: 'email', message: 'Email no válido' }]}
+                />
+                <HolderField name="phone" label="Teléfono" md={12} />
+                <HolderField name="documentType" label="Tipo de documento" md={8}>
+                  <Select options={DOCUMENT_TYPES} allowClear aria-label="Tipo de documento" />
+                </HolderField>
+                <HolderField name="document" label="Documento" md={8} />
+                <HolderField name="age" label="Edad" md={8}>
+                  <InputNumber min={18} max={120} precision={0} style={{ width: '100%' }} />
+                </HolderField>
+                <HolderField name="nationality" label="Nacionalidad" md={12}>
+                  <CountrySelect allowClear aria-label="Nacionalidad del titular" />
+                </HolderField>
+                <HolderField name="country" label="País" md={12}>
+                  <CountrySelect allowClear aria-label="País del titular" />
+                </HolderField>
+                <HolderField name="city" label="Ciudad" md={8} />
+                <HolderField name="address" label="Dirección" md={8} />
+                <HolderField name="postalCode" label="Código postal" md={8} />
               </Row>
             </Card>
             {q.rooms.map((room, r) => (
@@ -321,5 +291,28 @@ export function ReservePage({ supplier }: { supplier: string }) {
         </Col>
       </Row>
     </div>
+  );
+}
+
+/** One field of the holder's card: a column holding the form item for `client.<name>`, a text input unless given. */
+function HolderField({
+  name,
+  label,
+  md,
+  rules,
+  children = <Input autoComplete="off" />,
+}: {
+  name: keyof ReserveValues['client'];
+  label: string;
+  md: number;
+  rules?: FormItemProps['rules'];
+  children?: ReactNode;
+}) {
+  return (
+    <Col xs={24} md={md}>
+      <Form.Item name={['client', name]} label={label} rules={rules}>
+        {children}
+      </Form.Item>
+    </Col>
   );
 }

@@ -1,6 +1,6 @@
 import { hotelCategoryOptions } from '@travesia/contracts';
 import { Alert, Card, Checkbox, Col, Empty, Flex, Input, InputNumber, Pagination, Row, Segmented, Select, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useDebounced } from '../../../shared/use-debounced';
 import { type SearchPageQuery, useSearchPage } from '../api/get-search-page';
 import type { StreamState } from '../api/search-stream';
@@ -121,14 +121,10 @@ export function ResultsPanel({
               value={filters.q}
               onChange={(e) => set({ q: e.target.value })}
             />
-            <div>
-              <Typography.Text strong>Proveedor</Typography.Text>
+            <FilterSection title="Proveedor">
               {merged ? (
-                <Select
-                  mode="multiple"
-                  style={{ width: '100%' }}
-                  aria-label="Proveedor"
-                  allowClear
+                <MultiSelectFilter
+                  label="Proveedor"
                   placeholder="Todos"
                   value={filters.suppliers}
                   options={(data?.facets?.suppliers ?? []).map((s) => ({ value: s, label: SUPPLIER_NAMES[s] ?? s }))}
@@ -143,38 +139,31 @@ export function ResultsPanel({
                   onChange={(v) => set({ account: v })}
                 />
               )}
-            </div>
-            <div>
-              <Typography.Text strong>Estrellas</Typography.Text>
+            </FilterSection>
+            <FilterSection title="Estrellas">
               <Checkbox.Group options={stars} value={filters.stars} onChange={(v) => set({ stars: v as string[] })} />
-            </div>
+            </FilterSection>
             {/* The merged cache filters by the categories its hotels carry (the suppliers' own codes), shown in Spanish. */}
             {merged && Boolean(data?.facets?.categories.length) && (
-              <div>
-                <Typography.Text strong>Categoría</Typography.Text>
-                <Select
-                  mode="multiple"
-                  style={{ width: '100%' }}
-                  aria-label="Categoría"
-                  allowClear
+              <FilterSection title="Categoría">
+                <MultiSelectFilter
+                  label="Categoría"
                   placeholder="Todas"
                   value={filters.categories}
                   options={hotelCategoryOptions(data?.facets?.categories ?? [])}
                   onChange={(v) => set({ categories: v })}
                 />
-              </div>
+              </FilterSection>
             )}
-            <div>
-              <Typography.Text strong>Régimen</Typography.Text>
+            <FilterSection title="Régimen">
               <Checkbox.Group
                 style={{ display: 'flex', flexDirection: 'column' }}
                 options={boards.map((b) => ({ value: b.code, label: b.label }))}
                 value={filters.boards}
                 onChange={(v) => set({ boards: v as string[] })}
               />
-            </div>
-            <div>
-              <Typography.Text strong>Cancelación</Typography.Text>
+            </FilterSection>
+            <FilterSection title="Cancelación">
               <Segmented
                 block
                 value={filters.refundable}
@@ -185,9 +174,8 @@ export function ResultsPanel({
                   { value: 'false', label: 'No reemb.' },
                 ]}
               />
-            </div>
-            <div>
-              <Typography.Text strong>Precio{data?.lowestPrice ? ` (${data.lowestPrice.currency})` : ''}</Typography.Text>
+            </FilterSection>
+            <FilterSection title={`Precio${data?.lowestPrice ? ` (${data.lowestPrice.currency})` : ''}`}>
               <Flex gap={8}>
                 <InputNumber
                   min={0}
@@ -204,7 +192,7 @@ export function ResultsPanel({
                   onChange={(v) => set({ maxPrice: v })}
                 />
               </Flex>
-            </div>
+            </FilterSection>
           </Flex>
         </Card>
       </Col>
@@ -240,5 +228,43 @@ export function ResultsPanel({
         )}
       </Col>
     </Row>
+  );
+}
+
+/** One block of the filters card: its bold title over its control. */
+function FilterSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <Typography.Text strong>{title}</Typography.Text>
+      {children}
+    </div>
+  );
+}
+
+/** A full-width, clearable multiple choice filter. */
+function MultiSelectFilter({
+  label,
+  placeholder,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string[];
+  options: { value: string; label: string }[];
+  onChange: (value: string[]) => void;
+}) {
+  return (
+    <Select
+      mode="multiple"
+      style={{ width: '100%' }}
+      aria-label={label}
+      allowClear
+      placeholder={placeholder}
+      value={value}
+      options={options}
+      onChange={onChange}
+    />
   );
 }

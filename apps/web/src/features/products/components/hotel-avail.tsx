@@ -1,24 +1,6 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type AvailabilityBulkBody, BOARD_LABELS, type BoardCode, type InventoryDayDto, MESSAGES } from '@travesia/contracts';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  DatePicker,
-  Drawer,
-  Empty,
-  Flex,
-  Form,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Card, Col, Empty, Flex, Form, InputNumber, Row, Select, Space, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
@@ -26,25 +8,12 @@ import { useBulkAvailability } from '../api/bulk-availability';
 import { useGetHotel } from '../api/get-hotel';
 import { useHotelCalendar } from '../api/hotel-calendar';
 import { useListHotels } from '../api/list-hotels';
+import { BulkEditDrawer } from './capacity-calendar/bulk-edit-drawer';
+import { MonthCalendar } from './capacity-calendar/month-calendar';
+import { type BulkRangeValues, TRI_OPTIONS, type Tri } from './capacity-calendar/options';
+import { useMonth } from './capacity-calendar/use-month';
 
-const WEEKDAY_OPTIONS = [
-  { value: 1, label: 'Lun' },
-  { value: 2, label: 'Mar' },
-  { value: 3, label: 'Mié' },
-  { value: 4, label: 'Jue' },
-  { value: 5, label: 'Vie' },
-  { value: 6, label: 'Sáb' },
-  { value: 0, label: 'Dom' },
-];
-const TRI = [
-  { value: 'keep', label: 'Sin cambio' },
-  { value: 'yes', label: 'Sí' },
-  { value: 'no', label: 'No' },
-];
-
-interface BulkValues {
-  range: [Dayjs, Dayjs];
-  weekdays: number[];
+interface BulkValues extends BulkRangeValues {
   allotment?: number | null;
   price1?: string | null;
   price2?: string | null;
@@ -53,12 +22,12 @@ interface BulkValues {
   priceChild?: string | null;
   supplements?: Partial<Record<BoardCode, string | null>>;
   minNights?: number | null;
-  stopSale: 'keep' | 'yes' | 'no';
-  closedToArrival: 'keep' | 'yes' | 'no';
+  stopSale: Tri;
+  closedToArrival: Tri;
 }
 
 const given = <T,>(v: T | null | undefined) => (v === null || v === undefined || (v as unknown) === '' ? undefined : v);
-const tri = (v: 'keep' | 'yes' | 'no') => (v === 'keep' ? undefined : v === 'yes');
+const tri = (v: Tri) => (v === 'keep' ? undefined : v === 'yes');
 
 /** /product/hotel/avail/: a month per room type with price and rooms per day, and the bulk edit drawer. */
 export function HotelAvail() {
@@ -68,23 +37,13 @@ export function HotelAvail() {
   const hotel = useGetHotel(hotelId);
   const roomTypes = hotel.data?.roomTypes ?? [];
   const roomTypeId = params.get('room') ?? roomTypes[0]?._id;
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
-  const from = month.format('YYYY-MM-DD');
-  const to = month.endOf('month').format('YYYY-MM-DD');
+  const { month, setMonth, from, to } = useMonth();
   const calendar = useHotelCalendar(roomTypeId, from, to);
   const [open, setOpen] = useState(false);
   const bulk = useBulkAvailability();
-  const [form] = Form.useForm<BulkValues>();
   const { message } = App.useApp();
 
   const byDay = useMemo(() => new Map((calendar.data?.days ?? []).map((d) => [d.day, d])), [calendar.data]);
-  const cells: { key: string; date: Dayjs | null }[] = [];
-  const lead = (month.day() + 6) % 7; // weeks start on Monday
-  for (let i = 0; i < lead; i++) cells.push({ key: `lead-${i}`, date: null });
-  for (let d = 0; d < month.daysInMonth(); d++) {
-    const date = month.add(d, 'day');
-    cells.push({ key: date.format('YYYY-MM-DD'), date });
-  }
 
   const set = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params);
@@ -155,106 +114,75 @@ export function HotelAvail() {
       {!roomTypeId ? (
         <Empty description="Selecciona un hotel con tipos de habitación" />
       ) : (
-        <>
-          <Flex align="center" gap={8} style={{ marginBottom: 8 }}>
-            <Button icon={<LeftOutlined />} aria-label="Mes anterior" onClick={() => setMonth(month.subtract(1, 'month'))} />
-            <Typography.Text strong style={{ minWidth: 140, textAlign: 'center', textTransform: 'capitalize' }}>
-              {month.format('MMMM YYYY')}
-            </Typography.Text>
-            <Button icon={<RightOutlined />} aria-label="Mes siguiente" onClick={() => setMonth(month.add(1, 'month'))} />
-            <Typography.Text type="secondary">Precio doble por noche ({hotel.data?.currency}) · cupo</Typography.Text>
-          </Flex>
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }} data-testid="avail-calendar">
-            {WEEKDAY_OPTIONS.map((w) => (
-              <Typography.Text key={w.value} type="secondary" style={{ textAlign: 'center' }}>
-                {w.label}
-              </Typography.Text>
-            ))}
-            {cells.map((c) => (c.date ? <DayCell key={c.key} date={c.date} info={byDay.get(c.key)} /> : <div key={c.key} />))}
-          </div>
-        </>
+        <MonthCalendar
+          month={month}
+          onMonthChange={setMonth}
+          testId="avail-calendar"
+          extra={<Typography.Text type="secondary">Precio doble por noche ({hotel.data?.currency}) · cupo</Typography.Text>}
+          renderDay={(date, key) => <DayCell key={key} date={date} info={byDay.get(key)} />}
+        />
       )}
-      <Drawer title="Edición masiva" open={open} onClose={() => setOpen(false)} size="large" destroyOnHidden>
-        <Form<BulkValues>
-          form={form}
-          layout="vertical"
-          initialValues={{
-            weekdays: [0, 1, 2, 3, 4, 5, 6],
-            stopSale: 'keep',
-            closedToArrival: 'keep',
-            range: [month, month.endOf('month')],
-          }}
-          onFinish={submit}
-        >
-          <Form.Item label="Fechas" name="range" rules={[{ required: true, message: 'Indique el rango de fechas' }]}>
-            <DatePicker.RangePicker format="DD/MM/YYYY" />
-          </Form.Item>
-          <Form.Item
-            label="Días de la semana"
-            name="weekdays"
-            rules={[{ required: true, type: 'array', min: 1, message: 'Indique al menos un día de la semana' }]}
-          >
-            <Checkbox.Group options={WEEKDAY_OPTIONS} />
-          </Form.Item>
-          <Row gutter={12}>
-            <Col span={8}>
-              <Form.Item label="Cupo (habitaciones)" name="allotment">
-                <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+      <BulkEditDrawer<BulkValues>
+        open={open}
+        onClose={() => setOpen(false)}
+        month={month}
+        size="large"
+        initialValues={{ stopSale: 'keep', closedToArrival: 'keep' }}
+        onFinish={submit}
+        pending={bulk.isPending}
+      >
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item label="Cupo (habitaciones)" name="allotment">
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label="Estancia mínima (noches)" name="minNights">
+              <InputNumber min={1} max={30} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          {(
+            [
+              ['price1', '1 adulto'],
+              ['price2', '2 adultos'],
+              ['price3', '3 adultos'],
+              ['priceExtraAdult', 'Adulto extra'],
+              ['priceChild', 'Niño'],
+            ] as const
+          ).map(([name, label]) => (
+            <Col span={8} key={name}>
+              <Form.Item label={`Precio ${label}`} name={name}>
+                <InputNumber min="0" step="1" stringMode precision={2} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            <Col span={8}>
-              <Form.Item label="Estancia mínima (noches)" name="minNights">
-                <InputNumber min={1} max={30} precision={0} style={{ width: '100%' }} />
+          ))}
+        </Row>
+        <Typography.Text type="secondary">Suplemento de régimen por persona y noche</Typography.Text>
+        <Row gutter={12}>
+          {(hotel.data?.boards ?? []).map((b) => (
+            <Col span={8} key={b}>
+              <Form.Item label={BOARD_LABELS[b]} name={['supplements', b]}>
+                <InputNumber min="0" stringMode precision={2} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-          </Row>
-          <Row gutter={12}>
-            {(
-              [
-                ['price1', '1 adulto'],
-                ['price2', '2 adultos'],
-                ['price3', '3 adultos'],
-                ['priceExtraAdult', 'Adulto extra'],
-                ['priceChild', 'Niño'],
-              ] as const
-            ).map(([name, label]) => (
-              <Col span={8} key={name}>
-                <Form.Item label={`Precio ${label}`} name={name}>
-                  <InputNumber min="0" step="1" stringMode precision={2} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
-          <Typography.Text type="secondary">Suplemento de régimen por persona y noche</Typography.Text>
-          <Row gutter={12}>
-            {(hotel.data?.boards ?? []).map((b) => (
-              <Col span={8} key={b}>
-                <Form.Item label={BOARD_LABELS[b]} name={['supplements', b]}>
-                  <InputNumber min="0" stringMode precision={2} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
-          <Row gutter={12}>
-            <Col span={12}>
-              <Form.Item label="Cerrado a la venta (stop-sale)" name="stopSale">
-                <Select options={TRI} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item label="Cerrado a la llegada" name="closedToArrival">
-                <Select options={TRI} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={bulk.isPending}>
-              Aplicar
-            </Button>
-            <Button onClick={() => setOpen(false)}>Cancelar</Button>
-          </Space>
-        </Form>
-      </Drawer>
+          ))}
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="Cerrado a la venta (stop-sale)" name="stopSale">
+              <Select options={TRI_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="Cerrado a la llegada" name="closedToArrival">
+              <Select options={TRI_OPTIONS} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </BulkEditDrawer>
     </Card>
   );
 }

@@ -1,29 +1,20 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { MESSAGES, type TicketSlotDto } from '@travesia/contracts';
-import { App, Button, Card, Checkbox, DatePicker, Drawer, Empty, Flex, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Card, Empty, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useListTickets, useSetTicketCapacity, useTicketCapacity } from '../api/tickets';
+import { BulkEditDrawer } from './capacity-calendar/bulk-edit-drawer';
+import { MonthCalendar } from './capacity-calendar/month-calendar';
+import { type BulkRangeValues, TRI_OPTIONS, type Tri } from './capacity-calendar/options';
+import { useMonth } from './capacity-calendar/use-month';
 
-export const WEEKDAYS = [
-  { value: 1, label: 'Lun' },
-  { value: 2, label: 'Mar' },
-  { value: 3, label: 'Mié' },
-  { value: 4, label: 'Jue' },
-  { value: 5, label: 'Vie' },
-  { value: 6, label: 'Sáb' },
-  { value: 0, label: 'Dom' },
-];
 const ALL = '__all__';
 
-interface BulkValues {
-  range: [Dayjs, Dayjs];
-  weekdays: number[];
+interface BulkValues extends BulkRangeValues {
   session: string;
   capacity?: number | null;
-  stopSale: 'keep' | 'yes' | 'no';
+  stopSale: Tri;
 }
 
 /** /product/ticket/avail: capacity per day (and per session) of a ticket, with a bulk edit drawer. */
@@ -31,9 +22,7 @@ export function TicketAvail() {
   const [params, setParams] = useSearchParams();
   const ticketId = params.get('ticket') ?? undefined;
   const tickets = useListTickets(1, '', 100);
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
-  const from = month.format('YYYY-MM-DD');
-  const to = month.endOf('month').format('YYYY-MM-DD');
+  const { month, setMonth, from, to } = useMonth();
   const capacity = useTicketCapacity(ticketId, from, to);
   const ticket = capacity.data?.ticket ?? tickets.data?.docs.find((t) => t._id === ticketId);
   const set = useSetTicketCapacity();
@@ -45,12 +34,6 @@ export function TicketAvail() {
     for (const s of capacity.data?.slots ?? []) map.set(s.day, [...(map.get(s.day) ?? []), s]);
     return map;
   }, [capacity.data]);
-  const cells: { key: string; date: Dayjs | null }[] = [];
-  for (let i = 0; i < (month.day() + 6) % 7; i++) cells.push({ key: `lead-${i}`, date: null });
-  for (let d = 0; d < month.daysInMonth(); d++) {
-    const date = month.add(d, 'day');
-    cells.push({ key: date.format('YYYY-MM-DD'), date });
-  }
 
   const submit = (v: BulkValues) => {
     if (!ticketId) return;
@@ -96,76 +79,39 @@ export function TicketAvail() {
       {!ticketId ? (
         <Empty description="Selecciona un ticket" />
       ) : (
-        <>
-          <Flex align="center" gap={8} style={{ marginBottom: 8 }}>
-            <Button icon={<LeftOutlined />} aria-label="Mes anterior" onClick={() => setMonth(month.subtract(1, 'month'))} />
-            <Typography.Text strong style={{ minWidth: 140, textAlign: 'center', textTransform: 'capitalize' }}>
-              {month.format('MMMM YYYY')}
-            </Typography.Text>
-            <Button icon={<RightOutlined />} aria-label="Mes siguiente" onClick={() => setMonth(month.add(1, 'month'))} />
-          </Flex>
-          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
-            {WEEKDAYS.map((w) => (
-              <Typography.Text key={w.value} type="secondary" style={{ textAlign: 'center' }}>
-                {w.label}
-              </Typography.Text>
-            ))}
-            {cells.map((c) =>
-              c.date ? (
-                <div key={c.key} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 6, minHeight: 64, fontSize: 12 }}>
-                  <Typography.Text strong>{c.date.date()}</Typography.Text>
-                  {(byDay.get(c.key) ?? []).map((s) => (
-                    <div key={s.session ?? 'day'}>
-                      {s.session ?? 'Día'}: {s.capacity} {s.stopSale && <Tag color="red">Stop-sale</Tag>}
-                    </div>
-                  ))}
+        <MonthCalendar
+          month={month}
+          onMonthChange={setMonth}
+          renderDay={(date, key) => (
+            <div key={key} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 6, minHeight: 64, fontSize: 12 }}>
+              <Typography.Text strong>{date.date()}</Typography.Text>
+              {(byDay.get(key) ?? []).map((s) => (
+                <div key={s.session ?? 'day'}>
+                  {s.session ?? 'Día'}: {s.capacity} {s.stopSale && <Tag color="red">Stop-sale</Tag>}
                 </div>
-              ) : (
-                <div key={c.key} />
-              ),
-            )}
-          </div>
-        </>
+              ))}
+            </div>
+          )}
+        />
       )}
-      <Drawer title="Edición masiva" open={open} onClose={() => setOpen(false)} destroyOnHidden>
-        <Form<BulkValues>
-          layout="vertical"
-          initialValues={{ weekdays: [0, 1, 2, 3, 4, 5, 6], session: ALL, stopSale: 'keep', range: [month, month.endOf('month')] }}
-          onFinish={submit}
-        >
-          <Form.Item label="Fechas" name="range" rules={[{ required: true, message: 'Indique el rango de fechas' }]}>
-            <DatePicker.RangePicker format="DD/MM/YYYY" />
-          </Form.Item>
-          <Form.Item
-            label="Días de la semana"
-            name="weekdays"
-            rules={[{ required: true, type: 'array', min: 1, message: 'Indique al menos un día de la semana' }]}
-          >
-            <Checkbox.Group options={WEEKDAYS} />
-          </Form.Item>
-          <Form.Item label="Sesión" name="session">
-            <Select options={[{ value: ALL, label: 'Todas' }, ...(ticket?.sessions ?? []).map((s) => ({ value: s, label: s }))]} />
-          </Form.Item>
-          <Form.Item label="Capacidad (personas)" name="capacity">
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item label="Cerrado a la venta (stop-sale)" name="stopSale">
-            <Select
-              options={[
-                { value: 'keep', label: 'Sin cambio' },
-                { value: 'yes', label: 'Sí' },
-                { value: 'no', label: 'No' },
-              ]}
-            />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={set.isPending}>
-              Aplicar
-            </Button>
-            <Button onClick={() => setOpen(false)}>Cancelar</Button>
-          </Space>
-        </Form>
-      </Drawer>
+      <BulkEditDrawer<BulkValues>
+        open={open}
+        onClose={() => setOpen(false)}
+        month={month}
+        initialValues={{ session: ALL, stopSale: 'keep' }}
+        onFinish={submit}
+        pending={set.isPending}
+      >
+        <Form.Item label="Sesión" name="session">
+          <Select options={[{ value: ALL, label: 'Todas' }, ...(ticket?.sessions ?? []).map((s) => ({ value: s, label: s }))]} />
+        </Form.Item>
+        <Form.Item label="Capacidad (personas)" name="capacity">
+          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label="Cerrado a la venta (stop-sale)" name="stopSale">
+          <Select options={TRI_OPTIONS} />
+        </Form.Item>
+      </BulkEditDrawer>
     </Card>
   );
 }

@@ -1,18 +1,17 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { MESSAGES, TRANSFER_MESSAGES, type TransferSlotDto } from '@travesia/contracts';
-import { App, Button, Card, Checkbox, DatePicker, Drawer, Empty, Flex, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Card, Empty, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { useListTransfers, useSetTransferCapacity, useTransferCapacity } from '../api/transfers';
-import { WEEKDAYS } from './ticket-avail';
+import { BulkEditDrawer } from './capacity-calendar/bulk-edit-drawer';
+import { MonthCalendar } from './capacity-calendar/month-calendar';
+import { type BulkRangeValues, TRI_OPTIONS, type Tri } from './capacity-calendar/options';
+import { useMonth } from './capacity-calendar/use-month';
 
-interface BulkValues {
-  range: [Dayjs, Dayjs];
-  weekdays: number[];
+interface BulkValues extends BulkRangeValues {
   capacity?: number | null;
-  stopSale: 'keep' | 'yes' | 'no';
+  stopSale: Tri;
 }
 
 /**
@@ -23,9 +22,7 @@ export function TransferAvail() {
   const [params, setParams] = useSearchParams();
   const transferId = params.get('transfer') ?? undefined;
   const transfers = useListTransfers(1, '', 100);
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
-  const from = month.format('YYYY-MM-DD');
-  const to = month.endOf('month').format('YYYY-MM-DD');
+  const { month, setMonth, from, to } = useMonth();
   const capacity = useTransferCapacity(transferId, from, to);
   const transfer = capacity.data?.transfer ?? transfers.data?.docs.find((t) => t._id === transferId);
   const unit = transfer?.type === 'shared' ? 'plazas' : 'vehículos';
@@ -34,12 +31,6 @@ export function TransferAvail() {
   const { message } = App.useApp();
 
   const byDay = useMemo(() => new Map<string, TransferSlotDto>((capacity.data?.days ?? []).map((d) => [d.day, d])), [capacity.data]);
-  const cells: { key: string; date: Dayjs | null }[] = [];
-  for (let i = 0; i < (month.day() + 6) % 7; i++) cells.push({ key: `lead-${i}`, date: null });
-  for (let d = 0; d < month.daysInMonth(); d++) {
-    const date = month.add(d, 'day');
-    cells.push({ key: date.format('YYYY-MM-DD'), date });
-  }
 
   const submit = (v: BulkValues) => {
     if (!transferId) return;
@@ -91,78 +82,44 @@ export function TransferAvail() {
       {!transferId ? (
         <Empty description="Selecciona un traslado" />
       ) : (
-        <>
-          <Flex align="center" gap={8} style={{ marginBottom: 8 }}>
-            <Button icon={<LeftOutlined />} aria-label="Mes anterior" onClick={() => setMonth(month.subtract(1, 'month'))} />
-            <Typography.Text strong style={{ minWidth: 140, textAlign: 'center', textTransform: 'capitalize' }}>
-              {month.format('MMMM YYYY')}
-            </Typography.Text>
-            <Button icon={<RightOutlined />} aria-label="Mes siguiente" onClick={() => setMonth(month.add(1, 'month'))} />
-          </Flex>
-          <div data-testid="transfer-calendar" style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 4 }}>
-            {WEEKDAYS.map((w) => (
-              <Typography.Text key={w.value} type="secondary" style={{ textAlign: 'center' }}>
-                {w.label}
-              </Typography.Text>
-            ))}
-            {cells.map((c) => {
-              const slot = c.date ? byDay.get(c.key) : undefined;
-              return c.date ? (
-                <div key={c.key} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 6, minHeight: 56, fontSize: 12 }}>
-                  <Typography.Text strong>{c.date.date()}</Typography.Text>
-                  {slot && (
-                    <div>
-                      {slot.capacity} {unit} {slot.stopSale && <Tag color="red">Stop-sale</Tag>}
-                    </div>
-                  )}
-                </div>
-              ) : (
-                <div key={c.key} />
-              );
-            })}
-          </div>
-        </>
+        <MonthCalendar
+          month={month}
+          onMonthChange={setMonth}
+          testId="transfer-calendar"
+          renderDay={(date, key) => {
+            const slot = byDay.get(key);
+            return (
+              <div key={key} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 6, minHeight: 56, fontSize: 12 }}>
+                <Typography.Text strong>{date.date()}</Typography.Text>
+                {slot && (
+                  <div>
+                    {slot.capacity} {unit} {slot.stopSale && <Tag color="red">Stop-sale</Tag>}
+                  </div>
+                )}
+              </div>
+            );
+          }}
+        />
       )}
-      <Drawer title="Edición masiva" open={open} onClose={() => setOpen(false)} destroyOnHidden>
-        <Form<BulkValues>
-          layout="vertical"
-          initialValues={{ weekdays: [0, 1, 2, 3, 4, 5, 6], stopSale: 'keep', range: [month, month.endOf('month')] }}
-          onFinish={submit}
+      <BulkEditDrawer<BulkValues>
+        open={open}
+        onClose={() => setOpen(false)}
+        month={month}
+        initialValues={{ stopSale: 'keep' }}
+        onFinish={submit}
+        pending={set.isPending}
+      >
+        <Form.Item
+          label={transfer?.type === 'shared' ? 'Capacidad (plazas)' : 'Capacidad (vehículos)'}
+          name="capacity"
+          rules={[{ type: 'integer', min: 0, message: TRANSFER_MESSAGES.capacity }]}
         >
-          <Form.Item label="Fechas" name="range" rules={[{ required: true, message: 'Indique el rango de fechas' }]}>
-            <DatePicker.RangePicker format="DD/MM/YYYY" />
-          </Form.Item>
-          <Form.Item
-            label="Días de la semana"
-            name="weekdays"
-            rules={[{ required: true, type: 'array', min: 1, message: 'Indique al menos un día de la semana' }]}
-          >
-            <Checkbox.Group options={WEEKDAYS} />
-          </Form.Item>
-          <Form.Item
-            label={transfer?.type === 'shared' ? 'Capacidad (plazas)' : 'Capacidad (vehículos)'}
-            name="capacity"
-            rules={[{ type: 'integer', min: 0, message: TRANSFER_MESSAGES.capacity }]}
-          >
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item label="Cerrado a la venta (stop-sale)" name="stopSale">
-            <Select
-              options={[
-                { value: 'keep', label: 'Sin cambio' },
-                { value: 'yes', label: 'Sí' },
-                { value: 'no', label: 'No' },
-              ]}
-            />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={set.isPending}>
-              Aplicar
-            </Button>
-            <Button onClick={() => setOpen(false)}>Cancelar</Button>
-          </Space>
-        </Form>
-      </Drawer>
+          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item label="Cerrado a la venta (stop-sale)" name="stopSale">
+          <Select options={TRI_OPTIONS} />
+        </Form.Item>
+      </BulkEditDrawer>
     </Card>
   );
 }

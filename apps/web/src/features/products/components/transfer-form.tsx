@@ -33,19 +33,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { useGetTransfer, useSaveTransfer } from '../api/transfers';
+import { WEEKDAYS } from './capacity-calendar/options';
 import { PolicyEditor, type PolicyFormValues, policyFromForm } from './policy-editor';
 
 const m = INVENTORY_MESSAGES;
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DAYS = [
-  { value: 1, label: 'Lun' },
-  { value: 2, label: 'Mar' },
-  { value: 3, label: 'Mié' },
-  { value: 4, label: 'Jue' },
-  { value: 5, label: 'Vie' },
-  { value: 6, label: 'Sáb' },
-  { value: 0, label: 'Dom' },
-];
 const ENDPOINT_TYPES = ['airport', 'port', 'station', 'hotel', 'city', 'tourist-area', 'neighborhood'] as const;
 
 type FormValues = Omit<TransferProductBody, 'policy' | 'price'> & { price?: string; policy?: PolicyFormValues };
@@ -175,7 +167,7 @@ export function TransferForm() {
           </Col>
           <Col xs={24}>
             <Form.Item label="Días de operación" name="days" rules={[{ required: true, type: 'array', min: 1, message: m.weekdays }]}>
-              <Checkbox.Group options={DAYS} />
+              <Checkbox.Group options={WEEKDAYS} />
             </Form.Item>
           </Col>
           <Col xs={24}>
