@@ -161,7 +161,15 @@ export interface HotelOfferRoom {
 export interface HotelOffer {
   supplier: SupplierId;
   accountId: string;
-  hotel: { code: string; name: string; category?: string; destination?: string; zone?: string };
+  hotel: {
+    code: string;
+    name: string;
+    category?: string;
+    destination?: string;
+    zone?: string;
+    /** Map position, where the supplier's availability answer gives it (Hotelbeds). */
+    location?: { lat: number; lng: number };
+  };
   checkIn: string;
   checkOut: string;
   rooms: HotelOfferRoom[];

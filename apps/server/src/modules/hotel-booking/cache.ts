@@ -228,7 +228,9 @@ export async function writeHotels(
   for (const g of groups.values()) {
     g.sort((a, b) => Number(a.breakdown.price) - Number(b.breakdown.price) || Number(a.optionId) - Number(b.optionId));
     const first = g[0].offer;
-    const { stars, ...known } = extras?.get(first.hotel.code) ?? {};
+    // What our inventory knows wins; otherwise the supplier's own map position, when it gave one.
+    const { stars, ...own } = extras?.get(first.hotel.code) ?? {};
+    const known: HotelExtras = { ...(first.hotel.location ? { location: first.hotel.location } : {}), ...own };
     const b = i++;
     writes.push(store.set(blobKey(cacheId, b), JSON.stringify(g), ttlSeconds));
     hotels.push({

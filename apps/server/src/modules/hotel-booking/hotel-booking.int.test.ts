@@ -168,6 +168,8 @@ describe('hotel search', () => {
     expect(page.statusCode, page.body).toBe(200);
     const p = page.json().response;
     expect(p.itemsFound).toBe(itemsFound);
+    // Hotelbeds gives each hotel's map position in its availability answer; the page carries it.
+    for (const item of p.items) expect(item.location).toEqual({ lat: expect.any(Number), lng: expect.any(Number) });
     expect(p.items.length).toBeLessThanOrEqual(3);
     const amounts = p.items.map((i: { minPrice: { amount: string } }) => Number(i.minPrice.amount));
     expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);

@@ -47,6 +47,23 @@ describe('hotelbeds availability mapping', () => {
     });
   });
 
+  it('keeps the map position when Hotelbeds gives a valid one, and only then', () => {
+    const at = (hotel: Record<string, unknown>) => mapAvailability(reply([rate()], hotel), ctx).offers[0].hotel.location;
+    expect(at({ latitude: '10.423700', longitude: '-75.548900' })).toEqual({ lat: 10.4237, lng: -75.5489 });
+    expect(at({ latitude: 28.3852, longitude: -81.5639 })).toEqual({ lat: 28.3852, lng: -81.5639 });
+    expect(at({})).toBeUndefined();
+    expect(at({ latitude: 'n/a', longitude: '-75.5' })).toBeUndefined();
+    expect(at({ latitude: '95', longitude: '10' })).toBeUndefined();
+    expect(at({ latitude: '0', longitude: '0' })).toBeUndefined();
+  });
+
+  it('shows the zone by its name when Hotelbeds gives one, else by its code', () => {
+    const zone = (hotel: Record<string, unknown>) => mapAvailability(reply([rate()], hotel), ctx).offers[0].hotel.zone;
+    expect(zone({ zoneCode: 3, zoneName: 'Bocagrande' })).toBe('Bocagrande');
+    expect(zone({ zoneCode: 3 })).toBe('3');
+    expect(zone({})).toBeUndefined();
+  });
+
   it('NRF is non-refundable; a missing policy is non-refundable; RECHECK requires a quote', () => {
     const { offers } = mapAvailability(
       reply([

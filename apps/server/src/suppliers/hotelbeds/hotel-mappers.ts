@@ -66,9 +66,21 @@ const hotelSchema = z.object({
   categoryCode: z.string().optional(),
   destinationCode: z.string().optional(),
   zoneCode: z.union([z.number(), z.string()]).optional(),
+  zoneName: z.string().optional(),
+  latitude: z.union([z.number(), z.string()]).optional(),
+  longitude: z.union([z.number(), z.string()]).optional(),
   currency: z.string(),
   rooms: z.array(roomSchema),
 });
+
+/** The hotel's map position when the supplier gives a valid one (Hotelbeds sends decimal strings). */
+function locationOf(h: { latitude?: number | string; longitude?: number | string }): { lat: number; lng: number } | undefined {
+  const lat = Number(h.latitude);
+  const lng = Number(h.longitude);
+  if (h.latitude === undefined || h.longitude === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) return undefined;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180 || (lat === 0 && lng === 0)) return undefined;
+  return { lat, lng };
+}
 
 function schedule(rate: HbRate): { from: string; amount: Decimal }[] {
   return (rate.cancellationPolicies ?? []).map((p) => ({ from: p.from, amount: new Decimal(parseAmount(p.amount) ?? 0) }));
@@ -158,7 +170,9 @@ export function mapAvailability(
             name: hotel.name,
             category: hotel.categoryCode,
             destination: hotel.destinationCode,
-            zone: hotel.zoneCode === undefined ? undefined : String(hotel.zoneCode),
+            // The zone is shown to the user: its name when Hotelbeds gives one, else its code.
+            zone: hotel.zoneName?.trim() || (hotel.zoneCode === undefined ? undefined : String(hotel.zoneCode)),
+            location: locationOf(hotel),
           },
           checkIn: ctx.checkIn,
           checkOut: ctx.checkOut,
