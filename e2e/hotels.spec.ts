@@ -69,10 +69,10 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   await supplierFilter.click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Restel' }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('results-count')).not.toHaveText('');
-  const tags = await cards.locator('.ant-tag').allInnerTexts();
-  expect(tags.filter((t) => ['Travesía', 'Juniper', 'Hotelbeds'].includes(t))).toEqual([]);
-  expect(tags).toContain('Restel');
+  // Retrying assertions: the filtered page arrives after the click, the list shows the old one until then.
+  const tags = cards.locator('.ant-tag');
+  await expect(tags.filter({ hasText: /^(Travesía|Juniper|Hotelbeds)$/ })).toHaveCount(0);
+  await expect(tags.filter({ hasText: /^Restel$/ }).first()).toBeVisible();
   await page.getByLabel('Filtros').locator('.ant-select-clear').first().click({ force: true });
 
   // Categories read in Spanish whatever code each supplier uses ('4EST', '4est', '4'); the filter sends the codes.
