@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test tiers (DESIGN.md): unit and contract tests, then the integration tier on embedded PGlite and,
+ * Test tiers (DESIGN.md): unit and contract tests, the web's unit tests, then the integration tier on embedded PGlite and,
  * when DATABASE_URL is set, the same integration files again on a real PostgreSQL.
  */
 const integration = (name: string, db: string) => ({
@@ -23,6 +23,14 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'apps/server/**/*.int.test.ts', 'apps/web/**'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        // The web's pure logic (stream parsing, saved search state, routes); no DOM, browser globals are stubbed.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          environment: 'node',
         },
       },
       integration('integration-pglite', 'pglite'),

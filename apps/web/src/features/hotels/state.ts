@@ -1,7 +1,7 @@
 import type { Voucher } from '@travesia/contracts';
 import dayjs from 'dayjs';
 import { storage } from '../../lib/storage';
-import type { StreamState } from './api/search-stream';
+import type { StreamState } from './api/stream-state';
 import type { HotelItem, HotelOption, HotelQuote } from './types';
 
 /**

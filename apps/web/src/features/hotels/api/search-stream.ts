@@ -2,32 +2,12 @@ import type { HotelStreamSearchBody } from '@travesia/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, handleUnauthorized } from '../../../lib/api';
 import { readCookie, TOKEN_COOKIE } from '../../../lib/cookies';
-import type { StreamEvent, StreamSupplier } from '../types';
+import type { StreamEvent } from '../types';
+import { parseSseFrames } from './sse-frames';
+import { applyStreamEvent, endStream, IDLE_STREAM, type StreamState } from './stream-state';
 
 /** The stream body as the web sends it: `providers` may also hold "travesia" (own inventory). */
 export type StreamSearchBody = Omit<HotelStreamSearchBody, 'providers' | 'timeoutMs'> & { providers?: string[]; timeoutMs?: number };
-
-/** Splits a text/event-stream body into `{event, data}` frames (blank-line separated). */
-export function parseSseFrames(buffer: string): { frames: StreamEvent[]; rest: string } {
-  const frames: StreamEvent[] = [];
-  const parts = buffer.split(/\r?\n\r?\n/);
-  const rest = parts.pop() ?? '';
-  for (const part of parts) {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of part.split(/\r?\n/)) {
-      if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-    }
-    if (!data.length) continue;
-    try {
-      frames.push({ event, data: JSON.parse(data.join('\n')) } as StreamEvent);
-    } catch {
-      /* a malformed frame is skipped; the others still count */
-    }
-  }
-  return { frames, rest };
-}
 
 /**
  * POST /api/hotel/search/stream: EventSource can't POST, so fetch reads the body as it arrives and
@@ -56,25 +36,6 @@ export async function streamHotelSearch(body: StreamSearchBody, onEvent: (e: Str
   for (const f of parseSseFrames(`${buffer}\n\n`).frames) onEvent(f);
 }
 
-/** Where one supplier's search stands, for its progress row. */
-export type SupplierProgress = StreamSupplier &
-  (
-    | { state: 'searching' }
-    | { state: 'done'; ms: number; itemsFound: number; cacheId: string }
-    | { state: 'failed' | 'timeout'; ms: number; msg: string }
-  );
-
-export interface StreamState {
-  status: 'idle' | 'searching' | 'done' | 'error';
-  startedAt: number | null;
-  suppliers: SupplierProgress[];
-  /** The merged cache of every supplier's results (when the server gives one in `done`). */
-  mergedCacheId: string | null;
-  error: ApiError | null;
-}
-
-export const IDLE_STREAM: StreamState = { status: 'idle', startedAt: null, suppliers: [], mergedCacheId: null, error: null };
-
 /** Runs one streamed search at a time; a new search (or leaving the page) aborts the previous one. */
 export function useHotelSearchStream(restored?: StreamState | null) {
   const [state, setState] = useState<StreamState>(restored ?? IDLE_STREAM);
@@ -89,44 +50,9 @@ export function useHotelSearchStream(restored?: StreamState | null) {
     const update = (fn: (s: StreamState) => StreamState) => {
       if (!ctl.signal.aborted) setState(fn);
     };
-    const patch = (accountId: string, p: SupplierProgress) =>
-      update((s) => ({
-        ...s,
-        suppliers: s.suppliers.some((x) => x.accountId === accountId)
-          ? s.suppliers.map((x) => (x.accountId === accountId ? p : x))
-          : [...s.suppliers, p],
-      }));
     try {
-      await streamHotelSearch(
-        body,
-        (e) => {
-          if (e.event === 'start')
-            update((s) => ({ ...s, suppliers: e.data.suppliers.map((x) => ({ ...x, state: 'searching' as const })) }));
-          else if (e.event === 'result')
-            patch(e.data.accountId, {
-              accountId: e.data.accountId,
-              supplier: e.data.supplier,
-              name: e.data.name,
-              state: 'done',
-              ms: e.data.ms,
-              itemsFound: e.data.response.itemsFound,
-              cacheId: e.data.response.cacheId,
-            });
-          else if (e.event === 'failure')
-            patch(e.data.accountId, {
-              accountId: e.data.accountId,
-              supplier: e.data.supplier ?? '',
-              name: e.data.name ?? e.data.accountId,
-              state: e.data.code === 'SUPPLIER_TIMEOUT' ? 'timeout' : 'failed',
-              ms: e.data.ms,
-              msg: e.data.msg,
-            });
-          else if (e.event === 'done') update((s) => ({ ...s, status: 'done', mergedCacheId: e.data.cacheId ?? null }));
-        },
-        ctl.signal,
-      );
-      // A stream cut before `done` still leaves what arrived usable.
-      update((s) => (s.status === 'searching' ? { ...s, status: 'done' } : s));
+      await streamHotelSearch(body, (e) => update((s) => applyStreamEvent(s, e)), ctl.signal);
+      update(endStream);
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
       const error = err instanceof ApiError ? err : new ApiError(0, 'No se pudo buscar. Inténtalo de nuevo.', 'NETWORK');

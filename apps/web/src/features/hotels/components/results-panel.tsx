@@ -3,7 +3,7 @@ import { Alert, Card, Checkbox, Col, Empty, Flex, Input, InputNumber, Pagination
 import { type ReactNode, useEffect, useState } from 'react';
 import { useDebounced } from '../../../shared/use-debounced';
 import { type SearchPageQuery, useSearchPage } from '../api/get-search-page';
-import type { StreamState } from '../api/search-stream';
+import type { StreamState } from '../api/stream-state';
 import type { HotelItem, HotelOption } from '../types';
 import { SUPPLIER_NAMES } from '../variants';
 import { HotelCard } from './hotel-card';

@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone, ClockCircleTwoTone, CloseCircleTwoTone, LoadingOutlined } from '@ant-design/icons';
 import { Card, Flex, List, Progress, Typography } from 'antd';
-import type { SupplierProgress as Row, StreamState } from '../api/search-stream';
+import type { SupplierProgress as Row, StreamState } from '../api/stream-state';
 
 function describe(s: Row): string {
   switch (s.state) {
