@@ -74,6 +74,8 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   await expect(tags.filter({ hasText: /^(Travesía|Juniper|Hotelbeds)$/ })).toHaveCount(0);
   await expect(tags.filter({ hasText: /^Restel$/ }).first()).toBeVisible();
   await page.getByLabel('Filtros').locator('.ant-select-clear').first().click({ force: true });
+  // Wait for the unfiltered page (and its facets) before opening another filter: its options re-render then.
+  await expect(tags.filter({ hasText: /^(Travesía|Juniper|Hotelbeds)$/ }).first()).toBeVisible();
 
   // Categories read in Spanish whatever code each supplier uses ('4EST', '4est', '4'); the filter sends the codes.
   await page.getByRole('combobox', { name: 'Categoría' }).click();
@@ -83,8 +85,17 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   expect(labels.some((l) => /^\d estrellas?$/.test(l))).toBe(true);
   expect(labels.filter((l) => /^\d\s*est$/i.test(l))).toEqual([]);
   const starOption = categoryOptions.filter({ hasText: /^\d estrellas?$/ }).first();
-  const [filtered] = await Promise.all([page.waitForRequest((r) => r.url().includes('category=')), starOption.click()]);
-  const codes = (new URL(filtered.url()).searchParams.get('category') ?? '').split(',');
+  // On a loaded machine a click on an option that is still settling in can be lost: click again until
+  // the filtered page is asked for (a second click only happens when no request went out).
+  const categoryRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('category=')) categoryRequests.push(r.url());
+  });
+  await expect(async () => {
+    if (!categoryRequests.length) await starOption.click();
+    expect(categoryRequests.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000, intervals: [1_000, 2_000] });
+  const codes = (new URL(categoryRequests[0]).searchParams.get('category') ?? '').split(',');
   expect(codes.length).toBeGreaterThan(0);
   for (const code of codes) expect(code).toMatch(/^\d(EST|est)?$/);
   await expect(cards.first()).toBeVisible();
