@@ -23,11 +23,11 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
-import { newBookingReference, type VoucherService } from '../voucher/service.js';
+import type { VoucherService } from '../voucher/service.js';
 import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import { nationalityOf } from './nationality.js';
-import { assertExpectedPrice, ownVoucherPricing } from './own-voucher.js';
+import { assertExpectedPrice, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { OPTION_TTL_MS } from './service.js';
@@ -243,49 +243,35 @@ export class ExtrasService {
     });
     assertExpectedPrice(input.expectedPrice, pricing);
     const policy = normalisePolicy(ticket.policy, { start: req.date, currency: ticket.currency, now });
-    const reference = newBookingReference();
-    const outcome = await this.deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const recorded = await this.deps.vouchers.record(
-        {
-          agencyId,
-          userId: auth.user.id,
-          type: 'ticket',
-          integrator: 'travesia',
-          provider: 'travesia',
-          status: 'confirmed',
-          start: req.date,
-          end: req.date,
-          nights: 0,
-          client: input.holder,
-          companions: input.companions,
-          ...ownVoucherPricing(pricing, policy),
-          cost: { net: price.total, currency: ticket.currency },
-          bookingCodes: [
-            { kind: CAPACITY_CODE, ticketId: ticket.id, day: req.date, session: decoded.session, people: price.people, pricing },
-          ],
-          product: {
-            name: ticket.name,
-            destination: place.name,
-            session: decoded.session || null,
-            adults: req.paxes.adults,
-            childrenAges: req.paxes.children,
-            nationality: req.nationality ?? null,
-            policyText: describePolicy(ticket.policy, ticket.currency),
-          },
-          externalBookingReference: reference,
-          locator: reference,
-          idempotencyKey: input.idempotencyKey,
+    return recordOwnBooking(
+      this.deps,
+      auth,
+      agencyId,
+      {
+        type: 'ticket',
+        start: req.date,
+        end: req.date,
+        nights: 0,
+        client: input.holder,
+        companions: input.companions,
+        ...ownVoucherPricing(pricing, policy),
+        cost: { net: price.total, currency: ticket.currency },
+        bookingCodes: [
+          { kind: CAPACITY_CODE, ticketId: ticket.id, day: req.date, session: decoded.session, people: price.people, pricing },
+        ],
+        product: {
+          name: ticket.name,
+          destination: place.name,
+          session: decoded.session || null,
+          adults: req.paxes.adults,
+          childrenAges: req.paxes.children,
+          nationality: req.nationality ?? null,
+          policyText: describePolicy(ticket.policy, ticket.currency),
         },
-        { tx, actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() } },
-      );
-      if (!recorded.created) return recorded;
-      if (!(await this.deps.repo.takeCapacity(tx, ticket.id, req.date, decoded.session, price.people)))
-        throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-      return recorded;
-    });
-    if (outcome.created) this.deps.vouchers.notifyRecorded(outcome.voucher, undefined);
-    return { voucher: outcome.voucher, created: outcome.created };
+        idempotencyKey: input.idempotencyKey,
+      },
+      (tx) => this.deps.repo.takeCapacity(tx, ticket.id, req.date, decoded.session, price.people),
+    );
   }
 
   /** Voucher cancellation hook: a travesia ticket voucher gives its places back, in the cancellation's transaction. */
@@ -468,53 +454,40 @@ export class ExtrasService {
     assertExpectedPrice(input.expectedPrice, pricing);
     const units = transferUnits(t.type, req.pax);
     const policy = normalisePolicy(t.policy, { start: req.date, currency: t.currency, now });
-    const reference = newBookingReference();
-    const outcome = await this.deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const recorded = await this.deps.vouchers.record(
-        {
-          agencyId,
-          userId: auth.user.id,
-          type: 'transfer',
-          integrator: 'travesia',
-          provider: 'travesia',
-          status: 'confirmed',
-          start: req.date,
-          end: req.date,
-          nights: 0,
-          client: input.holder,
-          companions: input.companions,
-          ...ownVoucherPricing(pricing, policy),
-          cost: { net: price.total, currency: t.currency },
-          bookingCodes: [{ kind: TRANSFER_CAPACITY_CODE, transferId: t.id, day: req.date, units, pricing }],
-          product: {
-            name: t.name,
-            destination: names.get(t.destinationId)?.name ?? '',
-            origin: names.get(t.originId)?.name ?? '',
-            type: TRANSFER_TYPE_LABELS[t.type],
-            vehicle: VEHICLE_TYPE_LABELS[t.vehicle],
-            pax: req.pax,
-            pickup: {
-              date: req.date,
-              hour,
-              flightNumber: input.pickup.flightNumber ?? null,
-              address: input.pickup.address ?? null,
-              remarks: input.pickup.remarks ?? null,
-            },
-            nationality: req.nationality ?? null,
-            policyText: describePolicy(t.policy, t.currency),
+    return recordOwnBooking(
+      this.deps,
+      auth,
+      agencyId,
+      {
+        type: 'transfer',
+        start: req.date,
+        end: req.date,
+        nights: 0,
+        client: input.holder,
+        companions: input.companions,
+        ...ownVoucherPricing(pricing, policy),
+        cost: { net: price.total, currency: t.currency },
+        bookingCodes: [{ kind: TRANSFER_CAPACITY_CODE, transferId: t.id, day: req.date, units, pricing }],
+        product: {
+          name: t.name,
+          destination: names.get(t.destinationId)?.name ?? '',
+          origin: names.get(t.originId)?.name ?? '',
+          type: TRANSFER_TYPE_LABELS[t.type],
+          vehicle: VEHICLE_TYPE_LABELS[t.vehicle],
+          pax: req.pax,
+          pickup: {
+            date: req.date,
+            hour,
+            flightNumber: input.pickup.flightNumber ?? null,
+            address: input.pickup.address ?? null,
+            remarks: input.pickup.remarks ?? null,
           },
-          externalBookingReference: reference,
-          locator: reference,
-          idempotencyKey: input.idempotencyKey,
+          nationality: req.nationality ?? null,
+          policyText: describePolicy(t.policy, t.currency),
         },
-        { tx, actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() } },
-      );
-      if (!recorded.created) return recorded;
-      if (!(await this.deps.repo.takeTransferCapacity(tx, t.id, req.date, units))) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-      return recorded;
-    });
-    if (outcome.created) this.deps.vouchers.notifyRecorded(outcome.voucher, undefined);
-    return { voucher: outcome.voucher, created: outcome.created };
+        idempotencyKey: input.idempotencyKey,
+      },
+      (tx) => this.deps.repo.takeTransferCapacity(tx, t.id, req.date, units),
+    );
   }
 }

@@ -1,8 +1,11 @@
 import { INVENTORY_MESSAGES, type PriceBreakdown } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import type { MarkupAppliedData, PolicyRuleData } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
+import type { Db } from '../../db/client.js';
+import type { MarkupAppliedData, PolicyRuleData, VoucherRow } from '../../db/schema/index.js';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError, conflict } from '../../http/errors.js';
 import type { CancellationPolicy } from '../../suppliers/types.js';
+import { newBookingReference, type RecordVoucherInput, type VoucherService } from '../voucher/service.js';
 
 /**
  * What the hotel, ticket and transfer bookings of our own inventory share: the re-priced option must
@@ -44,4 +47,47 @@ export function ownVoucherPricing(
     usdRate: pricing.usdRate,
     policies: policiesOf(policy),
   };
+}
+
+/** What differs between own bookings; the rest of the voucher is the same for all of them. */
+export type OwnVoucherFields = Omit<
+  RecordVoucherInput,
+  'agencyId' | 'userId' | 'integrator' | 'provider' | 'status' | 'externalBookingReference' | 'locator'
+>;
+
+/**
+ * Records an own-inventory booking and takes its rooms or places in ONE transaction: the voucher first
+ * (confirmed, provider travesia, our reference as locator: the operator is the supplier), so a retry
+ * with the same idempotency key answers the first voucher and takes nothing; then `take`, whose
+ * refusal rolls the voucher back as 409 'Sin disponibilidad'. Nothing is ever half-written.
+ */
+export async function recordOwnBooking(
+  deps: { db: Db; vouchers: VoucherService },
+  auth: AuthContext,
+  agencyId: string,
+  fields: OwnVoucherFields,
+  take: (tx: Db) => Promise<boolean>,
+): Promise<{ voucher: VoucherRow; created: boolean }> {
+  const reference = newBookingReference();
+  const actor = { kind: 'user' as const, userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() };
+  const outcome = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const recorded = await deps.vouchers.record(
+      {
+        ...fields,
+        agencyId,
+        userId: auth.user.id,
+        integrator: 'travesia',
+        provider: 'travesia',
+        status: 'confirmed',
+        externalBookingReference: reference,
+        locator: reference,
+      },
+      { tx, actor },
+    );
+    if (recorded.created && !(await take(tx))) throw conflict(INVENTORY_MESSAGES.noAvailability, 'NO_AVAILABILITY');
+    return recorded;
+  });
+  if (outcome.created) deps.vouchers.notifyRecorded(outcome.voucher, undefined);
+  return { voucher: outcome.voucher, created: outcome.created };
 }

@@ -24,9 +24,9 @@ import type { PricingContext } from '../../pricing/index.js';
 import type { CancellationPolicy } from '../../suppliers/types.js';
 import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
-import { newBookingReference, type VoucherService } from '../voucher/service.js';
+import type { VoucherService } from '../voucher/service.js';
 import { nationalityOf } from './nationality.js';
-import { assertExpectedPrice, ownVoucherPricing } from './own-voucher.js';
+import { assertExpectedPrice, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { type NightInventory, priceStay, type RoomOccupancy, stayNights } from './stay.js';
@@ -394,68 +394,53 @@ export class InventoryService {
     assertExpectedPrice(input.expectedPrice, offer.pricing);
     const nightCount = stayNights(req.start, req.end).length;
     const p = offer.pricing;
-    const reference = newBookingReference();
-    const outcome = await this.deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const recorded = await this.deps.vouchers.record(
-        {
-          agencyId,
-          userId: auth.user.id,
-          type: 'hotel',
-          integrator: 'travesia',
-          provider: 'travesia',
-          status: 'confirmed',
-          start: req.start,
-          end: req.end,
-          nights: nightCount,
-          client: input.holder,
-          companions: input.companions,
-          ...ownVoucherPricing(p, offer.cancellation),
-          cost: { net: offer.total.amount, currency: offer.total.currency },
-          bookingCodes: [
-            {
-              kind: ALLOTMENT_CODE,
-              hotelId: hotel.id,
-              roomTypeId: roomType.id,
-              board: decoded.board,
-              start: req.start,
-              end: req.end,
-              rooms: rooms.length,
-              perNight: offer.supplierData.perNight,
-              pricing: p,
-            },
-          ],
-          product: {
-            name: hotel.name,
-            destination: place.name,
-            address: hotel.address,
-            category: HOTEL_CATEGORY_LABELS[hotel.category],
-            board: BOARD_LABELS[decoded.board],
-            policyText: offer.policyText,
-            remarks: input.remarks,
-            nationality: req.nationality ?? null,
-            rooms: rooms.map((r) => ({
-              name: roomType.name,
-              board: BOARD_LABELS[decoded.board],
-              adults: r.adults,
-              children: r.childrenAges.length,
-              childrenAges: r.childrenAges,
-            })),
+    return recordOwnBooking(
+      this.deps,
+      auth,
+      agencyId,
+      {
+        type: 'hotel',
+        start: req.start,
+        end: req.end,
+        nights: nightCount,
+        client: input.holder,
+        companions: input.companions,
+        ...ownVoucherPricing(p, offer.cancellation),
+        cost: { net: offer.total.amount, currency: offer.total.currency },
+        bookingCodes: [
+          {
+            kind: ALLOTMENT_CODE,
+            hotelId: hotel.id,
+            roomTypeId: roomType.id,
+            board: decoded.board,
+            start: req.start,
+            end: req.end,
+            rooms: rooms.length,
+            perNight: offer.supplierData.perNight,
+            pricing: p,
           },
-          // Our reference is also the locator: the operator is the supplier.
-          externalBookingReference: reference,
-          locator: reference,
-          idempotencyKey: input.idempotencyKey,
+        ],
+        product: {
+          name: hotel.name,
+          destination: place.name,
+          address: hotel.address,
+          category: HOTEL_CATEGORY_LABELS[hotel.category],
+          board: BOARD_LABELS[decoded.board],
+          policyText: offer.policyText,
+          remarks: input.remarks,
+          nationality: req.nationality ?? null,
+          rooms: rooms.map((r) => ({
+            name: roomType.name,
+            board: BOARD_LABELS[decoded.board],
+            adults: r.adults,
+            children: r.childrenAges.length,
+            childrenAges: r.childrenAges,
+          })),
         },
-        { tx, actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() } },
-      );
-      if (!recorded.created) return recorded;
-      const taken = await this.deps.repo.takeAllotment(tx, roomType.id, req.start, req.end, nightCount, rooms.length);
-      if (!taken) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-      return recorded;
-    });
-    if (outcome.created) this.deps.vouchers.notifyRecorded(outcome.voucher, undefined);
-    return { voucher: outcome.voucher, created: outcome.created };
+        idempotencyKey: input.idempotencyKey,
+      },
+      (tx) => this.deps.repo.takeAllotment(tx, roomType.id, req.start, req.end, nightCount, rooms.length),
+    );
   }
 
   /** Voucher cancellation hook: a travesia hotel voucher gives its rooms back, in the cancellation's transaction. */
