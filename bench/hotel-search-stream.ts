@@ -8,77 +8,29 @@
  * merged search. `npm run bench:hotel-stream`. Targets: last result within 50 ms of the slowest
  * supplier, first supplier result within 50 ms of the fastest.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startSimulator } from '@travesia/supplier-sim';
-import { places, supplierDestinations } from '../apps/server/src/db/schema/index.js';
+import { supplierDestinations } from '../apps/server/src/db/schema/index.js';
 import { loginAs, makeAgency, makeUser } from '../apps/server/test/factories.js';
+import { insertPlace } from '../apps/server/test/places.js';
 import { createTestApp } from '../apps/server/test/test-app.js';
+import { simulatorProcess } from './simulator-process.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const [hbMs, jpMs, rsMs] = (process.env.BENCH_LATENCIES ?? '300,800,1500').split(',').map(Number);
 const latency = { hotelbeds: hbMs, juniper: jpMs, restel: rsMs };
 
-/** The simulator in a child process (`npm run sim`'s entry) on a free port; answers its URL and a stop function. */
-async function simulatorProcess(): Promise<{ url: string; close: () => Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(p));
-    });
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/supplier-sim/src/main.ts'], {
-    env: {
-      ...process.env,
-      SIM_PORT: String(port),
-      SIM_LATENCY_MS: Object.entries(latency)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(','),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
-    child.on('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      child.kill('SIGTERM');
-    },
-  };
-}
-
 const sim =
   process.env.BENCH_SIM === 'inprocess'
     ? await startSimulator({ port: 0, host: '127.0.0.1', latencyMs: latency })
-    : await simulatorProcess();
+    : await simulatorProcess(latency);
 const t = await createTestApp({}, { simulatorUrl: sim.url });
 const db = t.database.db;
 
-async function place(
-  name: string,
-  type: 'country' | 'state' | 'city',
-  parent: { id: string; path: string[]; names: string[]; name: string } | null,
-) {
-  const [row] = await db
-    .insert(places)
-    .values({
-      name,
-      type,
-      parentId: parent?.id ?? null,
-      path: parent ? [...parent.path, parent.id] : [],
-      ancestorNames: parent ? [...parent.names, parent.name] : [],
-      countryCode: 'CO',
-    })
-    .returning({ id: places.id, path: places.path, names: places.ancestorNames, name: places.name });
-  return row;
-}
-const co = await place('Colombia', 'country', null);
-const bol = await place('Bolívar', 'state', co);
-const ctg = await place('Cartagena de Indias', 'city', bol);
+const co = await insertPlace(t.database, 'Colombia', 'country', null);
+const bol = await insertPlace(t.database, 'Bolívar', 'state', co);
+const ctg = await insertPlace(t.database, 'Cartagena de Indias', 'city', bol);
 await db.insert(supplierDestinations).values([
   { supplier: 'hotelbeds', placeId: ctg.id, code: 'CTG' },
   { supplier: 'juniper', placeId: ctg.id, code: '49000' },

@@ -9,9 +9,7 @@
  * the three searches at once, as the streamed search sends them.
  * `node --import tsx bench/supplier-call-split.ts` (BENCH_RUNS, default 20).
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { SupplierId } from '@travesia/contracts';
 import pino from 'pino';
@@ -22,36 +20,14 @@ import { SupplierMetrics } from '../apps/server/src/suppliers/http/metrics.js';
 import { SupplierHttp } from '../apps/server/src/suppliers/http/supplier-http.js';
 import { createSupplierRegistry } from '../apps/server/src/suppliers/registry.js';
 import { parseXml, xmlParser } from '../apps/server/src/suppliers/xml.js';
+import { simulatorProcess } from './simulator-process.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const [hbMs, jpMs, rsMs] = (process.env.BENCH_LATENCIES ?? '0,0,0').split(',').map(Number);
 const latency = { hotelbeds: hbMs, juniper: jpMs, restel: rsMs };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(p));
-    });
-  });
-}
-
-const port = await freePort();
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/supplier-sim/src/main.ts'], {
-  env: {
-    ...process.env,
-    SIM_PORT: String(port),
-    SIM_LATENCY_MS: Object.entries(latency)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(','),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  child.stdout?.on('data', (d: Buffer) => d.toString().includes('listening') && resolve());
-  child.on('exit', (code) => reject(new Error(`simulator exited with ${code}`)));
-});
-const simUrl = `http://127.0.0.1:${port}`;
+const sim = await simulatorProcess(latency);
+const simUrl = sim.url;
 
 /** fetch as SupplierHttp calls it, timed: to the response headers and to the last body byte. */
 const marks: { headers: number; body: number; bytes: number }[] = [];
@@ -163,5 +139,5 @@ for (let i = -2; i < RUNS; i++) {
 }
 console.log('all three at once (adapter answers, ms from the common start):');
 for (const s of together) console.log(`  ${s.supplier.padEnd(10)} ${fmt(s.ms)}`);
-child.kill('SIGTERM');
+await sim.close();
 process.exit(0);
