@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-foundation.js';
 import { seedDemo } from './db/seed/index.js';
+import { analyzeAll, needsStatisticsKeeper, StatisticsKeeper } from './db/statistics.js';
 import { createStore } from './lib/kv.js';
 import { createLogger } from './lib/logger.js';
 import { Mailer } from './lib/mailer.js';
@@ -27,6 +28,10 @@ if (applied.length) log.info({ applied }, 'migrations applied');
 const [{ n }] = await database.db.select({ n: count() }).from(users);
 const seed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && n === 0);
 if (seed) await seedDemo({ db: database.db, log, secrets: lazySecretBox({ secretsKey: config.SECRETS_KEY, dataDir: config.DATA_DIR }) });
+// Fresh tables and bulk loads leave the planner with empty-table estimates; PGlite has no autovacuum.
+if (seed || applied.length) await analyzeAll(database);
+const statistics = (await needsStatisticsKeeper(database)) ? new StatisticsKeeper(database, log) : null;
+statistics?.start();
 
 const store = createStore(config.REDIS_URL);
 const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
@@ -61,6 +66,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     log.info({ signal }, 'shutting down');
     await recovery.stop();
+    await statistics?.stop();
     await app.close();
     await simulator?.close();
     await Promise.allSettled([store.close(), database.close()]);

@@ -3,6 +3,7 @@ import { createLogger } from '../../lib/logger.js';
 import { lazySecretBox } from '../../lib/secret-box.js';
 import { openDatabase } from '../client.js';
 import { migrate } from '../migrate.js';
+import { analyzeAll } from '../statistics.js';
 import { seedDemo } from './index.js';
 
 /** `npm run seed:demo`: migrates and seeds the demo data on DATABASE_URL or the embedded database. */
@@ -11,4 +12,5 @@ const log = createLogger(config.LOG_LEVEL);
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
 await migrate(database);
 await seedDemo({ db: database.db, log, secrets: lazySecretBox({ secretsKey: config.SECRETS_KEY, dataDir: config.DATA_DIR }) });
+await analyzeAll(database);
 await database.close();
