@@ -4,7 +4,8 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: the demo accounts' passwords are public. Set 0.0.0.0 (or an address) to serve a network. */
+  HOST: z.string().default('127.0.0.1'),
   /** Public base URL used in mailed links. */
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
@@ -14,15 +15,23 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Travesía <no-reply@travesia.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines in a terminal outside production, JSON otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** 32-byte key (hex or base64) for supplier credentials at rest; a development key is created under DATA_DIR otherwise. */
   SECRETS_KEY: z.string().optional(),
   /** Seed the demo data on the first start of an empty embedded database. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
-  /** Port of the in-process supplier simulator; 0 picks a free one. Set SUPPLIER_SIM_URL to use an external one. */
-  SUPPLIER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3900),
+  /**
+   * Port of the in-process supplier simulator; 0 picks a free one, and so does the default 3900 when it is
+   * taken. Set SUPPLIER_SIM_URL to use an external one.
+   */
+  SUPPLIER_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SUPPLIER_SIM_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
 });
+
+/** The in-process simulator's port when SUPPLIER_SIM_PORT is not set (a free one if it is taken). */
+export const DEFAULT_SIMULATOR_PORT = 3900;
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '@travesia/supplier-sim';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, DEFAULT_SIMULATOR_PORT, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
@@ -19,7 +19,30 @@ import { RecoveryWorker } from './modules/hotel-booking/booking.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
 config.WEB_DIST ??= path.resolve(here, '../../web/dist');
-const log = createLogger(config.LOG_LEVEL);
+const log = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
+
+/**
+ * Sandbox accounts talk to the supplier simulator: in-process unless SUPPLIER_SIM_URL points elsewhere.
+ * Started before the database work so a bad port fails at once; the default port falls back to a free
+ * one when another program holds it, an explicit SUPPLIER_SIM_PORT does not.
+ */
+async function startSandboxSimulator(c: Config) {
+  if (c.SUPPLIER_SIM_URL) return null;
+  try {
+    return await startSimulator({ port: c.SUPPLIER_SIM_PORT ?? DEFAULT_SIMULATOR_PORT, host: '127.0.0.1' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    if (c.SUPPLIER_SIM_PORT !== undefined) {
+      log.fatal(`SUPPLIER_SIM_PORT ${c.SUPPLIER_SIM_PORT} is in use by another program: free it, or unset it to use any free port`);
+      process.exit(1);
+    }
+    log.warn({ port: DEFAULT_SIMULATOR_PORT }, 'supplier simulator port in use; using a free one');
+    return startSimulator({ port: 0, host: '127.0.0.1' });
+  }
+}
+const simulator = await startSandboxSimulator(config);
+const simulatorUrl = config.SUPPLIER_SIM_URL ?? (simulator as { url: string }).url;
+log.info({ simulatorUrl }, 'supplier simulator ready');
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 const applied = await migrate(database);
@@ -35,10 +58,6 @@ statistics?.start();
 
 const store = createStore(config.REDIS_URL);
 const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
-// Sandbox accounts talk to the supplier simulator: in-process unless SUPPLIER_SIM_URL points elsewhere.
-const simulator = config.SUPPLIER_SIM_URL ? null : await startSimulator({ port: config.SUPPLIER_SIM_PORT, host: '127.0.0.1' });
-const simulatorUrl = config.SUPPLIER_SIM_URL ?? (simulator as { url: string }).url;
-log.info({ simulatorUrl }, 'supplier simulator ready');
 const app = await buildApp({ config, database, store, mailer, log, simulatorUrl });
 
 await app.listen({ port: config.PORT, host: config.HOST });
@@ -47,17 +66,33 @@ const recovery = new RecoveryWorker(app.services.hotelBooking, log);
 recovery.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-if (seed || process.env.SHOW_DEMO_ACCOUNTS === 'true') {
-  console.log(
-    [
-      '',
-      `Travesía is running at http://localhost:${port}  (API docs: /api/docs)`,
-      `Demo accounts (password ${DEMO_PASSWORD}):`,
-      ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.type}${a.agency ? ` · ${a.agency}` : ''}`),
-      '',
-    ].join('\n'),
+
+// The URL and the demo accounts on every start where they exist (not only the first one).
+const demo = await database.db
+  .select({ email: users.email })
+  .from(users)
+  .where(
+    inArray(
+      users.email,
+      DEMO_ACCOUNTS.map((a) => a.email),
+    ),
   );
-}
+const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.HOST) ? 'localhost' : config.HOST;
+console.log(
+  [
+    '',
+    `Travesía is running at http://${shownHost}:${port}  (API docs: /api/docs, readiness: /health/ready)`,
+    ...(demo.length
+      ? [
+          `Demo accounts (password ${DEMO_PASSWORD}):`,
+          ...DEMO_ACCOUNTS.filter((a) => demo.some((d) => d.email === a.email)).map(
+            (a) => `  ${a.email.padEnd(30)} ${a.type}${a.agency ? ` · ${a.agency}` : ''}`,
+          ),
+        ]
+      : []),
+    '',
+  ].join('\n'),
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

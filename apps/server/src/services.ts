@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { type Config, DEFAULT_SIMULATOR_PORT } from './config.js';
 import type { Database } from './db/client.js';
 import type { KeyValueStore } from './lib/kv.js';
 import type { Mailer } from './lib/mailer.js';
@@ -77,7 +77,8 @@ export function createServices(deps: AppDeps) {
   const supplierAuditRepo = new SupplierAuditRepository(db);
   const suppliers = createSupplierLayer({
     log: deps.log,
-    simulatorUrl: deps.simulatorUrl ?? deps.config.SUPPLIER_SIM_URL ?? `http://127.0.0.1:${deps.config.SUPPLIER_SIM_PORT}`,
+    simulatorUrl:
+      deps.simulatorUrl ?? deps.config.SUPPLIER_SIM_URL ?? `http://127.0.0.1:${deps.config.SUPPLIER_SIM_PORT ?? DEFAULT_SIMULATOR_PORT}`,
     writeAudit: (entries) => supplierAuditRepo.insertMany(entries),
   });
   const vouchers = new VoucherService({

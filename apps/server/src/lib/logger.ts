@@ -1,8 +1,14 @@
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
-/** JSON logs; secrets are redacted wherever they might appear. */
-export function createLogger(level: string): Logger {
-  return pino({
+export type LogFormat = 'auto' | 'pretty' | 'json';
+
+/**
+ * JSON logs, or one readable line per event when a person watches a terminal (`auto`: pretty when stdout
+ * is a TTY outside production). Secrets are redacted wherever they might appear.
+ */
+export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+  const options = {
     level,
     redact: {
       paths: [
@@ -16,5 +22,8 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  const readable = format === 'pretty' || (format === 'auto' && process.stdout.isTTY && process.env.NODE_ENV !== 'production');
+  if (!readable) return pino(options);
+  return pino(options, pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
 }
