@@ -18,6 +18,11 @@ const envSchema = z.object({
   SECRETS_KEY: z.string().optional(),
   /** Seed the demo data on the first start of an empty embedded database. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  /**
+   * Longest a hotel reserve waits for the supplier before answering 202 pending-provider; the booking
+   * goes on in the background (issue 12 finding 13, docs/decisions/0153).
+   */
+  RESERVE_ANSWER_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** Port of the in-process supplier simulator; 0 picks a free one. Set SUPPLIER_SIM_URL to use an external one. */
   SUPPLIER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3900),
   SUPPLIER_SIM_URL: z.string().url().optional(),
