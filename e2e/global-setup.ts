@@ -57,6 +57,8 @@ export default async function globalSetup() {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
     SUPPLIER_SIM_PORT: String(simPort),
     SEED_DEMO: 'always',
+    // A reserve answers pending after 1 s while the supplier books on (hotels.spec: the page follows it).
+    RESERVE_ANSWER_MS: '1000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };

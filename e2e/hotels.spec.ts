@@ -256,9 +256,46 @@ test('a booking whose supplier answer is lost is shown as pending with the provi
   await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
   await acceptQuote(page);
   await fillReserveAndBook(page, 'Perdida');
-  await expect(page.getByText('Reserva registrada, pendiente del proveedor')).toBeVisible({ timeout: 45_000 });
+  // The page follows the pending booking (the recovery job settles it later) and links the voucher meanwhile.
+  await expect(page.getByText('Confirmando con el proveedor…', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByTestId('voucher-status')).toContainText('Pendiente');
+  await expect(page.getByRole('button', { name: 'Ver voucher' })).toBeVisible();
   const list = await (await page.request.get(`${baseURL}/api/voucher?q=Perdida`)).json();
   expect(list.totalDocs).toBe(1);
+});
+
+test('a slow supplier: the reserve answers pending, the page follows the voucher until the supplier confirms it', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.agency);
+  // The simulator takes 3 s to book; the server (RESERVE_ANSWER_MS=1000 in global-setup) answers pending before that.
+  await injectScenario(page, '**/api/voucher', 'slow:book');
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/api\/voucher\/[0-9a-f-]{36}$/.test(r.url())) reads.push(r.url());
+  });
+  await page.goto('/hotels/search/hotelbeds');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await acceptQuote(page);
+  await fillReserveAndBook(page, 'Paciente');
+  const state = page.getByTestId('reserve-state');
+  await expect(state).toHaveAttribute('data-state', 'following', { timeout: 30_000 });
+  await expect(page.getByText('Confirmando con el proveedor…', { exact: true })).toBeVisible();
+  // The background booking settles the voucher; the page reads it again and shows the confirmation.
+  await expect(state).toHaveAttribute('data-state', 'settled', { timeout: 30_000 });
+  await expect(page.getByText('Reserva confirmada')).toBeVisible();
+  expect(reads.length).toBeGreaterThan(0);
+  // A reload shows the settled voucher straight away, without following it again.
+  const before = reads.length;
+  await page.reload();
+  await expect(page.getByText('Reserva confirmada')).toBeVisible();
+  expect(reads.length).toBe(before);
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Paciente`)).json();
+  expect(list.totalDocs).toBe(1);
+  expect(list.docs[0].status).toBe('confirmed');
 });
 
 /**

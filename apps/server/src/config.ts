@@ -22,6 +22,11 @@ const envSchema = z.object({
   /** Seed the demo data on the first start of an empty embedded database. */
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   /**
+   * Longest a hotel reserve waits for the supplier before answering 202 pending-provider; the booking
+   * goes on in the background (issue 12 finding 13, docs/decisions/0153).
+   */
+  RESERVE_ANSWER_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
    * Port of the in-process supplier simulator; 0 picks a free one, and so does the default 3900 when it is
    * taken. Set SUPPLIER_SIM_URL to use an external one.
    */

@@ -55,7 +55,7 @@ export interface AppDeps {
   connectionTester?: ConnectionTester;
   /** The supplier simulator sandbox accounts talk to (started by main.ts unless SUPPLIER_SIM_URL is set). */
   simulatorUrl?: string;
-  /** Recovery timings of supplier bookings whose outcome is unknown (tests shorten them). */
+  /** Reserve answer and recovery timings of supplier bookings whose outcome is unknown (tests shorten them). */
   bookingOptions?: Partial<HotelBookingOptions>;
 }
 
@@ -116,7 +116,7 @@ export function createServices(deps: AppDeps) {
   const hotelSearch = new HotelSearchService({ db, inventory, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const hotelBooking = new HotelBookingService({
     ...{ db, store: deps.store, suppliers, providerAccounts, pricing, vouchers, search: hotelSearch, inventory, log: deps.log },
-    options: deps.bookingOptions,
+    options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
   });
   return {
     files,

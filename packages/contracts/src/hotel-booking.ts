@@ -37,6 +37,11 @@ export const HOTEL_BOOKING_MESSAGES = {
   /** A merged search mixing currencies compares prices by their USD equivalent. */
   mixedCurrencies: 'Los precios vienen en varias monedas: el orden y el filtro de precio usan su equivalente en USD',
   travesiaName: 'Travesía',
+  /** The reserve page while it follows a booking answered pending (issue 12 finding 13). */
+  bookingFollowing: 'Confirmando con el proveedor…',
+  bookingFollowingDetail: 'La reserva ya quedó registrada. Esperamos la respuesta del proveedor; no la repitas.',
+  bookingRefusedTitle: 'El proveedor no confirmó la reserva',
+  bookingRefused: 'La reserva quedó cancelada. Busca de nuevo para elegir otra opción.',
 } as const;
 
 const isoDate = z.string({ error: HOTEL_BOOKING_MESSAGES.checkInRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, {

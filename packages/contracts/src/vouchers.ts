@@ -14,6 +14,14 @@ export const VOUCHER_MESSAGES = {
   alreadyCancelled: 'La reserva ya está cancelada',
   cannotCancelStatus: 'Esta reserva no se puede cancelar en su estado actual',
   supplierCancellationUnavailable: 'La cancelación con el proveedor no está disponible en este momento. Inténtalo más tarde.',
+  /** Parallel cancels: one calls the supplier, the others are told it is under way (issue 12 finding 10). */
+  cancellationInProgress: 'La cancelación de esta reserva ya está en curso con el proveedor. Espera unos segundos y recarga.',
+  /** A quote or option is booked once; another user's booking is not named. */
+  quoteAlreadyBooked: 'Esta cotización ya se reservó. Para otra reserva, busca y cotiza de nuevo.',
+  quoteAlreadyBookedAs: (reference: string) =>
+    `Esta cotización ya se reservó en la reserva ${reference}. Ábrela en lugar de reservar de nuevo; para otra reserva, busca y cotiza de nuevo.`,
+  /** An idempotency key already used by another user of the agency. */
+  idempotencyKeyOtherUser: 'Esta clave de idempotencia ya se usó para otra reserva',
   versionConflict: 'La reserva cambió mientras la editabas. Recarga e inténtalo de nuevo.',
   approved: 'Reserva aprobada',
   rejected: 'Reserva rechazada',

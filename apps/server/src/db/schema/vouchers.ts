@@ -112,6 +112,10 @@ export const vouchers = pgTable('vouchers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: integer('version').notNull().default(0),
+  /** What was booked, consumed by the first booking (migration 0740): 'hotel-quote:<quoteId>' or 'travesia-option:<token>'. */
+  quoteRef: text('quote_ref'),
+  /** Set while a supplier cancellation is in progress (migration 0741): parallel cancels make one supplier call. */
+  cancelStartedAt: timestamp('cancel_started_at', { withTimezone: true }),
   searchText: text('search_text').generatedAlwaysAs(sql``),
 });
 export type VoucherRow = typeof vouchers.$inferSelect;

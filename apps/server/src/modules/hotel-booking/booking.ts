@@ -16,7 +16,9 @@ import { AppError, badRequest, conflict } from '../../http/errors.js';
 import type { KeyValueStore } from '../../lib/kv.js';
 import { breakdownFor } from '../../pricing/index.js';
 import {
+  type CallContext,
   type CancellationPolicy,
+  type HotelBookInput,
   type HotelBooking,
   type HotelOffer,
   type HotelQuote,
@@ -80,13 +82,28 @@ export interface HotelBookingOptions {
   recoveryRetryMs: number;
   /** After this long, a booking the supplier doesn't know is cancelled with a reason. */
   recoveryWindowMs: number;
+  /**
+   * The longest a reserve waits for the supplier's answer before answering the voucher
+   * pending-provider (202) while the call goes on in the background (docs/decisions/0153).
+   */
+  reserveAnswerMs: number;
 }
 
 export const DEFAULT_BOOKING_OPTIONS: HotelBookingOptions = {
   recoveryGraceMs: 3 * 60_000,
   recoveryRetryMs: 60_000,
   recoveryWindowMs: 30 * 60_000,
+  reserveAnswerMs: 20_000,
 };
+
+/** How a supplier booking ended for the request that made it: the settled voucher, or the error to answer. */
+type BookingOutcome = { voucher: VoucherRow } | { error: unknown };
+
+/** What `hotels.book` is called with, kept so the call can outlive the request. */
+type BookRequest = [HotelBookInput, CallContext];
+
+/** The quote a supplier reserve consumes (migration 0740): a second booking of it is a 409. */
+export const hotelQuoteRef = (quoteId: string) => `hotel-quote:${quoteId}`;
 
 export interface HotelBookingDeps {
   db: Db;
@@ -116,6 +133,8 @@ const samePolicy = (a: CancellationPolicy, b: CancellationPolicy) =>
 export class HotelBookingService {
   readonly options: HotelBookingOptions;
   private readonly now: () => Date;
+  /** Supplier bookings still running after their request was answered pending (or not yet answered). */
+  private readonly inFlight = new Set<Promise<BookingOutcome>>();
   constructor(private readonly d: HotelBookingDeps) {
     this.options = { ...DEFAULT_BOOKING_OPTIONS, ...d.options };
     this.now = d.now ?? (() => new Date());
@@ -231,12 +250,9 @@ export class HotelBookingService {
     const agencyId = auth.agency?.id;
     if (!agencyId) throw new AppError(403, 'FORBIDDEN', 'Solo los usuarios de una agencia pueden reservar');
 
-    // A retry: the first voucher, whatever state it is in; the supplier is not called again.
-    const [previous] = await this.d.db
-      .select()
-      .from(vouchers)
-      .where(and(eq(vouchers.agencyId, agencyId), eq(vouchers.idempotencyKey, idempotencyKey)))
-      .limit(1);
+    // A retry: the first voucher, whatever state it is in; the supplier is not called again. Another
+    // user's key is a 409 (keys are scoped to the user, issue 12 finding 10).
+    const previous = await this.d.vouchers.findReplay(agencyId, auth.user.id, idempotencyKey);
     if (previous) {
       if (previous.provider === 'travesia') await this.assertSameTravesiaRequest(auth, previous, body);
       return { voucher: this.assertSameRequest(previous, body), created: false };
@@ -327,6 +343,7 @@ export class HotelBookingService {
             comments: body.comments,
           },
           idempotencyKey,
+          quoteRef: hotelQuoteRef(q.quoteId),
         },
         { tx, actor: opts.actor },
       );
@@ -345,35 +362,91 @@ export class HotelBookingService {
     if (!recorded.created) return { voucher: this.assertSameRequest(recorded.voucher, body), created: false };
     const voucher = recorded.voucher;
 
-    let booking: HotelBooking;
-    try {
-      booking = await this.d.suppliers.registry.hotel(account).book(
-        {
-          quote,
-          holder: {
-            name: body.client.name.trim(),
-            surname: body.client.surname?.trim() || body.client.name.trim(),
-            email: body.client.email,
-          },
-          paxes,
-          clientReference: voucher.externalBookingReference,
-          remarks: body.comments,
+    const request: BookRequest = [
+      {
+        quote,
+        holder: {
+          name: body.client.name.trim(),
+          surname: body.client.surname?.trim() || body.client.name.trim(),
+          email: body.client.email,
         },
-        { correlationId: voucher.id, simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined },
-      );
-    } catch (err) {
-      if (err instanceof SupplierError && !OUTCOME_UNKNOWN.has(err.code)) {
-        // A definite refusal: nothing was booked. The voucher keeps the reason; a new checkout needs a new key.
-        const settled = await this.settle(voucher.id, { status: 'cancelled', note: `${err.code}: ${err.message}` });
-        this.d.log.warn({ voucherId: voucher.id, code: err.code }, 'supplier refused the booking');
-        throw new AppError(err.status, err.code, err.message, { voucherId: settled?.id ?? voucher.id });
-      }
-      // The outcome is unknown: the voucher stays pending-provider and the RecoveryWorker looks it up.
-      this.d.log.warn({ voucherId: voucher.id, err }, 'booking outcome unknown; left for recovery');
+        paxes,
+        clientReference: voucher.externalBookingReference,
+        remarks: body.comments,
+      },
+      { correlationId: voucher.id, simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined },
+    ];
+    // The supplier call outlives the request when it is slow: after reserveAnswerMs the voucher is
+    // answered pending-provider and the call settles it in the background (a crash mid-call is left to
+    // the RecoveryWorker through the recovery row recorded above).
+    const outcome = this.track(this.bookAtSupplier(voucher.id, account, request));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.options.reserveAnswerMs);
+    });
+    const first = await Promise.race([outcome, late]);
+    clearTimeout(timer);
+    if (!first) {
+      this.d.log.info({ voucherId: voucher.id, afterMs: this.options.reserveAnswerMs }, 'supplier still booking; answered pending');
       return { voucher: await this.reload(voucher.id), created: true };
     }
-    const settled = await this.settleFromBooking(voucher.id, booking);
-    return { voucher: settled ?? (await this.reload(voucher.id)), created: true };
+    if ('error' in first) throw first.error;
+    return { voucher: first.voucher, created: true };
+  }
+
+  /**
+   * Books at the supplier and settles the voucher from the answer; never rejects, so it can run on
+   * after its request was answered. A definite refusal cancels the voucher and comes back as the
+   * error to answer; an unknown outcome leaves it pending-provider for the RecoveryWorker.
+   */
+  private async bookAtSupplier(voucherId: string, account: ResolvedProviderAccount, request: BookRequest): Promise<BookingOutcome> {
+    try {
+      let booking: HotelBooking;
+      try {
+        booking = await this.d.suppliers.registry.hotel(account).book(...request);
+      } catch (err) {
+        if (err instanceof SupplierError && !OUTCOME_UNKNOWN.has(err.code)) {
+          // A definite refusal: nothing was booked. The voucher keeps the reason; a new checkout needs a new key.
+          const settled = await this.settle(voucherId, { status: 'cancelled', note: `${err.code}: ${err.message}` });
+          this.d.log.warn({ voucherId, code: err.code }, 'supplier refused the booking');
+          return { error: new AppError(err.status, err.code, err.message, { voucherId: settled?.id ?? voucherId }) };
+        }
+        // The outcome is unknown: the voucher stays pending-provider and the RecoveryWorker looks it up.
+        this.d.log.warn({ voucherId, err }, 'booking outcome unknown; left for recovery');
+        return { voucher: await this.reload(voucherId) };
+      }
+      const settled = await this.settleFromBooking(voucherId, booking);
+      return { voucher: settled ?? (await this.reload(voucherId)) };
+    } catch (err) {
+      // Recording the answer failed (database gone…): the recovery row is still there, the worker settles it.
+      this.d.log.error({ voucherId, err }, 'settling a supplier booking failed; left for recovery');
+      return { error: err };
+    }
+  }
+
+  private track(p: Promise<BookingOutcome>): Promise<BookingOutcome> {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p));
+    return p;
+  }
+
+  /**
+   * Resolves once every supplier booking still running has settled its voucher, or after `timeoutMs`
+   * (answers how many are left; the RecoveryWorker settles those). Tests and shutdown wait on it.
+   */
+  async idle(timeoutMs = Number.POSITIVE_INFINITY): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.inFlight.size && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      const wait = Number.isFinite(timeoutMs)
+        ? new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+          })
+        : new Promise<void>(() => {});
+      await Promise.race([Promise.allSettled([...this.inFlight]), wait]);
+      clearTimeout(timer);
+    }
+    return this.inFlight.size;
   }
 
   /**

@@ -29,6 +29,9 @@ function idempotencyKeyOf(req: FastifyRequest, body: { idempotencyKey?: string }
   return v?.trim() || undefined;
 }
 
+/** How long closing the app waits for supplier bookings answered pending to finish. */
+const BOOKINGS_DRAIN_MS = 25_000;
+
 const quoteBody = hotelOptionRef;
 /** Restel cancel rules `{provider, bookingCodes}`: bookingCodes is the option `{cacheId, optionId}`. */
 const cancelRulesBody = z.object({ provider: z.string().max(60).optional(), bookingCodes: hotelOptionRef });
@@ -42,6 +45,12 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   const booking = services.hotelBooking;
   const config = { permission: 'search:use' as const };
   const tags = ['hotel'];
+  // Shutdown lets supplier bookings still running after their 202 settle their vouchers (bounded;
+  // whatever is left is settled by the RecoveryWorker of any process).
+  app.addHook('onClose', async () => {
+    const left = await booking.idle(BOOKINGS_DRAIN_MS);
+    if (left) app.log.warn({ left }, 'supplier bookings still running at shutdown; left to the recovery worker');
+  });
 
   const searchRoute = (path: string, supplier: SupplierId | readonly SupplierId[], forceSandbox: boolean) =>
     app.post(path, { config, schema: { tags, body: hotelSearchBody } }, async (req) =>

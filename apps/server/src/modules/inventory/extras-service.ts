@@ -27,7 +27,7 @@ import type { VoucherService } from '../voucher/service.js';
 import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import { nationalityOf } from './nationality.js';
-import { assertExpectedPrice, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
+import { assertExpectedPrice, assertSameOption, ownOptionRef, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { OPTION_TTL_MS } from './service.js';
@@ -222,8 +222,8 @@ export class ExtrasService {
     const req = search?.request as { kind?: string; date: string; paxes: TicketAvail['paxes']; nationality?: string | null } | undefined;
     if (!search || !req || req.kind !== 'ticket' || search.agencyId !== agencyId)
       throw badRequest(m.optionInvalid, { token: m.optionInvalid });
-    const previous = await this.deps.vouchers.findByIdempotencyKey(agencyId, input.idempotencyKey);
-    if (previous) return { voucher: previous, created: false };
+    const previous = await this.deps.vouchers.findReplay(agencyId, auth.user.id, input.idempotencyKey);
+    if (previous) return { voucher: assertSameOption(previous, input.token), created: false };
     const now = this.now();
     if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
     const ticket = await this.deps.repo.findTicket(decoded.ticketId);
@@ -269,6 +269,7 @@ export class ExtrasService {
           policyText: describePolicy(ticket.policy, ticket.currency),
         },
         idempotencyKey: input.idempotencyKey,
+        quoteRef: ownOptionRef(input.token),
       },
       (tx) => this.deps.repo.takeCapacity(tx, ticket.id, req.date, decoded.session, price.people),
     );
@@ -432,8 +433,8 @@ export class ExtrasService {
     const search = await this.deps.searches.findSearch(decoded.searchId);
     const req = search?.request as TransferSearchRequest | undefined;
     if (!search || req?.kind !== 'transfer' || search.agencyId !== agencyId) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
-    const previous = await this.deps.vouchers.findByIdempotencyKey(agencyId, input.idempotencyKey);
-    if (previous) return { voucher: previous, created: false };
+    const previous = await this.deps.vouchers.findReplay(agencyId, auth.user.id, input.idempotencyKey);
+    if (previous) return { voucher: assertSameOption(previous, input.token), created: false };
     const now = this.now();
     if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
     const t = await this.deps.repo.findTransfer(decoded.transferId);
@@ -486,6 +487,7 @@ export class ExtrasService {
           policyText: describePolicy(t.policy, t.currency),
         },
         idempotencyKey: input.idempotencyKey,
+        quoteRef: ownOptionRef(input.token),
       },
       (tx) => this.deps.repo.takeTransferCapacity(tx, t.id, req.date, units),
     );

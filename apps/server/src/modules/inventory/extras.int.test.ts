@@ -174,8 +174,10 @@ describe('booking own tickets', () => {
       session: '09:00',
       capacity: 5,
     });
-    const token = await tokenFor(D(6), 2);
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => book(token, `t-race-${i}`)));
+    // Each booking its own search's option: an option token is booked once (issue 12 finding 10).
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i++) tokens.push(await tokenFor(D(6), 2));
+    const results = await Promise.all(tokens.map((token, i) => book(token, `t-race-${i}`)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
     const refused = results.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(6);

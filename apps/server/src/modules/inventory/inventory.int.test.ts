@@ -329,8 +329,10 @@ describe('travesia booking', () => {
 
   it('50 concurrent bookings for the last 10 rooms: exactly 10 succeed', async () => {
     await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, { roomTypeId, from: D(27), to: D(29), allotment: 10 });
-    const token = await firstToken({ start: D(27), end: D(29) });
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => book(token, `carrera-${i}`)));
+    // Each booking its own search's option: an option token is booked once (issue 12 finding 10).
+    const tokens: string[] = [];
+    for (let i = 0; i < 50; i++) tokens.push(await firstToken({ start: D(27), end: D(29) }));
+    const results = await Promise.all(tokens.map((token, i) => book(token, `carrera-${i}`)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     const refused = results.filter((r) => r.statusCode === 409);

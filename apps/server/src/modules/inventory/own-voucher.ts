@@ -1,4 +1,4 @@
-import { INVENTORY_MESSAGES, type PriceBreakdown } from '@travesia/contracts';
+import { INVENTORY_MESSAGES, type PriceBreakdown, VOUCHER_MESSAGES } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import type { MarkupAppliedData, PolicyRuleData, VoucherRow } from '../../db/schema/index.js';
@@ -16,6 +16,19 @@ import { newBookingReference, type RecordVoucherInput, type VoucherService } fro
 export function assertExpectedPrice(expected: { amount: string; currency: string } | undefined, pricing: PriceBreakdown): void {
   if (expected && (expected.currency !== pricing.currency || !new Decimal(expected.amount).eq(pricing.price)))
     throw new AppError(409, 'PRICE_CHANGED', INVENTORY_MESSAGES.priceChanged, { price: `${pricing.price} ${pricing.currency}` });
+}
+
+/** The option a booking consumes (migration 0740): a search's option token is booked once. */
+export const ownOptionRef = (token: string) => `travesia-option:${token}`;
+
+/**
+ * A retry (same key, same user, checked by `vouchers.findReplay`) must be of the same option: a key
+ * reused for another option is a 409, never the first option's voucher.
+ */
+export function assertSameOption(previous: VoucherRow, token: string): VoucherRow {
+  if (previous.quoteRef && previous.quoteRef !== ownOptionRef(token))
+    throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', VOUCHER_MESSAGES.idempotencyKeyOtherUser);
+  return previous;
 }
 
 /** A cancellation policy's rules as a voucher stores them: the penalty fields present, no `to` nor `kind`. */

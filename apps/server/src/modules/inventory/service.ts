@@ -26,7 +26,7 @@ import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { VoucherService } from '../voucher/service.js';
 import { nationalityOf } from './nationality.js';
-import { assertExpectedPrice, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
+import { assertExpectedPrice, assertSameOption, ownOptionRef, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { type NightInventory, priceStay, type RoomOccupancy, stayNights } from './stay.js';
@@ -365,8 +365,8 @@ export class InventoryService {
     if (!search || search.agencyId !== agencyId) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
     const now = this.now();
     // A retry of a booking already made answers it, even after the option expired.
-    const previous = await this.deps.vouchers.findByIdempotencyKey(agencyId, input.idempotencyKey);
-    if (previous) return { voucher: previous, created: false };
+    const previous = await this.deps.vouchers.findReplay(agencyId, auth.user.id, input.idempotencyKey);
+    if (previous) return { voucher: assertSameOption(previous, input.token), created: false };
     if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
     const req = search.request as { start: string; end: string; paxes: AvailInput['paxes']; nationality?: string | null };
     const roomType = await this.deps.repo.findRoomType(decoded.roomTypeId);
@@ -438,6 +438,7 @@ export class InventoryService {
           })),
         },
         idempotencyKey: input.idempotencyKey,
+        quoteRef: ownOptionRef(input.token),
       },
       (tx) => this.deps.repo.takeAllotment(tx, roomType.id, req.start, req.end, nightCount, rooms.length),
     );

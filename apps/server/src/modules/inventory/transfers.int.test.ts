@@ -214,11 +214,16 @@ describe('transfer search and booking', () => {
   it('N concurrent bookings for the last K places: exactly K succeed', async () => {
     await setCapacity(privateId, { from: D(10), to: D(10), capacity: 4 });
     await setCapacity(sharedId, { from: D(10), to: D(10), capacity: 10 });
-    const priv = await tokenOf(privateId, { date: D(10) });
-    const shared = await tokenOf(sharedId, { date: D(10), pax: 2 });
+    // Each booking its own search's option: an option token is booked once (issue 12 finding 10).
+    const priv: string[] = [];
+    const shared: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      priv.push(await tokenOf(privateId, { date: D(10) }));
+      shared.push(await tokenOf(sharedId, { date: D(10), pax: 2 }));
+    }
     const results = await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => book(priv, `tr-race-p${i}`)),
-      ...Array.from({ length: 20 }, (_, i) => book(shared, `tr-race-s${i}`)),
+      ...priv.map((token, i) => book(token, `tr-race-p${i}`)),
+      ...shared.map((token, i) => book(token, `tr-race-s${i}`)),
     ]);
     const privCodes = results.slice(0, 20).map((r) => r.statusCode);
     const sharedCodes = results.slice(20).map((r) => r.statusCode);

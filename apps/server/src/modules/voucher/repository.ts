@@ -262,17 +262,45 @@ export class VoucherRepository {
     return row as VoucherRow | undefined;
   }
 
-  /** Inserts unless the agency already has a voucher under the same idempotency key; answers undefined then. */
-  async insertIdempotent(db: Db, values: NewVoucherRow): Promise<VoucherRow | undefined> {
-    const [row] = await db
-      .insert(vouchers)
-      .values(values)
-      .onConflictDoNothing({
-        target: [vouchers.agencyId, vouchers.idempotencyKey],
-        where: sql`idempotency_key is not null`,
-      })
-      .returning(voucherColumns);
+  /** The voucher that consumed a quote (migration 0740), if any. */
+  async findByQuoteRef(db: Db, quoteRef: string): Promise<VoucherRow | undefined> {
+    const [row] = await db.select(voucherColumns).from(vouchers).where(eq(vouchers.quoteRef, quoteRef)).limit(1);
     return row as VoucherRow | undefined;
+  }
+
+  /**
+   * Inserts unless a unique key is taken — the agency's idempotency key or the quote (a concurrent
+   * insert of either waits for the other transaction, then does nothing); answers undefined then.
+   */
+  async insertIdempotent(db: Db, values: NewVoucherRow): Promise<VoucherRow | undefined> {
+    const [row] = await db.insert(vouchers).values(values).onConflictDoNothing().returning(voucherColumns);
+    return row as VoucherRow | undefined;
+  }
+
+  /**
+   * Claims a voucher's supplier cancellation with one conditional UPDATE (migration 0741): true for
+   * the one caller that set the mark; false when the voucher is cancelled or someone else holds a
+   * claim younger than `staleBefore` (an older one belongs to a process that died mid-call).
+   */
+  async claimCancellation(db: Db, scope: VoucherScope, id: string, at: Date, staleBefore: Date): Promise<boolean> {
+    const rows = await db
+      .update(vouchers)
+      .set({ cancelStartedAt: at })
+      .where(
+        and(
+          eq(vouchers.id, id),
+          scopeCondition(scope),
+          sql`${vouchers.status} <> 'cancelled'`,
+          or(sql`${vouchers.cancelStartedAt} is null`, lt(vouchers.cancelStartedAt, staleBefore)),
+        ),
+      )
+      .returning({ id: vouchers.id });
+    return rows.length === 1;
+  }
+
+  /** Drops a cancellation claim (the supplier call failed: the cancellation may be tried again). */
+  async releaseCancellation(db: Db, id: string): Promise<void> {
+    await db.update(vouchers).set({ cancelStartedAt: null }).where(eq(vouchers.id, id));
   }
 
   /** Optimistic update: applies only when the row is still at `version`; answers the new row or undefined. */

@@ -16,6 +16,7 @@ import {
   type VoucherRow,
 } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { cancellationSource, PolicyCancellation, type SupplierCancellation } from './cancellation.js';
@@ -71,8 +72,13 @@ export interface RecordVoucherInput {
   shortLocator?: string | null;
   /** Our reference for the supplier; generated when absent. */
   externalBookingReference?: string;
-  /** Unique per agency: a retried reserve with the same key answers the first voucher. */
+  /** Unique per agency: a retried reserve with the same key answers the first voucher (to the same user only). */
   idempotencyKey?: string | null;
+  /**
+   * What is booked ('hotel-quote:<quoteId>', 'travesia-option:<token>'): consumed by the first booking,
+   * a second one is a 409 QUOTE_ALREADY_BOOKED (unique in the database, migration 0740).
+   */
+  quoteRef?: string | null;
   /** Issue a client approval link at once (the raw key is answered once and never stored). */
   requireApproval?: { validHours: number } | null;
   createdBy?: string | null;
@@ -101,6 +107,12 @@ export interface VoucherServiceDeps {
   supplierCancellation: SupplierCancellation;
   now?: () => Date;
 }
+
+/**
+ * How long a supplier cancellation claim holds (docs/decisions/0151): longer than any supplier's
+ * cancel timeout, so only a claim left by a process that died mid-call is ever taken over.
+ */
+export const CANCEL_CLAIM_LEASE_MS = 5 * 60_000;
 
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Our booking reference: 'TRV' + 9 unambiguous characters (fits every supplier's reference field). */
@@ -199,6 +211,30 @@ export class VoucherService {
     return this.deps.repo.findByIdempotencyKey(this.deps.db, agencyId, key);
   }
 
+  /**
+   * A booking flow's retry: the voucher recorded under the key by this same user, if any. Keys are
+   * unique per agency, so a key of another user of the agency is a 409 that names nothing of theirs
+   * (issue 12 finding 10, docs/decisions/0152).
+   */
+  async findReplay(agencyId: string, userId: string | null, key: string, db: Db = this.deps.db): Promise<VoucherRow | undefined> {
+    return this.ownReplay(await this.deps.repo.findByIdempotencyKey(db, agencyId, key), userId);
+  }
+
+  private ownReplay(found: VoucherRow | undefined, userId: string | null): VoucherRow | undefined {
+    if (found && found.userId !== userId) throw vConflict(VOUCHER_MESSAGES.idempotencyKeyOtherUser, 'IDEMPOTENCY_KEY_REUSED');
+    return found;
+  }
+
+  /** The 409 of a quote booked already: it names the voucher only to the user who booked it. */
+  private quoteConsumed(existing: VoucherRow, userId: string | null): AppError {
+    const own = existing.userId !== null && existing.userId === userId;
+    return own
+      ? new AppError(409, 'QUOTE_ALREADY_BOOKED', VOUCHER_MESSAGES.quoteAlreadyBookedAs(existing.externalBookingReference), {
+          voucherId: existing.id,
+        })
+      : new AppError(409, 'QUOTE_ALREADY_BOOKED', VOUCHER_MESSAGES.quoteAlreadyBooked);
+  }
+
   // ---------------------------------------------------------------- recording (booking flow)
 
   /**
@@ -212,8 +248,12 @@ export class VoucherService {
   ): Promise<{ voucher: VoucherRow; created: boolean; approvalKey?: string }> {
     const run = async (tx: Db) => {
       if (input.idempotencyKey) {
-        const existing = await this.deps.repo.findByIdempotencyKey(tx, input.agencyId, input.idempotencyKey);
+        const existing = await this.findReplay(input.agencyId, input.userId, input.idempotencyKey, tx);
         if (existing) return { voucher: existing, created: false };
+      }
+      if (input.quoteRef) {
+        const booked = await this.deps.repo.findByQuoteRef(tx, input.quoteRef);
+        if (booked) throw this.quoteConsumed(booked, input.userId);
       }
       const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, input.agencyId)).limit(1);
       if (!agency) throw vBadRequest(VOUCHER_MESSAGES.notFound);
@@ -266,6 +306,7 @@ export class VoucherService {
         product: input.product,
         productName: input.product.name,
         idempotencyKey: input.idempotencyKey ?? null,
+        quoteRef: input.quoteRef ?? null,
         approvalStatus: approval ? 'pending' : null,
         approvalKeyHash: approval?.hash ?? null,
         approvalKeyExpiresAt: approval?.expiresAt ?? null,
@@ -273,10 +314,14 @@ export class VoucherService {
       };
       const row = await this.deps.repo.insertIdempotent(tx, values);
       if (!row) {
-        // A concurrent retry won the race on the idempotency key.
-        const existing = await this.deps.repo.findByIdempotencyKey(tx, input.agencyId, input.idempotencyKey ?? '');
-        if (!existing) throw vConflict(VOUCHER_MESSAGES.versionConflict);
-        return { voucher: existing, created: false };
+        // A concurrent insert won the race: a retry with the same key, or another booking of the same quote.
+        const existing = input.idempotencyKey
+          ? this.ownReplay(await this.deps.repo.findByIdempotencyKey(tx, input.agencyId, input.idempotencyKey), input.userId)
+          : undefined;
+        if (existing) return { voucher: existing, created: false };
+        const booked = input.quoteRef ? await this.deps.repo.findByQuoteRef(tx, input.quoteRef) : undefined;
+        if (booked) throw this.quoteConsumed(booked, input.userId);
+        throw vConflict(VOUCHER_MESSAGES.versionConflict);
       }
       await this.addEvent(tx, row.id, 'created', null, row.status, opts.actor ?? { kind: 'system', userId: input.userId, name: userName });
       return { voucher: row, created: true, approvalKey: approval?.key };
@@ -446,37 +491,61 @@ export class VoucherService {
     return { cancellable: true, penalty, source, at: this.now().toISOString() };
   }
 
+  /**
+   * Cancels a voucher. A supplier cancellation is claimed first with one conditional UPDATE
+   * (`cancel_started_at`, docs/decisions/0151) and the supplier is called only by the claim's holder:
+   * parallel cancels make one supplier call, the others answer 409 CANCELLATION_IN_PROGRESS (or
+   * ALREADY_CANCELLED once it is done). No transaction or row lock is held during the supplier call.
+   */
   async cancel(actor: RequestActor, id: string, opts: { version?: number; note?: string }) {
     const scope = this.scopeOf(actor.auth);
     const { voucher } = await this.get(actor.auth, id);
     if (voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
     if (opts.version !== undefined && opts.version !== voucher.version)
       throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
-    // The supplier is called outside any transaction: no row lock or connection is held while it answers.
     const source = cancellationSource(voucher);
-    const result =
-      voucher.status === 'quotation'
-        ? { penalty: await this.penaltyOf(voucher, 'quote') }
-        : source === 'supplier'
-          ? await this.deps.supplierCancellation.cancel(voucher)
-          : await this.policy.cancel(voucher);
-    const row = await this.deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const current = await this.deps.repo.lockInScope(tx, scope, id);
-      if (!current) throw vNotFound(VOUCHER_MESSAGES.notFound);
-      if (current.status === 'cancelled') return current;
-      const updated = await this.deps.repo.updateVersioned(tx, id, current.version, {
-        status: 'cancelled',
-        penalty: result.penalty,
-        ...(result.reference ? { supplierReferences: [...current.supplierReferences, result.reference] } : {}),
+    const remote = voucher.status !== 'quotation' && source === 'supplier';
+    if (remote) await this.claimCancellation(scope, id);
+    try {
+      const result =
+        voucher.status === 'quotation'
+          ? { penalty: await this.penaltyOf(voucher, 'quote') }
+          : remote
+            ? await this.deps.supplierCancellation.cancel(voucher)
+            : await this.policy.cancel(voucher);
+      const row = await this.deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const current = await this.deps.repo.lockInScope(tx, scope, id);
+        if (!current) throw vNotFound(VOUCHER_MESSAGES.notFound);
+        if (current.status === 'cancelled') return current;
+        const updated = await this.deps.repo.updateVersioned(tx, id, current.version, {
+          status: 'cancelled',
+          penalty: result.penalty,
+          cancelStartedAt: null,
+          ...(result.reference ? { supplierReferences: [...current.supplierReferences, result.reference] } : {}),
+        });
+        if (!updated) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
+        await this.addEvent(tx, id, 'cancelled', current.status, 'cancelled', userActor(actor), opts.note ?? result.note ?? null);
+        for (const hook of this.cancelHooks) await hook(tx, updated);
+        return updated;
       });
-      if (!updated) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
-      await this.addEvent(tx, id, 'cancelled', current.status, 'cancelled', userActor(actor), opts.note ?? result.note ?? null);
-      for (const hook of this.cancelHooks) await hook(tx, updated);
-      return updated;
-    });
-    this.mailAll(row, (to) => cancellationMail(to, row));
-    return row;
+      this.mailAll(row, (to) => cancellationMail(to, row));
+      return row;
+    } catch (err) {
+      // Not cancelled (the supplier refused or failed, or recording failed): the cancellation may be tried again.
+      if (remote) await this.deps.repo.releaseCancellation(this.deps.db, id);
+      throw err;
+    }
+  }
+
+  /** Takes the voucher's supplier cancellation claim, or answers why not (409). */
+  private async claimCancellation(scope: VoucherScope, id: string) {
+    const at = this.now();
+    if (await this.deps.repo.claimCancellation(this.deps.db, scope, id, at, new Date(at.getTime() - CANCEL_CLAIM_LEASE_MS))) return;
+    const current = await this.deps.repo.findInScope(scope, id);
+    if (!current) throw vNotFound(VOUCHER_MESSAGES.notFound);
+    if (current.voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+    throw vConflict(VOUCHER_MESSAGES.cancellationInProgress, 'CANCELLATION_IN_PROGRESS');
   }
 
   private async penaltyOf(v: VoucherRow, _op: 'quote') {

@@ -11,10 +11,12 @@ export interface ReserveAnswer {
 
 /**
  * POST /api/voucher with `Idempotency-Key`: the same key always answers the first voucher, so a
- * retry after a timeout or a second click never books twice.
+ * retry after a timeout or a second click never books twice. The server answers within
+ * RESERVE_ANSWER_MS (20 s): a slow supplier's booking comes back `pending-provider` and is followed
+ * by `useFollowPendingVoucher`.
  */
 export const reserveHotel = (body: HotelReserveBody, idempotencyKey: string) =>
-  api<ReserveAnswer>('/api/voucher', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 90_000 });
+  api<ReserveAnswer>('/api/voucher', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 45_000 });
 
 export const useReserveHotel = () => {
   const qc = useQueryClient();

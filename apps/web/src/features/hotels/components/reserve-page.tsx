@@ -89,7 +89,11 @@ export function ReservePage({ supplier }: { supplier: string }) {
       />
     );
   }
-  if (checkout.voucher) return <ReserveConfirmation voucher={checkout.voucher} />;
+  if (checkout.voucher) {
+    const booked = checkout;
+    // A booking answered pending is followed there; its settled state is kept for a reload.
+    return <ReserveConfirmation voucher={checkout.voucher} onSettled={(voucher) => saveCheckout({ ...booked, voucher })} />;
+  }
 
   const q = checkout.quote;
   const countryName = (code?: string) => countries.data?.find((c) => c.alpha2 === code)?.name ?? code;
@@ -257,6 +261,8 @@ export function ReservePage({ supplier }: { supplier: string }) {
                       <Button size="small" onClick={() => navigate(-1)}>
                         Volver a la opción y cotizar de nuevo
                       </Button>
+                    ) : refusedVoucher && error.code === 'QUOTE_ALREADY_BOOKED' ? (
+                      <Link to={`/booking/${refusedVoucher}/detail`}>Ver la reserva existente</Link>
                     ) : refusedVoucher ? (
                       <Link to={`/booking/${refusedVoucher}/detail`}>Ver la reserva cancelada</Link>
                     ) : error.code === 'TIMEOUT' || error.code === 'NETWORK' ? (

@@ -1,0 +1,19 @@
+/**
+ * How the reserve page follows a booking the server answered `pending-provider` while the supplier
+ * call goes on (issue 12 finding 13, docs/decisions/0154): the voucher is read again with a growing
+ * pause (1 s, 2 s, 4 s, 8 s, then every 10 s) until it leaves pending, and no longer than
+ * PENDING_POLL_LIMIT_MS (the slowest supplier's booking timeout, Juniper's 180 s): after that the page
+ * stops and shows the voucher link, the server's recovery job settles the booking.
+ */
+export const PENDING_POLL_FIRST_MS = 1_000;
+export const PENDING_POLL_MAX_MS = 10_000;
+export const PENDING_POLL_LIMIT_MS = 180_000;
+
+/** The pause before read number `attempt` (0 = the first), or `false` once the limit would be passed. */
+export function nextPollDelay(attempt: number, elapsedMs: number): number | false {
+  const delay = Math.min(PENDING_POLL_FIRST_MS * 2 ** Math.max(0, attempt), PENDING_POLL_MAX_MS);
+  return elapsedMs + delay > PENDING_POLL_LIMIT_MS ? false : delay;
+}
+
+/** Whether a voucher status still waits for the supplier's answer. */
+export const isPendingProvider = (status: string) => status === 'pending-provider';
