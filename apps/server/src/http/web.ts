@@ -40,7 +40,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const hasWeb = !!distDir && existsSync(path.join(distDir, 'index.html'));
   if (hasWeb && distDir) {
     // Decorates reply.sendFile for the fallback below without registering routes.
-    await app.register(fastifyStatic, { root: distDir, serve: false });
+    await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
     await app.register(async (web) => {
       web.addHook('onRoute', (route) => {
         route.config = { ...route.config, public: true };
@@ -50,6 +50,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
         wildcard: false,
         index: false,
         decorateReply: false,
+        // send's own `public, max-age=0` would replace ours: the header comes only from setHeaders.
+        cacheControl: false,
         setHeaders: (res, file) => {
           res.setHeader('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
