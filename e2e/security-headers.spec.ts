@@ -9,10 +9,15 @@ import { DEMO, expect, signIn, test } from './fixtures';
 async function watchCsp(page: Page) {
   const violations: string[] = [];
   await page.addInitScript(() => {
-    const w = window as unknown as { __csp: string[] };
-    w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      w.__csp.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    // The e2e project has no DOM typings: the few browser objects used here, typed by hand.
+    type CspEvent = { effectiveDirective: string; blockedURI: string; sourceFile: string; lineNumber: number };
+    const g = globalThis as unknown as {
+      __csp: string[];
+      document: { addEventListener(type: string, listener: (e: CspEvent) => void): void };
+    };
+    g.__csp = [];
+    g.document.addEventListener('securitypolicyviolation', (e) => {
+      g.__csp.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
     });
   });
   page.on('console', (msg) => {
@@ -23,7 +28,7 @@ async function watchCsp(page: Page) {
     route.fulfill({ json: { current: { temperature_2m: 14.2, relative_humidity_2m: 81, wind_speed_10m: 6.1, weather_code: 3 } } }),
   );
   await page.route('**/api.bigdatacloud.net/**', (route) => route.fulfill({ json: { city: 'Bogotá', countryName: 'Colombia' } }));
-  return async () => [...violations, ...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp))];
+  return async () => [...violations, ...(await page.evaluate(() => (globalThis as unknown as { __csp: string[] }).__csp))];
 }
 
 test('the built app renders under its CSP with no violation, signed out and in', async ({ page, context, baseURL }) => {
