@@ -66,6 +66,14 @@ describe('security headers', () => {
     expectBrowserHeaders(res);
   });
 
+  it('resources are same-origin only, except served images (agency logos are shown in mails)', async () => {
+    expect((await get(plain, '/api/user')).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await get(plain, asset)).headers['cross-origin-resource-policy']).toBe('same-origin');
+    const image = await get(plain, `/api/file/serve/${'c'.repeat(64)}.webp`);
+    expect(image.statusCode).toBeLessThan(500);
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
   it('no HSTS and no upgrade-insecure-requests on plain http', async () => {
     const res = await get(plain, '/');
     expect(res.headers['strict-transport-security']).toBeUndefined();
