@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -55,16 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
 
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Travesía API', version: '1.0.0', description: 'API B2B de reservas de viajes para agencias.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, connectSrc: deps.config.CSP_CONNECT_SRC });
+  await registerApiDocs(app);
 
   registerErrorHandling(app);
   registerAuth(app, deps.database.db);

@@ -33,6 +33,10 @@ const envSchema = z.object({
   SUPPLIER_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SUPPLIER_SIM_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
+  /** Bearer token that GET /metrics requires; without it /metrics answers 404 (decision 0113). */
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must have at least 16 characters' }).optional(),
+  /** Extra CSP connect-src sources when the web was built with other VITE_GEOCODE_URL / VITE_WEATHER_URL hosts. */
+  CSP_CONNECT_SRC: z.string().optional(),
 });
 
 /** The in-process simulator's port when SUPPLIER_SIM_PORT is not set (a free one if it is taken). */

@@ -58,19 +58,29 @@ export async function loadSession(db: Db, token: string): Promise<AuthContext | 
   };
 }
 
+/** True when a matched route pattern belongs to the JSON API (`/api` and everything under it). */
+export function isApiRoute(pattern: string): boolean {
+  return pattern === '/api' || pattern.startsWith('/api/');
+}
+
 /**
- * Every /api route needs a session unless its config says `public`; a route's `permission` is checked
- * against the contracts table. Secure by default: a new route that forgets its config is private.
+ * Authentication is decided from the route the router matched (`request.routeOptions.url`, the
+ * pattern), never from the raw URL: the router decodes percent escapes, so `/%61pi/agency` matches
+ * `/api/agency` and must get the same checks. Deny by default: every matched route needs a session
+ * unless its config says `public: true` (static files, health and docs mark themselves public); a
+ * route's `permission` is checked against the contracts table. Unmatched paths fall through to the
+ * not-found handler (404), which never serves data.
  */
 export function registerAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
+    const pattern = request.routeOptions.url;
+    if (pattern === undefined) return; // no route matched: the 404 handler answers
     const cfg = request.routeOptions.config;
-    const isApi = request.url.startsWith('/api/');
     const token = readToken(request);
-    if (token && isApi) request.auth = await loadSession(db, token);
-    if (!isApi || cfg?.public || request.url.startsWith('/api/docs')) return;
-    if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
+    // Public API routes still see who is calling (docs, file serving); public static files skip the lookup.
+    if (token && (!cfg?.public || isApiRoute(pattern))) request.auth = await loadSession(db, token);
+    if (cfg?.public) return;
     if (!request.auth) throw token ? unauthorized(MESSAGES['http.sessionExpired'], 'SESSION_EXPIRED') : unauthorized();
     if (cfg?.permission && !can(request.auth.user.type, cfg.permission)) throw forbidden();
   });

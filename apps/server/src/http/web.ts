@@ -4,26 +4,64 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@travesia/contracts';
 import type { FastifyInstance } from 'fastify';
 
+/** Vite's content-hashed output (`assets/index-BX4o2fQk.js`): safe to cache for a year. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{6,}\.[a-z0-9]+$/i;
+
 /**
- * Serves the built React app: hashed assets cached for a year, index.html never cached, and every
- * unknown non-API path answered with index.html so the client router takes over.
+ * The path as the router would see it, made comparable: percent escapes decoded (repeatedly, so
+ * `%2561` counts as `a`), backslashes and repeated slashes folded, dot segments resolved, lower case.
+ * Used only to refuse: anything that looks like the API or the service endpoints never gets the app.
+ */
+export function canonicalPath(url: string): string {
+  let p = url.split('?')[0] ?? '';
+  for (let i = 0; i < 4; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(p);
+    } catch {
+      break;
+    }
+    if (decoded === p) break;
+    p = decoded;
+  }
+  p = p.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  return path.posix.normalize(p.startsWith('/') ? p : `/${p}`).toLowerCase();
+}
+
+const RESERVED = ['/api', '/health', '/metrics'];
+const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`${r}/`));
+
+/**
+ * Serves the built React app: hashed assets cached for a year, everything else (index.html) `no-cache`,
+ * and every unknown non-API path answered with index.html so the client router takes over. The file
+ * routes are registered in their own context that marks them public (auth is deny-by-default).
  */
 export async function registerWeb(app: FastifyInstance, distDir: string | undefined) {
   const hasWeb = !!distDir && existsSync(path.join(distDir, 'index.html'));
   if (hasWeb && distDir) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    // Decorates reply.sendFile for the fallback below without registering routes.
+    await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
+    await app.register(async (web) => {
+      web.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+      });
+      await web.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        // send's own `public, max-age=0` would replace ours: the header comes only from setHeaders.
+        cacheControl: false,
+        setHeaders: (res, file) => {
+          res.setHeader('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
+    const url = canonicalPath(req.url);
     // With wildcard off, every built file got its own route at start-up: what reaches here is not a file.
-    if (url.startsWith('/api/') || url.startsWith('/health/') || !hasWeb || req.method !== 'GET' || path.extname(url)) {
+    if (isReserved(url) || !hasWeb || req.method !== 'GET' || path.extname(url)) {
       return reply.status(404).send({ success: false, error: true, code: 'ROUTE_NOT_FOUND', msg: MESSAGES['http.routeNotFound'] });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { registerMetrics } from './metrics.js';
 
 export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
   app.get('/health/live', { config: { public: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
@@ -12,4 +13,5 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (a
       return reply.status(503).send({ status: 'unavailable', database: database.kind });
     }
   });
+  registerMetrics(app, app.deps.config.METRICS_TOKEN);
 };

@@ -19,7 +19,7 @@ const toDto = (r: Omit<SupplierAuditRow, 'requestBody' | 'responseBody'>) => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** The supplier audit log for super (audit:read), and Prometheus metrics at GET /metrics. */
+/** The supplier audit log for super (audit:read); its Prometheus metrics are served by modules/health/metrics.ts. */
 export const supplierAuditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const audit = { permission: 'audit:read' as const };
 
@@ -40,13 +40,6 @@ export const supplierAuditRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       return { ...toDto(row), requestBody: row.requestBody, responseBody: row.responseBody };
     },
   );
-
-  /** Prometheus text format; outside /api (no session), so restrict it at the proxy in production. */
-  app.get('/metrics', { config: { public: true }, logLevel: 'warn', schema: { hide: true } }, async (_req, reply) => {
-    const registry = services.suppliers.metrics.registry;
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
 
   app.addHook('onClose', async () => {
     await services.suppliers.close();

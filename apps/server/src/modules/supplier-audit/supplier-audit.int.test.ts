@@ -15,7 +15,7 @@ let account: ResolvedProviderAccount;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  t = await createTestApp({ SUPPLIER_SIM_URL: sim.url });
+  t = await createTestApp({ SUPPLIER_SIM_URL: sim.url, METRICS_TOKEN: 'metrics-token-for-the-audit-test' });
   world = await makeWorld(t.app, t.database);
   const suppliers = t.app.services.suppliers;
   account = {
@@ -100,7 +100,7 @@ describe('GET /api/supplier-audit', () => {
 
 describe('GET /metrics', () => {
   it('exposes supplier latency histograms and error counters in Prometheus text format', async () => {
-    const res = await t.app.inject({ url: '/metrics' });
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-token-for-the-audit-test' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/supplier_request_duration_seconds_bucket\{.*supplier="hotelbeds",operation="hotel.search",outcome="ok"/);

@@ -123,9 +123,13 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
   );
 
+  /** Only those who may approve may hand the decision to the client (the raw key decides the booking). */
   app.post(
     '/api/voucher/:id/approval-link',
-    { config: read, schema: { tags, params: idParams, body: approvalLinkBody.optional(), response: { 200: approvalLinkSchema } } },
+    {
+      config: { permission: 'vouchers:approve' },
+      schema: { tags, params: idParams, body: approvalLinkBody.optional(), response: { 200: approvalLinkSchema } },
+    },
     async (req) => vouchers.issueApprovalLink(actorOf(req), req.params.id, approvalLinkBody.parse(req.body ?? {})),
   );
 

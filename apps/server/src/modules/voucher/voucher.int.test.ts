@@ -325,7 +325,7 @@ describe('approvals (spec §4)', () => {
       status: 'quotation',
       requireApproval: { validHours: 24 },
     });
-    const link = await post(`/api/voucher/${voucher.id}/approval-link`, { sendToClient: true }, w.headers.adviser);
+    const link = await post(`/api/voucher/${voucher.id}/approval-link`, { sendToClient: true }, w.headers.admin);
     expect(link.statusCode).toBe(200);
     expect(link.json().url).toMatch(new RegExp(`/booking/external/${voucher.id}-[0-9a-f]{64}$`));
     expect((await get(`/api/voucher/ext/${voucher.id}-${approvalKey}`)).statusCode).toBe(404);

@@ -1,7 +1,8 @@
 import { CheckOutlined, CloseOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
-import { formatDateTime, formatMoney, localTimeZone, type VoucherDetail } from '@travesia/contracts';
+import { can, formatDateTime, formatMoney, localTimeZone, type VoucherDetail } from '@travesia/contracts';
 import { App, Button, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useMe } from '../../../shared/session/use-session';
 import { useApprovalLink } from '../api/approval-link';
 import { useApproveInternal } from '../api/approve-internal';
 import { useCancelQuote } from '../api/cancel-quote';
@@ -10,6 +11,7 @@ import { useCancelVoucher } from '../api/cancel-voucher';
 /** Cancel (with the penalty quoted first), approve/reject internally, and issue the client's approval link. */
 export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
   const { message, modal } = App.useApp();
+  const mayApprove = can(useMe().user.type, 'vouchers:approve');
   const quote = useCancelQuote();
   const cancel = useCancelVoucher(voucher._id);
   const approve = useApproveInternal(voucher._id);
@@ -76,18 +78,22 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
       <Button danger icon={<StopOutlined />} disabled={cancelled} loading={quote.isPending || cancel.isPending} onClick={onCancel}>
         Cancelar reserva
       </Button>
-      <Button icon={<CheckOutlined />} disabled={decided || cancelled} loading={approve.isPending} onClick={() => onDecide(true)}>
-        Aprobar
-      </Button>
-      <Button icon={<CloseOutlined />} disabled={decided || cancelled} loading={approve.isPending} onClick={() => onDecide(false)}>
-        Rechazar
-      </Button>
-      <Button icon={<LinkOutlined />} disabled={decided || cancelled} loading={link.isPending} onClick={() => onLink(false)}>
-        Enlace de aprobación
-      </Button>
-      <Button disabled={decided || cancelled || !voucher.client.email} loading={link.isPending} onClick={() => onLink(true)}>
-        Enviar enlace al cliente
-      </Button>
+      {mayApprove && (
+        <>
+          <Button icon={<CheckOutlined />} disabled={decided || cancelled} loading={approve.isPending} onClick={() => onDecide(true)}>
+            Aprobar
+          </Button>
+          <Button icon={<CloseOutlined />} disabled={decided || cancelled} loading={approve.isPending} onClick={() => onDecide(false)}>
+            Rechazar
+          </Button>
+          <Button icon={<LinkOutlined />} disabled={decided || cancelled} loading={link.isPending} onClick={() => onLink(false)}>
+            Enlace de aprobación
+          </Button>
+          <Button disabled={decided || cancelled || !voucher.client.email} loading={link.isPending} onClick={() => onLink(true)}>
+            Enviar enlace al cliente
+          </Button>
+        </>
+      )}
       <Modal open={!!linkUrl} onCancel={() => setLinkUrl(null)} footer={null} title="Enlace de aprobación">
         <Typography.Paragraph>
           Comparte este enlace con el cliente. Sirve para una sola decisión y el anterior deja de funcionar.

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeWorld } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { makeWebDist } from '../../test/web-dist.js';
+
+/**
+ * Issue 12, finding 9: browser security headers on the app, the API, the assets, the docs and the
+ * 404s; hashed assets cached for a year, index.html never; HSTS only when the browser is on https.
+ */
+let plain: TestApp;
+let secure: TestApp;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let removeWeb: () => Promise<void>;
+let asset: string;
+
+beforeAll(async () => {
+  const web = await makeWebDist();
+  removeWeb = web.remove;
+  asset = web.asset;
+  [plain, secure] = await Promise.all([
+    createTestApp({ WEB_DIST: web.dir }),
+    createTestApp({ WEB_DIST: web.dir, PUBLIC_URL: 'https://reservas.example.com' }),
+  ]);
+  w = await makeWorld(plain.app, plain.database);
+});
+afterAll(async () => {
+  await Promise.all([plain.close(), secure.close()]);
+  await removeWeb();
+});
+
+const get = (t: TestApp, url: string, headers?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
+
+/** The headers every answer carries, whatever served it. */
+function expectBrowserHeaders(res: Awaited<ReturnType<typeof get>>) {
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['x-powered-by']).toBeUndefined();
+}
+
+describe('security headers', () => {
+  it.each([
+    ['the app shell', '/'],
+    ['a client route', '/booking/list'],
+    ['a hashed asset', '/assets/index-6winMaX_.js'],
+    ['a public file', '/favicon.svg'],
+    ['an anonymous API call', '/api/user'],
+    ['an unknown API route', '/api/nope'],
+    ['the API docs', '/api/docs/json'],
+    ['a health check', '/health/live'],
+  ])('on %s (%s)', async (_what, url) => {
+    const res = await get(plain, url);
+    expect(res.statusCode).toBeLessThan(500);
+    expectBrowserHeaders(res);
+  });
+
+  it('on a signed-in API answer', async () => {
+    const res = await get(plain, '/api/agency', w.headers.super);
+    expect(res.statusCode).toBe(200);
+    expectBrowserHeaders(res);
+  });
+
+  it('resources are same-origin only, except served images (agency logos are shown in mails)', async () => {
+    expect((await get(plain, '/api/user')).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await get(plain, asset)).headers['cross-origin-resource-policy']).toBe('same-origin');
+    const image = await get(plain, `/api/file/serve/${'c'.repeat(64)}.webp`);
+    expect(image.statusCode).toBeLessThan(500);
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('no HSTS and no upgrade-insecure-requests on plain http', async () => {
+    const res = await get(plain, '/');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('HSTS and upgrade-insecure-requests when PUBLIC_URL is https', async () => {
+    for (const url of ['/', asset, '/api/user']) {
+      const res = await get(secure, url);
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      expectBrowserHeaders(res);
+    }
+  });
+});
+
+describe('caching of the built web', () => {
+  it('hashed assets are immutable for a year', async () => {
+    const res = await get(plain, asset);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('index.html (direct, at / and through the client-route fallback) is never cached', async () => {
+    for (const url of ['/', '/index.html', '/booking/list']) {
+      const res = await get(plain, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('files without a content hash are revalidated', async () => {
+    expect((await get(plain, '/favicon.svg')).headers['cache-control']).toBe('no-cache');
+  });
+});

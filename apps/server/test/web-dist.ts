@@ -1,0 +1,17 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A minimal built web (index.html, one hashed asset, a favicon) in a temporary directory, for WEB_DIST. */
+export async function makeWebDist(): Promise<{ dir: string; asset: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'travesia-web-'));
+  await mkdir(path.join(dir, 'assets'));
+  const asset = '/assets/index-6winMaX_.js';
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><script type="module" src="${asset}"></script></head><body><div id="root"></div></body></html>`,
+  );
+  await writeFile(path.join(dir, asset), 'console.log("travesia");\n');
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return { dir, asset, remove: () => rm(dir, { recursive: true, force: true }) };
+}
