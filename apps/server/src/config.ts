@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 /** The environment, validated once into a typed object (DESIGN.md Runtime). */
 const envSchema = z.object({
@@ -22,6 +23,18 @@ const envSchema = z.object({
   SUPPLIER_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(3900),
   SUPPLIER_SIM_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
+  /** Proxies in front of the app: false, a hop count, or a comma list of addresses/CIDRs (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if (typeof parsed === 'object' && !Array.isArray(parsed) && parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };
