@@ -51,8 +51,13 @@ export class LoginThrottle {
     }
     return {
       succeeded: async () => {
-        // A success clears this client's failures on the account and returns the shared slots: only failures count.
-        await Promise.all(taken.map((k) => (k === pairKey ? this.store.del(k) : this.store.release(k))));
+        // Typos followed by the right password are not an attack: the success clears this client's
+        // failures on the account and gives back their slots (and its own) on the shared counters.
+        const held = Math.max(1, Number((await this.store.get(pairKey)) ?? 1));
+        await this.store.del(pairKey);
+        for (const key of taken.filter((k) => k !== pairKey)) {
+          for (let i = 0; i < held; i++) await this.store.release(key);
+        }
       },
     };
   }
