@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountTestApp, createAccountTestApp } from '../../../test/account-app.js';
 import { makeUser } from '../../../test/factories.js';
-import { linkIn } from '../../../test/mail-catcher.js';
+import { type CaughtMail, linkIn } from '../../../test/mail-catcher.js';
 import { outbox, passwordTokens } from '../../db/schema/index.js';
 import { RECOVERY_LIMITS } from './service.js';
 
@@ -31,7 +31,7 @@ const retryNow = async () => {
   await t.app.services.outbox.drain();
 };
 const mailsTo = (email: string) => t.mail.messages.filter((m) => m.to.includes(email));
-const tokenOf = (mail: { raw: string }) => decodeURIComponent(new URL(linkIn(mail) as string).searchParams.get('token') as string);
+const tokenOf = (mail: CaughtMail) => decodeURIComponent(new URL(linkIn(mail) as string).searchParams.get('token') as string);
 const change = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/change-password', payload: { token, password: 'Recuperada-2026' } });
 
