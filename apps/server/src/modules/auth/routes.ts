@@ -68,6 +68,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     {
       config: { public: true },
       schema: { tags: ['auth'], body: rememberPasswordBody, response: { 200: successSchema } },
+      // Mail work starts once the answer is out: known and unknown e-mails answer alike.
+      onResponse: async () => auth.kickOutbox(),
     },
     async (req) => {
       await auth.requestRecovery(req.body.email, req.ip);

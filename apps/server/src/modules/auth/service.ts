@@ -114,7 +114,8 @@ export class AuthService {
       return;
     }
     await this.d.outbox.enqueue(OUTBOX_RECOVERY, { email: email.toLowerCase() });
-    this.d.outboxWorker.kick();
+    // The caller kicks the outbox once the answer is sent (kickOutbox), so the lookup and the mail
+    // never overlap the answer.
   }
 
   /** Queues the invitation of a user being created, in the caller's transaction (mailed after commit). */
