@@ -82,4 +82,19 @@ describe('outbox', () => {
     expect(again).toMatchObject({ id, attempts: 2 });
     await repo.markDone(id);
   });
+
+  it('deletes finished jobs after keepDoneMs, keeping pending and failed ones', async () => {
+    const repo = new OutboxRepository(database.db);
+    const [old, pending, failed] = [await repo.enqueue('purge', {}), await repo.enqueue('purge', {}), await repo.enqueue('purge', {})];
+    await repo.markDone(old);
+    await repo.markFailed(failed, 'x');
+    await database.db
+      .update(outbox)
+      .set({ doneAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(outbox.id, old));
+    const w = new OutboxWorker(repo, log);
+    await w.purgeHourly();
+    const left = (await database.db.select().from(outbox).where(eq(outbox.kind, 'purge'))).map((r) => r.id);
+    expect(left.sort()).toEqual([pending, failed].sort());
+  });
 });

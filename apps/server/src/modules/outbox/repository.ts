@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type OutboxRow, outbox } from '../../db/schema/index.js';
 
@@ -52,5 +52,14 @@ export class OutboxRepository {
       .update(outbox)
       .set({ failedAt: new Date(), lastError: error.slice(0, 500) })
       .where(eq(outbox.id, id));
+  }
+
+  /** Deletes jobs finished before `before` (their payloads hold e-mail addresses); answers how many. */
+  async purgeDone(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(outbox)
+      .where(and(isNotNull(outbox.doneAt), lt(outbox.doneAt, before)))
+      .returning({ id: outbox.id });
+    return rows.length;
   }
 }

@@ -13,9 +13,18 @@ export interface OutboxOptions {
   baseDelayMs: number;
   maxDelayMs: number;
   batchSize: number;
+  /** Finished jobs are deleted after this long (the polling loop purges them). */
+  keepDoneMs: number;
 }
 
-const DEFAULTS: OutboxOptions = { leaseMs: 5 * 60_000, maxAttempts: 12, baseDelayMs: 10_000, maxDelayMs: 60 * 60_000, batchSize: 10 };
+const DEFAULTS: OutboxOptions = {
+  leaseMs: 5 * 60_000,
+  maxAttempts: 12,
+  baseDelayMs: 10_000,
+  maxDelayMs: 60 * 60_000,
+  batchSize: 10,
+  keepDoneMs: 7 * 24 * 3600_000,
+};
 
 /**
  * Runs outbox jobs (docs/decisions/0134-mail-outbox.md): kicked right after a job is committed so
@@ -29,6 +38,7 @@ export class OutboxWorker {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private lastPurge = 0;
 
   constructor(
     private readonly repo: OutboxRepository,
@@ -72,7 +82,7 @@ export class OutboxWorker {
   /** Polls for due jobs (retries, and jobs other processes committed) every `intervalMs`. */
   start(intervalMs = 5_000) {
     this.stopped = false;
-    this.timer ??= setInterval(() => void this.drain(), intervalMs);
+    this.timer ??= setInterval(() => void this.drain().then(() => this.purgeHourly()), intervalMs);
     this.timer.unref();
   }
 
@@ -82,6 +92,18 @@ export class OutboxWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+  }
+
+  /** Deletes old finished jobs, at most once an hour; failures are only logged. */
+  async purgeHourly(now = Date.now()) {
+    if (now - this.lastPurge < 3600_000) return;
+    this.lastPurge = now;
+    try {
+      const n = await this.repo.purgeDone(new Date(now - this.opts.keepDoneMs));
+      if (n) this.log.info({ purged: n }, 'old outbox jobs deleted');
+    } catch (err) {
+      this.log.warn({ err }, 'outbox purge failed');
+    }
   }
 
   private async runBatch(): Promise<number> {
