@@ -18,7 +18,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { MemoryStore } from '../apps/server/src/lib/kv.js';
 import { Mailer } from '../apps/server/src/lib/mailer.js';
-import { clientHashOf, hashPassword } from '../apps/server/src/lib/passwords.js';
+import { hashPassword } from '../apps/server/src/lib/passwords.js';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 if (!ADMIN_URL) {
@@ -63,7 +63,7 @@ async function load() {
   await migrate(database);
   const c = new pg.Client({ connectionString: url.toString() });
   await c.connect();
-  const hash = await hashPassword(clientHashOf(PASSWORD));
+  const hash = await hashPassword(PASSWORD);
   const t0 = performance.now();
   await c.query(
     `
@@ -176,7 +176,7 @@ async function main() {
   });
   await app.ready();
   const login = async (email: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { user: email, password: clientHashOf(PASSWORD) } });
+    const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { user: email, password: PASSWORD } });
     if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.body}`);
     return { 'x-access-token': res.json().token as string };
   };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -12,8 +11,6 @@ export const DEMO = {
   reseller: 'revendedor@travesia.example',
   agency2: 'agencia2@travesia.example',
 } as const;
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** `page` and `baseURL` pointed at the server global-setup started. */
 export const test = base.extend({
@@ -30,7 +27,7 @@ export { expect };
  */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   const baseURL = process.env.E2E_BASE_URL as string;
-  const res = await page.request.post(`${baseURL}/api/user/login`, { data: { user: email, password: sha256(password) } });
+  const res = await page.request.post(`${baseURL}/api/user/login`, { data: { user: email, password } });
   expect(res.status(), `login ${email}`).toBe(200);
   const { token } = await res.json();
   await page.context().addCookies([{ name: 'adm-kd-token', value: token, url: baseURL, sameSite: 'Strict' }]);

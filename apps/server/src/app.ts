@@ -7,6 +7,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
+import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -41,7 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -53,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createServices(deps);
   app.decorate('services', services);
   app.decorate('deps', deps);
+  // Outbox jobs kicked by requests finish (or stay queued) before the database closes.
+  app.addHook('onClose', () => services.outbox.stop());
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, connectSrc: deps.config.CSP_CONNECT_SRC });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 /** The environment, validated once into a typed object (DESIGN.md Runtime). */
 const envSchema = z.object({
@@ -37,6 +38,18 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must have at least 16 characters' }).optional(),
   /** Extra CSP connect-src sources when the web was built with other VITE_GEOCODE_URL / VITE_WEATHER_URL hosts. */
   CSP_CONNECT_SRC: z.string().optional(),
+  /** Proxies in front of the app: false, a hop count, or a comma list of addresses/CIDRs (lib/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if (typeof parsed === 'object' && !Array.isArray(parsed) && parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 /** The in-process simulator's port when SUPPLIER_SIM_PORT is not set (a free one if it is taken). */

@@ -64,6 +64,8 @@ await app.listen({ port: config.PORT, host: config.HOST });
 // Supplier bookings whose answer was lost are looked up by our reference until they settle.
 const recovery = new RecoveryWorker(app.services.hotelBooking, log);
 recovery.start();
+// Mails queued in the outbox (recovery, invitations) are retried here until SMTP takes them.
+app.services.outbox.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 

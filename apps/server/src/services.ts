@@ -7,8 +7,9 @@ import type { Mailer } from './lib/mailer.js';
 import { lazySecretBox } from './lib/secret-box.js';
 import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
+import type { LoginLimits } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/repository.js';
-import { AuthService } from './modules/auth/service.js';
+import { AuthService, type RECOVERY_LIMITS } from './modules/auth/service.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -28,6 +29,8 @@ import { InventoryRepository } from './modules/inventory/repository.js';
 import { InventoryService } from './modules/inventory/service.js';
 import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
+import { OutboxRepository } from './modules/outbox/repository.js';
+import { type OutboxOptions, OutboxWorker } from './modules/outbox/worker.js';
 import { PlaceRepository } from './modules/place/repository.js';
 import { PlaceService } from './modules/place/service.js';
 import { PricingRepository } from './modules/pricing/repository.js';
@@ -57,6 +60,8 @@ export interface AppDeps {
   simulatorUrl?: string;
   /** Reserve answer and recovery timings of supplier bookings whose outcome is unknown (tests shorten them). */
   bookingOptions?: Partial<HotelBookingOptions>;
+  /** Sign-in and recovery limits, outbox retry timings (tests lower them). */
+  accountOptions?: { loginLimits?: LoginLimits; recoveryLimits?: typeof RECOVERY_LIMITS; outbox?: Partial<OutboxOptions> };
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */
@@ -64,14 +69,20 @@ export function createServices(deps: AppDeps) {
   const { db } = deps.database;
   const userRepo = new UserRepository(db);
   const agencyRepo = new AgencyRepository(db);
+  const outboxRepo = new OutboxRepository(db);
+  const outbox = new OutboxWorker(outboxRepo, deps.log, deps.accountOptions?.outbox);
   const auth = new AuthService({
     users: userRepo,
     agencies: agencyRepo,
     sessions: new SessionRepository(db),
     store: deps.store,
     mailer: deps.mailer,
+    outbox: outboxRepo,
+    outboxWorker: outbox,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
+    loginLimits: deps.accountOptions?.loginLimits,
+    recoveryLimits: deps.accountOptions?.recoveryLimits,
   });
   const files = new FileService(new FileRepository(db), new LocalDiskStorage(path.join(deps.config.DATA_DIR, 'files')), deps.log);
   const supplierAuditRepo = new SupplierAuditRepository(db);
@@ -122,12 +133,13 @@ export function createServices(deps: AppDeps) {
     files,
     places: new PlaceService(new PlaceRepository(db), files),
     auth,
+    outbox,
     providerAccounts,
     pricing,
     markups: new MarkupService(new MarkupRepository(db), agencyRepo, pricing),
     exchangeRates: new ExchangeRateService(new ExchangeRateRepository(db)),
     commissionSettings: new CommissionSettingsService(new CommissionSettingsRepository(db), agencyRepo),
-    users: new UserService(userRepo, agencyRepo, auth, providerAccounts),
+    users: new UserService(db, userRepo, agencyRepo, auth, providerAccounts),
     agencies: new AgencyService(agencyRepo),
     suppliers,
     supplierAudit: new SupplierAuditService(supplierAuditRepo),

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { agencies, users } from '../src/db/schema/index.js';
-import { clientHashOf, hashPassword } from '../src/lib/passwords.js';
+import { hashPassword } from '../src/lib/passwords.js';
 
 export const TEST_PASSWORD = 'Secreta123!';
 let cachedHash: Promise<string> | undefined;
-const passwordHash = () => (cachedHash ??= hashPassword(clientHashOf(TEST_PASSWORD)));
+const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
 
 export async function makeAgency(database: Database, over: Partial<typeof agencies.$inferInsert> & { modules?: AgencyModule[] } = {}) {
   const { modules, ...rest } = over;
@@ -40,7 +40,7 @@ export async function makeUser(database: Database, type: UserType, agencyId: str
 
 /** Signs in through the API and answers the headers that carry the session. */
 export async function loginAs(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<Record<string, string>> {
-  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { user: email, password: clientHashOf(password) } });
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { user: email, password } });
   if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.statusCode} ${res.body}`);
   return { 'x-access-token': res.json().token };
 }

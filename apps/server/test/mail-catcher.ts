@@ -6,8 +6,8 @@ export interface CaughtMail {
   raw: string;
 }
 
-/** A real SMTP server on a free loopback port that keeps every message it receives. */
-export async function startMailCatcher() {
+/** A real SMTP server on a free loopback port (or `port`, to restart one) that keeps every message it receives. */
+export async function startMailCatcher(port = 0) {
   const messages: CaughtMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -27,10 +27,11 @@ export async function startMailCatcher() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    port: bound,
+    url: `smtp://127.0.0.1:${bound}?ignoreTLS=true`,
     messages,
     /** The latest message to `to`, waiting up to `ms` for it to arrive. */
     async waitFor(to: string, ms = 5000): Promise<CaughtMail> {

@@ -42,7 +42,10 @@ export const MESSAGES = {
   'password.recoverySent': 'Si el email está registrado, recibirás un enlace para cambiar tu contraseña.',
   'password.changed': 'Tu contraseña fue actualizada. Ya puedes iniciar sesión.',
   'password.tokenInvalid': 'El enlace no es válido o ya expiró. Solicita uno nuevo.',
-  'password.tooWeak': 'La contraseña debe tener al menos 8 caracteres',
+  'password.tooWeak': 'La contraseña debe tener al menos 12 caracteres',
+  'password.tooLong': 'La contraseña puede tener como máximo 128 caracteres',
+  'password.tooCommon': 'Esa contraseña es demasiado común o fácil de adivinar. Elige otra más larga o menos previsible.',
+  'password.recoveryRateLimited': 'Demasiadas solicitudes de recuperación. Espera unos minutos e inténtalo de nuevo.',
   // agencies
   'agency.notFound': 'Agencia no encontrada',
   'agency.name.required': 'Nombre es obligatorio',

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { MESSAGES } from '@travesia/contracts';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { users } from '../db/schema/index.js';
-import { clientHashOf, hashPassword } from '../lib/passwords.js';
+import { passwordProblem } from '../lib/password-policy.js';
+import { hashPassword } from '../lib/passwords.js';
 
 /**
  * Creates the first super user on an empty (production) database:
@@ -22,9 +25,11 @@ if (!values.email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(values.email)) {
   console.error('Usage: npm run create-super -- --email you@example.com [--password ...] [--name ...] [--last-name ...]');
   process.exit(2);
 }
-const password = values.password ?? `${crypto.randomUUID().slice(0, 8)}-${crypto.randomUUID().slice(0, 8)}`;
-if (password.length < 8) {
-  console.error('The password must have at least 8 characters.');
+// Generated: 24 URL-safe characters from 144 random bits.
+const password = values.password ?? randomBytes(18).toString('base64url');
+const problem = passwordProblem(password, [values.email, values.name ?? '', values['last-name'] ?? '']);
+if (problem) {
+  console.error(`The password is not acceptable: ${MESSAGES[problem]}`);
   process.exit(2);
 }
 const config = loadConfig();
@@ -33,7 +38,7 @@ await migrate(database);
 try {
   await database.db.insert(users).values({
     email: values.email.toLowerCase(),
-    passwordHash: await hashPassword(clientHashOf(password)),
+    passwordHash: await hashPassword(password),
     type: 'super',
     profile: { name: values.name ?? 'Administrador', lastName: values['last-name'] ?? 'Travesía', docType: 'CC', docNumber: '0' },
   });

@@ -30,4 +30,25 @@ describe.each(stores)('%s store', (_name, store) => {
     expect(await store.getMany(['c', 'b', 'a'])).toEqual(['3', null, '1']);
     expect(await store.getMany([])).toEqual([]);
   });
+
+  it('reserve hands out exactly `limit` slots to parallel callers, and release gives one back', async () => {
+    const key = `r-${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 40 }, () => store.reserve(key, 5, 60)));
+    expect(results.filter(Boolean)).toHaveLength(5);
+    expect(await store.get(key)).toBe('5');
+    await store.release(key);
+    expect(await store.get(key)).toBe('4');
+    expect(await store.reserve(key, 5, 60)).toBe(true);
+    expect(await store.reserve(key, 5, 60)).toBe(false);
+    await store.release(`missing-${randomUUID()}`);
+    expect(await store.get(`missing-${randomUUID()}`)).toBeNull();
+  });
+
+  it('reserve keeps the window of the first slot and forgets after it', async () => {
+    const key = `w-${randomUUID()}`;
+    expect(await store.reserve(key, 1, 1)).toBe(true);
+    expect(await store.reserve(key, 1, 1)).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await store.reserve(key, 1, 1)).toBe(true);
+  });
 });

@@ -20,8 +20,9 @@ export class Mailer {
     private readonly opts: { smtpUrl?: string; from: string; dataDir: string },
     private readonly log: Logger,
   ) {
+    // Bounded waits: a hung SMTP server fails the outbox job (retried later) instead of holding it.
     this.transport = opts.smtpUrl
-      ? nodemailer.createTransport(opts.smtpUrl)
+      ? nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 

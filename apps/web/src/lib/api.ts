@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { MESSAGES } from '@travesia/contracts';
 import { readCookie, TOKEN_COOKIE } from './cookies';
 
@@ -72,10 +70,4 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     throw new ApiError(res.status, data?.msg ?? MESSAGES['http.internal'], data?.code, data?.fields);
   }
   return data as T;
-}
-
-/** Lowercase hex SHA-256 of the typed password: the server never sees the password itself. */
-export function hashPassword(plain: string): string {
-  // @noble/hashes rather than Web Crypto: crypto.subtle is missing on plain-HTTP intranet hosts.
-  return bytesToHex(sha256(new TextEncoder().encode(plain)));
 }

@@ -8,14 +8,29 @@ export const emailSchema = requiredString(MESSAGES['email.required'], 254).pipe(
   z.email({ error: MESSAGES['email.invalid'] }).transform((e) => e.toLowerCase()),
 );
 
-/** The web sends the lowercase hex SHA-256 of what the person typed, never the password itself. */
-export const hashedPasswordSchema = requiredString(MESSAGES['password.required'], 64).pipe(
-  z.string().regex(/^[0-9a-f]{64}$/, { error: MESSAGES['password.required'] }),
-);
+/** New passwords: 12 to 128 Unicode characters (ASVS 2.1.1, 2.1.2); the server also refuses common ones. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * The password as typed, sent over TLS; never trimmed (spaces are part of it). Sign-in accepts any
+ * length up to a bound that keeps the hash cheap; the policy applies to new passwords only.
+ */
+export const loginPasswordSchema = z
+  .string({ error: MESSAGES['password.required'] })
+  .min(1, { error: MESSAGES['password.required'] })
+  .max(1024, { error: MESSAGES['password.tooLong'] });
+
+const codePoints = (s: string) => [...s.normalize('NFKC')].length;
+export const newPasswordSchema = z
+  .string({ error: MESSAGES['password.required'] })
+  .min(1, { error: MESSAGES['password.required'] })
+  .refine((s) => codePoints(s) >= PASSWORD_MIN_LENGTH, { error: MESSAGES['password.tooWeak'], abort: true })
+  .refine((s) => codePoints(s) <= PASSWORD_MAX_LENGTH, { error: MESSAGES['password.tooLong'] });
 
 export const loginBody = z.object({
   user: emailSchema,
-  password: hashedPasswordSchema,
+  password: loginPasswordSchema,
   remember_me: z.boolean({ error: 'remember_me debe ser verdadero o falso' }).default(false),
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -33,7 +48,7 @@ export const rememberPasswordBody = z.object({ email: emailSchema });
 
 export const changePasswordBody = z.object({
   token: requiredString(MESSAGES['password.tokenInvalid'], 200),
-  password: hashedPasswordSchema,
+  password: newPasswordSchema,
 });
 
 export const meResponse = z.object({ user: userSchema, agency: agencySchema.nullable() });

@@ -2,6 +2,7 @@
 export * from './agencies.js';
 export * from './hotel-booking.js';
 export * from './inventory.js';
+export * from './outbox.js';
 export * from './places.js';
 export * from './pricing.js';
 export * from './provider-accounts.js';

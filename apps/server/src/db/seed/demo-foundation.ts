@@ -1,5 +1,5 @@
 import { AGENCY_MODULES } from '@travesia/contracts';
-import { clientHashOf, hashPassword } from '../../lib/passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { agencies, users } from '../schema/index.js';
 import type { SeedContext } from './index.js';
 
@@ -38,7 +38,7 @@ export async function seedFoundation({ db }: SeedContext) {
     ])
     .returning({ id: agencies.id, name: agencies.name });
   const agencyId = { 'Viajes Andinos': andinos.id, 'Agencia Norte': norte.id } as const;
-  const passwordHash = await hashPassword(clientHashOf(DEMO_PASSWORD));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.insert(users).values(
     DEMO_ACCOUNTS.map((a, i) => ({

@@ -24,8 +24,33 @@ export class SessionRepository {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
-  async createPasswordToken(values: typeof passwordTokens.$inferInsert) {
-    await this.db.insert(passwordTokens).values(values);
+  /** Stores a new one-time token and voids every unused older one of the user: only the newest link works. */
+  async replacePasswordToken(values: typeof passwordTokens.$inferInsert) {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(passwordTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordTokens.userId, values.userId), isNull(passwordTokens.usedAt)));
+      await tx.insert(passwordTokens).values(values);
+    });
+  }
+
+  /** The user of a live token, without using it up (to check the new password against the user's data first). */
+  async findPasswordTokenUser(tokenHash: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ userId: passwordTokens.userId })
+      .from(passwordTokens)
+      .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date())))
+      .limit(1);
+    return row?.userId;
+  }
+
+  /** Voids every unused token of the user (after a password change). */
+  async voidPasswordTokensOf(userId: string) {
+    await this.db
+      .update(passwordTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
   }
 
   /** Marks a live token used and answers its user, atomically: a token works once, even under a race. */

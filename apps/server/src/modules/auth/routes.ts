@@ -12,6 +12,7 @@ import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
 import { toAgencyDto } from '../agency/presenter.js';
 import { toUserDto } from '../user/presenter.js';
+import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './login-throttle.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { auth } = services;
@@ -22,8 +23,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       config: { public: true },
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
     },
-    async (req) => {
-      const r = await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    async (req, reply) => {
+      const r = await auth.login(req.body, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        deviceToken: req.cookies[DEVICE_COOKIE],
+      });
+      // Marks this browser as a trusted device of the account (throttling, docs/decisions/0130).
+      reply.setCookie(DEVICE_COOKIE, r.deviceToken, {
+        path: '/api/user/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: req.protocol === 'https',
+        maxAge: DEVICE_TTL_SECONDS,
+      });
       return {
         success: true as const,
         token: r.token,
@@ -55,9 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     {
       config: { public: true },
       schema: { tags: ['auth'], body: rememberPasswordBody, response: { 200: successSchema } },
+      // Mail work starts once the answer is out: known and unknown e-mails answer alike.
+      onResponse: async () => auth.kickOutbox(),
     },
     async (req) => {
-      await auth.requestRecovery(req.body.email);
+      await auth.requestRecovery(req.body.email, req.ip);
       return { success: true as const, msg: MESSAGES['password.recoverySent'] };
     },
   );

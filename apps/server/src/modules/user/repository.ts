@@ -54,8 +54,8 @@ export class UserRepository {
     return { rows, total };
   }
 
-  async insert(values: NewUser): Promise<UserRow> {
-    const [row] = await this.db.insert(users).values(values).returning();
+  async insert(values: NewUser, tx: Db = this.db): Promise<UserRow> {
+    const [row] = await tx.insert(users).values(values).returning();
     return row;
   }
 

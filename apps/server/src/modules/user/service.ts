@@ -6,6 +6,7 @@ import {
   type UpdateUserBody,
   type UserType,
 } from '@travesia/contracts';
+import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -23,6 +24,7 @@ type CreateInput = Omit<CreateUserBody, 'email' | 'type' | 'profile'> & Required
  */
 export class UserService {
   constructor(
+    private readonly db: Db,
     private readonly repo: UserRepository,
     private readonly agencies: AgencyRepository,
     private readonly auth: AuthService,
@@ -57,9 +59,20 @@ export class UserService {
       commissionValue: input.commission?.value ?? '0',
       createdBy: actor.user.id,
     };
-    const user = await this.repo.insert(values);
+    // The user and its invitation job commit together; the mail leaves after the commit (outbox), so a
+    // mail outage can neither fail the request nor leave a user without an invitation on its way.
+    const user = await this.db
+      .transaction(async (tx) => {
+        const row = await this.repo.insert(values, tx as unknown as Db);
+        await this.auth.queueInvitation(row.id, tx as unknown as Db);
+        return row;
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw conflict(MESSAGES['user.emailTaken'], 'EMAIL_TAKEN');
+        throw err;
+      });
+    this.auth.kickOutbox();
     const agencyName = agencyId ? ((await this.agencies.findById(agencyId))?.name ?? null) : null;
-    await this.auth.sendInvitation(user, agencyName);
     return { user, agencyName };
   }
 
@@ -119,3 +132,7 @@ export class UserService {
     return requested;
   }
 }
+
+/** Two requests creating the same e-mail at once: the unique index decides, the loser gets the 409. */
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';

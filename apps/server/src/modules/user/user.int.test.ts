@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld } from '../../../test/factories.js';
 import { linkIn } from '../../../test/mail-catcher.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { clientHashOf } from '../../lib/passwords.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof makeWorld>>;
@@ -100,13 +99,13 @@ describe('POST /api/user', () => {
     const set = await t.app.inject({
       method: 'POST',
       url: '/api/user/change-password',
-      payload: { token, password: clientHashOf('Bienvenida1!') },
+      payload: { token, password: 'Bienvenida1!' },
     });
     expect(set.statusCode).toBe(200);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
-      payload: { user: email, password: clientHashOf('Bienvenida1!') },
+      payload: { user: email, password: 'Bienvenida1!' },
     });
     expect(login.statusCode).toBe(200);
   });
@@ -208,12 +207,12 @@ describe('PUT /api/user/{id}', () => {
     const { hashPassword } = await import('../../lib/passwords.js');
     await t.database.db
       .update(users)
-      .set({ passwordHash: await hashPassword(clientHashOf('Temporal1!')) })
+      .set({ passwordHash: await hashPassword('Temporal1!') })
       .where(eq(users.id, target._id));
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
-      payload: { user: 'saldra@test.example', password: clientHashOf('Temporal1!') },
+      payload: { user: 'saldra@test.example', password: 'Temporal1!' },
     });
     const headers = { 'x-access-token': login.json().token };
     expect((await req('GET', '/api/user', headers)).statusCode).toBe(200);

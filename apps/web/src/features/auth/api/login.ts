@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginResponse } from '@travesia/contracts';
-import { api, hashPassword } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export interface LoginInput {
   email: string;
@@ -8,11 +8,14 @@ export interface LoginInput {
   remember: boolean;
 }
 
-/** POST /api/user/login with the SHA-256 of the typed password (spec §7). A 401 here is the form's own message. */
+/**
+ * POST /api/user/login with the password as typed, over TLS: the server hashes it (docs/decisions/0132).
+ * A 401 here is the form's own message.
+ */
 export function login({ email, password, remember }: LoginInput): Promise<LoginResponse> {
   return api<LoginResponse>('/api/user/login', {
     method: 'POST',
-    body: { user: email.trim(), password: hashPassword(password), remember_me: remember },
+    body: { user: email.trim(), password, remember_me: remember },
     allowUnauthorized: true,
   });
 }

@@ -1,12 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
-import { MESSAGES, SHELL_MESSAGES } from '@travesia/contracts';
+import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SHELL_MESSAGES } from '@travesia/contracts';
 import { Alert, Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../shared/forms/server-errors';
+import { ApiError } from '../../../lib/api';
+import { applyServerErrors, errorMessage } from '../../../shared/forms/server-errors';
 import { useChangePassword } from '../api/change-password';
-
-const MIN_LENGTH = 8;
 
 interface Values {
   password: string;
@@ -47,7 +46,15 @@ export function RememberPasswordPage() {
       disabled={!token}
       onFinish={(v) => {
         setError(null);
-        change.mutate({ token, password: v.password }, { onError: (err) => setError(errorMessage(err)) });
+        change.mutate(
+          { token, password: v.password },
+          {
+            // A refused password (too short, too common) is the field's error; anything else the link's.
+            onError: (err) => {
+              if (!applyServerErrors(form, err)) setError(errorMessage(err));
+            },
+          },
+        );
       }}
       onFinishFailed={() => setError(MESSAGES['form.invalid'])}
       aria-label="Cambiar contraseña"
@@ -55,13 +62,19 @@ export function RememberPasswordPage() {
       <Typography.Title level={4} style={{ marginTop: 0 }}>
         Elige tu contraseña
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Usa al menos {MIN_LENGTH} caracteres.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Usa al menos {PASSWORD_MIN_LENGTH} caracteres. Una frase que solo tú conozcas es más segura que una palabra común.
+      </Typography.Paragraph>
       {error && (
         <Alert
           type="error"
           showIcon
           title={error}
-          description={!token || change.isError ? <Link to="/request-password">Solicitar un enlace nuevo</Link> : undefined}
+          description={
+            !token || (change.error instanceof ApiError && change.error.code === 'TOKEN_INVALID') ? (
+              <Link to="/request-password">Solicitar un enlace nuevo</Link>
+            ) : undefined
+          }
           style={{ marginBottom: 16 }}
         />
       )}
@@ -71,7 +84,13 @@ export function RememberPasswordPage() {
         validateTrigger="onBlur"
         rules={[
           { required: true, message: MESSAGES['password.required'] },
-          { min: MIN_LENGTH, message: MESSAGES['password.tooWeak'] },
+          {
+            validator: async (_r, value?: string) => {
+              const length = value ? [...value.normalize('NFKC')].length : 0;
+              if (value && length < PASSWORD_MIN_LENGTH) throw new Error(MESSAGES['password.tooWeak']);
+              if (length > PASSWORD_MAX_LENGTH) throw new Error(MESSAGES['password.tooLong']);
+            },
+          },
         ]}
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
