@@ -39,7 +39,8 @@ const OPS: Record<string, { rs: string; op: SimOperation }> = {
   HotelBookingRules: { rs: 'BookingRulesRS', op: 'quote' },
   HotelBooking: { rs: 'BookingRS', op: 'book' },
   ReadBooking: { rs: 'BookingRS', op: 'read' },
-  CancelBooking: { rs: 'CancelRS', op: 'cancel' },
+  // As documented (a published UAT log): CancelBookingResponse/BookingRS, CancelInfo inside Warnings.
+  CancelBooking: { rs: 'BookingRS', op: 'cancel' },
   ZoneList: { rs: 'ZoneListRS', op: 'static' },
   HotelContent: { rs: 'ContentRS', op: 'static' },
 };
@@ -377,6 +378,7 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
           });
         }
         const booking = sim.tokens.encode({ ...next, rp: token }, BOOKING_CODE_TTL);
+        const full = hotelOption(hotel, next, newToken);
         const option = hotelOption(hotel, next, newToken, {
           BookingCode: { '@ExpirationDate': booking.expiresAt.toISOString(), '#': booking.token },
           HotelRequiredFields: {
@@ -386,7 +388,8 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
               Elements: { HotelElement: { BookingCode: '', RelPaxesDist: '', HotelBookingInfo: { Price: '', HotelCode: '' } } },
             },
           },
-          PriceInformation: { Board: { '@Type': JP_BOARD[next.b].type, '#': JP_BOARD[next.b].name } },
+          // As in the recorded UAT reply: the price, board and rooms of BookingRules live under PriceInformation.
+          PriceInformation: { Board: full.Board, HotelRooms: full.HotelRooms, Prices: full.Prices },
           OptionalElements: {
             Comments: {
               Comment: [
@@ -398,7 +401,8 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
             },
           },
         });
-        return reply200({ Results: { HotelResult: { ...hotelInfo(hotel), HotelOptions: { HotelOption: option } } } });
+        const { Prices: _p, HotelRooms: _r, Board: _b, '@RatePlanCode': _c, ...rulesOption } = option;
+        return reply200({ Results: { HotelResult: { ...hotelInfo(hotel), HotelOptions: { HotelOption: rulesOption } } } });
       }
       case 'HotelBooking': {
         const element = obj(obj(obj(rq.Elements).HotelElement));
@@ -456,13 +460,21 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
           b.itemStatus = 'CA';
           b.cancelCost = cost;
         }
+        // BookingCodeState is mixed case in the published log ("CaC").
+        const state = onlyFees ? b.status : b.status === 'CAC' ? 'CaC' : 'CaN';
         return reply200({
-          Warnings: { Warning: { '@Code': onlyFees ? 'warnCancellationCostRetrieved' : 'warnCancelledAndCancellationCostRetrieved' } },
-          CancelInfo: {
-            BookingCodeState: onlyFees ? 'CON' : b.status,
-            BookingCancelCost: centsToDecimal(cost),
-            BookingCancelCostCurrency: b.plan.cur,
+          Warnings: {
+            Warning: {
+              '@Code': onlyFees ? 'warnCancellationCostRetrieved' : 'warnCancelledAndCancellationCostRetrieved',
+              '@Text': onlyFees ? 'Cancellation cost retrieved.' : 'Cancellation cost retrieved. Reservation was cancelled.',
+            },
+            CancelInfo: {
+              BookingCodeState: state,
+              BookingCancelCost: centsToDecimal(cost),
+              BookingCancelCostCurrency: b.plan.cur,
+            },
           },
+          ...reservation(b),
         });
       }
     }
