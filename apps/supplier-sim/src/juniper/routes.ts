@@ -41,6 +41,7 @@ const OPS: Record<string, { rs: string; op: SimOperation }> = {
   ReadBooking: { rs: 'BookingRS', op: 'read' },
   // As documented (a published UAT log): CancelBookingResponse/BookingRS, CancelInfo inside Warnings.
   CancelBooking: { rs: 'BookingRS', op: 'cancel' },
+  BookingList: { rs: 'BookingListRS', op: 'list' },
   ZoneList: { rs: 'ZoneListRS', op: 'static' },
   HotelContent: { rs: 'ContentRS', op: 'static' },
 };
@@ -445,6 +446,26 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
         const b = locator ? store.get(locator) : [...store.values()].find((x) => external && x.external === external);
         if (!b) return fail('BOOKING_NOT_FOUND', 'Reservation not found');
         return reply200(reservation(b));
+      }
+      case 'BookingList': {
+        // Documented: at least one date filter; lists PAG bookings by locator (with BookingDate).
+        const r = obj(rq.BookingListRequest);
+        const range = obj(r.StartingBookingDate);
+        const created = obj(r.BookingDate);
+        const from = String(range['@From'] ?? created['@From'] ?? '');
+        const to = String(range['@To'] ?? created['@To'] ?? '');
+        if (!parseDay(from) || !parseDay(to)) return fail('REQ_PRACTICE', 'At least one date filter is required');
+        const external = text(r.ExternalBookingReference);
+        const byCheckIn = Boolean(range['@From']);
+        const list = sc.has('hide-booking', 'list')
+          ? []
+          : [...store.values()].filter((b) => {
+              const day = byCheckIn ? b.plan.ci : b.created.slice(0, 10);
+              return b.status === 'PAG' && day >= from && day <= to && (!external || b.external === external);
+            });
+        return reply200({
+          Reservations: { Reservation: list.map((b) => ({ '@Locator': b.locator, BookingDate: b.created.slice(0, 10) })) },
+        });
       }
       case 'CancelBooking': {
         const r = obj(rq.CancelRequest);

@@ -466,8 +466,18 @@ export function santsgRoutes(app: FastifyInstance, sim: SimContext) {
   app.post('/api/bookingservice/getreservationlist', async (req, reply) => {
     const c = await open(req, reply, 'list');
     if (!c) return;
+    // Documented request: {culture, dateCriterias:[{type,from,to}]} (type 1 = reservation date here; 2 = begin date).
+    const criteria = ((req.body as X)?.dateCriterias as X[] | undefined) ?? [];
     const ref = String((req.body as X)?.agencyReservationNumber ?? '');
-    const list = [...store.values()].filter((r) => !ref || r.agencyReservationNumber === ref);
+    if (!criteria.length && !ref) return send(req, reply, c.sc, 'list', bad('InvalidRequest', 'dateCriterias is required'));
+    const inRange = (r: Reservation) =>
+      criteria.every((dc) => {
+        const day = Number(dc.type) === 2 ? String(r.offers[0]?.day ?? '').slice(0, 10) : r.created.slice(0, 10);
+        return day >= String(dc.from ?? '').slice(0, 10) && day <= String(dc.to ?? '9999').slice(0, 10);
+      });
+    const list = c.sc.has('hide-booking', 'list')
+      ? []
+      : [...store.values()].filter((r) => inRange(r) && (!ref || r.agencyReservationNumber === ref));
     return send(
       req,
       reply,

@@ -350,20 +350,37 @@ export class JuniperHotelAdapter implements HotelSupplier {
     });
   }
 
-  findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
-    const op = 'hotel.read';
+  /**
+   * Documented look-up after a lost booking reply: BookingList filtered by the check-in range and our
+   * ExternalBookingReference (it lists PAG bookings by locator), then ReadBooking by locator. Null when
+   * Juniper lists nothing yet.
+   */
+  findByClientReference(clientReference: string, hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
+    const op = 'hotel.list';
     return guarded(this.http, S, op, async () => {
-      try {
-        const { rs } = await this.client.call(
+      const { rs } = await this.client.call(
+        'BookingList',
+        {
+          BookingListRequest: {
+            StartingBookingDate: { '@From': hint.from, '@To': hint.to },
+            ExternalBookingReference: clientReference,
+          },
+        },
+        { operation: op, idempotent: true, ctx },
+      );
+      const locators = nodes(node(rs.Reservations).Reservation)
+        .map((r) => attr(r, 'Locator'))
+        .filter((l): l is string => !!l);
+      for (const locator of locators.slice(0, 10)) {
+        const { rs: read } = await this.client.call(
           'ReadBooking',
-          { ReadRequest: { '@ExternalBookingReference': clientReference } },
-          { operation: op, idempotent: true, ctx },
+          { ReadRequest: { '@ReservationLocator': locator } },
+          { operation: 'hotel.read', idempotent: true, ctx },
         );
-        return mapReservation(rs);
-      } catch (err) {
-        if (err instanceof SupplierError && err.code === 'SUPPLIER_BOOKING_NOT_FOUND') return null;
-        throw err;
+        const booking = mapReservation(read);
+        if (booking.clientReference === clientReference) return booking;
       }
+      return null;
     });
   }
 

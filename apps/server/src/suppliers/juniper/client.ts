@@ -16,6 +16,9 @@ export const JUNIPER_OPS = {
   ReadBooking: { rq: 'ReadRQ', rs: 'BookingRS', group: 'Book' },
   // Documented reply: CancelBookingResponse/BookingRS, CancelInfo inside Warnings (fixtures/cancel-booking.md).
   CancelBooking: { rq: 'CancelRQ', rs: 'BookingRS', group: 'Book' },
+  // Documented list by dates and ExternalBookingReference (only PAG bookings); the RS name is unverified,
+  // so the reply parser also takes the response's first element.
+  BookingList: { rq: 'BookingListRQ', rs: 'BookingListRS', group: 'Book' },
   ZoneList: { rq: 'ZoneListRQ', rs: 'ZoneListRS', group: 'StaticData' },
   HotelContent: { rq: 'HotelContentRQ', rs: 'ContentRS', group: 'StaticData' },
 } as const;
@@ -149,7 +152,9 @@ export function parseJuniperReply(op: JuniperOp, text: string, status = 200): Ju
   }
   const soapBody = node(node(doc.Envelope).Body);
   if (soapBody.Fault) throw new JuniperReplyError('SUPPLIER_UNAVAILABLE', `SOAP Fault: ${JSON.stringify(soapBody.Fault).slice(0, 300)}`);
-  const rs = node(node(soapBody[`${op}Response`])[meta.rs]);
+  const response = node(soapBody[`${op}Response`]);
+  const firstChild = Object.entries(response).find(([k, v]) => !k.startsWith('@') && v && typeof v === 'object')?.[1];
+  const rs = node(response[meta.rs] ?? (op === 'BookingList' ? firstChild : undefined));
   if (!Object.keys(rs).length) throw new JuniperReplyError('SUPPLIER_BAD_RESPONSE', `HTTP ${status}: no ${meta.rs}`);
   const errors = nodes(node(rs.Errors).Error).map((e) => ({ code: attr(e, 'Code') ?? '', text: attr(e, 'Text') ?? '' }));
   const warnings = nodes(node(rs.Warnings).Warning).map((w) => ({ code: attr(w, 'Code') ?? '', text: attr(w, 'Text') ?? '' }));

@@ -209,9 +209,15 @@ export class RestelHotelAdapter implements HotelSupplier {
           { operation: op, idempotent: false, ctx },
         );
       } catch (err) {
-        // A lost reply leaves the outcome unknown (look it up); any other refusal releases the hold.
-        if (!(err instanceof SupplierError) || err.code !== 'SUPPLIER_OUTCOME_UNKNOWN') await this.release(locator, ctx);
-        throw err;
+        // Any refusal releases the hold. A lost reply: never assume confirmed or denied; read the
+        // pre-booking's locator with the documented voucher read (12) and go by what Restel holds.
+        if (!(err instanceof SupplierError) || err.code !== 'SUPPLIER_OUTCOME_UNKNOWN') {
+          await this.release(locator, ctx);
+          throw err;
+        }
+        const held = await this.readLocator(locator, 'hotel.read', ctx).catch(() => null);
+        if (!held || held.status === 'pending-provider' || held.status === 'pre-reserved' || !held.ref.extra?.short) throw err;
+        confirmation = { localizador: held.ref.locator, localizador_corto: held.ref.extra.short, estado: '00' };
       }
       // Confirmed: from here on nothing may throw, or the voucher would stay pending while Restel holds it.
       const short = textOf(confirmation.localizador_corto);
@@ -281,23 +287,14 @@ export class RestelHotelAdapter implements HotelSupplier {
     return guarded(this.http, S, 'hotel.read', () => this.readLocator(ref.locator, 'hotel.read', ctx));
   }
 
-  findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
-    const op = 'hotel.read';
-    return guarded(this.http, S, op, async () => {
-      try {
-        const content = await this.client.call(
-          '12',
-          'Bono',
-          { num_expediente: clientReference, idioma: LANGUAGE },
-          { operation: op, idempotent: true, ctx },
-        );
-        const { lins: _l, ...booking } = mapBooking(content);
-        return booking;
-      } catch (err) {
-        if (err instanceof SupplierError && err.code === 'SUPPLIER_BOOKING_NOT_FOUND') return null;
-        throw err;
-      }
-    });
+  /**
+   * Restel documents no look-up by our reference (num_expediente): its reads (11, 12) take the locator.
+   * A lost confirmation is resolved inside `book` (12 by the pre-booking's locator); a lost pre-booking
+   * reply leaves nothing confirmed. So this answers null and the recovery hands the voucher to a person
+   * after its window (docs/decisions/0161).
+   */
+  findByClientReference(_clientReference: string, _hint: { from: string; to: string }, _ctx?: CallContext): Promise<HotelBooking | null> {
+    return Promise.resolve(null);
   }
 
   cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {
