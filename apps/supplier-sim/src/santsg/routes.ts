@@ -27,7 +27,10 @@ function envelope(body: unknown, ok = true, messages?: { code: string; message: 
       requestId: randomUUID(),
       success: ok,
       responseTime: new Date().toISOString(),
-      messages: (messages ?? [{ code: '10000000', message: 'OperationCompleted', messageType: 2 }]).map((m, i) => ({ id: i + 1, ...m })),
+      // As documented (docs.santsg.com booking examples): id 10000000, code OperationCompleted, messageType 2.
+      messages: messages?.map((m, i) => ({ id: i + 1, ...m })) ?? [
+        { id: 10000000, code: 'OperationCompleted', messageType: 2, message: 'Operation was completed successfully' },
+      ],
     },
     body: ok ? body : undefined,
   });
