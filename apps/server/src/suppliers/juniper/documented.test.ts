@@ -15,6 +15,7 @@ const FILES: Record<string, string> = {
   HotelBooking: 'booking.response.xml',
   ReadBooking: 'read-booking.response.xml',
   CancelBooking: 'cancel-booking.response.xml',
+  BookingList: 'booking-list.response.xml',
 };
 
 function replay(over: Record<string, string> = {}) {
@@ -190,5 +191,17 @@ describe('juniper documented replies', () => {
     expect(err.code).toBe('SUPPLIER_NOT_CANCELLABLE');
     expect(err.message).not.toContain('Cancellation is not possible');
     expect(err.detail).toContain('CANCEL_NOT_POSSIBLE');
+  });
+
+  it('lost reply look-up: BookingList by check-in range and our reference, then ReadBooking by locator', async () => {
+    const { adapter, http } = replay();
+    const found = await adapter.findByClientReference('TVFIXTURE0001', { from: '2030-11-20', to: '2030-11-20' });
+    expect(found?.ref.locator).toBe('53FXPK');
+    const list = String(http.sent.find((r) => String(r.headers?.soapaction).endsWith('BookingList'))?.body);
+    expect(list).toContain('<StartingBookingDate From="2030-11-20" To="2030-11-20"/>');
+    expect(list).toContain('<ExternalBookingReference>TVFIXTURE0001</ExternalBookingReference>');
+    // Only documented calls: no ReadBooking by external reference.
+    expect(http.sent.some((r) => String(r.body).includes('ReadRequest ExternalBookingReference'))).toBe(false);
+    expect(await adapter.findByClientReference('TVOTHER', { from: '2030-11-20', to: '2030-11-20' })).toBeNull();
   });
 });
