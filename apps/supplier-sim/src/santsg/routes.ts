@@ -469,7 +469,7 @@ export function santsgRoutes(app: FastifyInstance, sim: SimContext) {
   app.post('/api/bookingservice/getreservationlist', async (req, reply) => {
     const c = await open(req, reply, 'list');
     if (!c) return;
-    // Documented request: {culture, dateCriterias:[{type,from,to}]} (type 1 = reservation date here; 2 = begin date).
+    // Documented request: {culture, dateCriterias:[{type,from,to}]} (documented types: 0 SERVICEDATE, 1 REGISTER; the simulator reads 1 as the booking's creation day, anything else as its travel day).
     const criteria = ((req.body as X)?.dateCriterias as X[] | undefined) ?? [];
     const ref = String((req.body as X)?.agencyReservationNumber ?? '');
     if (!criteria.length && !ref) return send(req, reply, c.sc, 'list', bad('InvalidRequest', 'dateCriterias is required'));

@@ -367,7 +367,7 @@ export class TourVisioFlightAdapter implements FlightSupplier {
 
   /**
    * Documented look-up: getreservationlist with its date criteria (`dateCriterias[{type,from,to}]`;
-   * type 1 taken as the reservation date — unverified, docs/decisions/0163), over yesterday..tomorrow
+   * type 1 = REGISTER in the documented enumeration), over yesterday..tomorrow
    * around the booking attempt; a hit on our agencyReservationNumber is then read in detail. Items
    * without the number are read one by one (at most 20).
    */
