@@ -151,4 +151,29 @@ describe('restel documented replies', () => {
     for (const op of ['hotel.prebook', 'hotel.book', 'hotel.release', 'hotel.cancel']) expect(timeoutFor('restel', op)).toBe(60_000);
     expect(timeoutFor('restel', 'hotel.search')).toBe(10_000);
   });
+
+  it('a 202 at another price is annulled deliberately (3 AI, a certification requirement) and reported as a price change', async () => {
+    const err = await caught(() => booked({ '202': 'prebook-202-price-changed.response.xml' }));
+    expect(err.code).toBe('SUPPLIER_PRICE_CHANGED');
+    const { sentXml, adapter } = replay({ '202': 'prebook-202-price-changed.response.xml' });
+    const { offers } = await adapter.search(search);
+    const quote = await adapter.quote(offers[0]);
+    await caught(() =>
+      adapter.book({
+        quote,
+        holder: { name: 'Ana', surname: 'Perez' },
+        paxes: [
+          [
+            { name: 'Ana', surname: 'Perez', type: 'adult' },
+            { name: 'Luis', surname: 'Perez', type: 'adult' },
+          ],
+          [{ name: 'Eva', surname: 'Perez', type: 'adult' }],
+        ],
+        clientReference: 'TVFIXTURE0002',
+      }),
+    );
+    const threes = sentXml('3');
+    expect(threes).toHaveLength(1);
+    expect(threes[0]).toContain('<localizador>28209895</localizador><accion>AI</accion>');
+  });
 });
