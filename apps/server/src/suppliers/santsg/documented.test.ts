@@ -10,6 +10,8 @@ const FILES: Record<string, string> = {
   'bookingservice/getreservationlist': 'reservation-list.response.json',
   'bookingservice/getcancellationpenalty': 'cancellation-penalty.response.json',
   'bookingservice/cancelreservation': 'cancel.response.json',
+  'productservice/pricesearch': 'pricesearch-oneway.response.json',
+  'bookingservice/begintransaction': 'begintransaction.response.json',
 };
 
 function replay(over: Record<string, string> = {}) {
@@ -64,5 +66,51 @@ describe('tourvisio documented replies', () => {
     const err = await caught(() => adapter.read({ locator: 'XX' }));
     expect(err.code).toBe('SUPPLIER_BOOKING_NOT_FOUND');
     expect(err.message).toMatch(/proveedor/);
+  });
+
+  it('pricesearch (one way): every offer of the documented sample maps, with its segments and price', async () => {
+    const { adapter, http } = replay();
+    const res = await adapter.search({
+      serviceType: 'one-way',
+      legs: [{ from: { code: 'IST', type: 'city' }, to: { code: 'AYT', type: 'airport' }, date: '2030-02-11' }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+    });
+    const sample = JSON.parse(fixture('santsg', 'pricesearch-oneway.response.json')) as { body: { flights: { offers: unknown[] }[] } };
+    // Every offer of the two documented flights (brands included) becomes one of ours.
+    expect(res.offers).toHaveLength(sample.body.flights.flatMap((f) => f.offers).length);
+    expect(res.offers[0].total).toEqual({ amount: '21.27', currency: 'USD' });
+    const seg = res.offers[0].segments[0];
+    expect(seg).toMatchObject({
+      flightNo: 'TK7516',
+      from: { airport: 'SAW', city: 'Istanbul' },
+      to: { airport: 'AYT' },
+      cabin: 'Economy',
+      route: 1,
+    });
+    const rq = JSON.parse(String(http.sent.find((r) => r.url.endsWith('pricesearch'))?.body));
+    expect(rq).toMatchObject({ ProductType: 3, ServiceTypes: ['1'], CheckIn: '2030-02-11' });
+    expect(rq.DepartureLocations).toEqual([{ id: 'IST', type: 2 }]);
+    expect(rq.ArrivalLocations).toEqual([{ id: 'AYT', type: 5 }]);
+  });
+
+  it('begintransaction: transaction id with its expiry, the sale price, one traveller id per passenger, the service policy', async () => {
+    const { adapter, http } = replay();
+    const { offers } = await adapter.search({
+      serviceType: 'one-way',
+      legs: [{ from: { code: 'IST', type: 'city' }, to: { code: 'AYT', type: 'airport' }, date: '2030-02-11' }],
+      passengers: { adults: 2, children: 0, infants: 0 },
+    });
+    const quote = await adapter.quote(offers[0]);
+    expect(quote.total).toEqual({ amount: '339.00', currency: 'EUR' });
+    expect(quote.priceChanged).toBe(true);
+    expect(quote.token).toMatchObject({
+      kind: 'transactionId',
+      value: 'fad80a51-3ed0-4502-b623-31992a73aa14',
+      expiresAt: '2035-04-18T15:45:24.517Z',
+    });
+    expect(quote.travellerIds).toEqual(['1', '2']);
+    expect(quote.cancellation.rules[0]).toMatchObject({ amount: '146.29', currency: 'EUR' });
+    const rq = JSON.parse(String(http.sent.find((r) => r.url.endsWith('begintransaction'))?.body));
+    expect(rq).toEqual({ offerIds: [offers[0].offerIds[0].offerId], currency: 'USD', culture: 'en-US' });
   });
 });
