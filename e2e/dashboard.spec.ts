@@ -35,3 +35,19 @@ test('the weather card explains a refused location and offers a retry', async ({
   await expect(page.getByText('Error al cargar los datos del clima. Por favor, permite el acceso a tu ubicación.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
 });
+
+test('bookings that need attention are listed on the dashboard and in the bookings list with their references', async ({ page }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/dashboard');
+  // The demo data holds one voucher of every status, needs-attention included (issue 14).
+  const alert = page.getByTestId('needs-attention');
+  await expect(alert).toContainText('Requiere atención');
+  await expect(alert).toContainText('Nuestra referencia:');
+  await alert.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/booking\/[^/]+\/detail$/);
+  await expect(page.getByText('Requiere atención').first()).toBeVisible();
+
+  await page.goto('/booking');
+  const refs = page.getByTestId('needs-attention-refs');
+  await expect(refs.first()).toContainText('Ref.:');
+});

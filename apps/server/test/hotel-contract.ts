@@ -16,7 +16,13 @@ export const paxesFor = (input: HotelSearchInput): Traveller[][] =>
  * The contract every hotel adapter honours against the simulator over real HTTP: the full flow and
  * every injected failure ending in our error type.
  */
-export function describeHotelContract(supplier: SupplierId, search: HotelSearchInput, opts: { refLength?: number } = {}) {
+export function describeHotelContract(
+  supplier: SupplierId,
+  search: HotelSearchInput,
+  /** `findsByReference: false`: the supplier documents no look-up by our reference (Restel); a lost confirmation is resolved by locator inside `book`. */
+  opts: { refLength?: number; findsByReference?: boolean } = {},
+) {
+  const findsByReference = opts.findsByReference ?? true;
   let h: SupplierHarness;
   let hotels: HotelSupplier;
   const ref = () =>
@@ -70,7 +76,8 @@ export function describeHotelContract(supplier: SupplierId, search: HotelSearchI
       expect(read.total).toEqual(booking.total);
 
       const found = await hotels.findByClientReference(clientReference, { from: search.checkIn, to: search.checkIn });
-      expect(found?.ref.locator).toBe(booking.ref.locator);
+      if (findsByReference) expect(found?.ref.locator).toBe(booking.ref.locator);
+      else expect(found).toBeNull();
       expect(await hotels.findByClientReference(ref(), { from: search.checkIn, to: search.checkIn })).toBeNull();
 
       const simulation = await hotels.cancel(booking.ref, { simulate: true });
@@ -155,7 +162,19 @@ export function describeHotelContract(supplier: SupplierId, search: HotelSearchI
       expect(b.status).toBe('on-request');
     });
 
-    it('lost booking reply → SUPPLIER_OUTCOME_UNKNOWN once, then found by our reference', async () => {
+    it.runIf(!findsByReference)('lost confirmation reply → read by the pre-booking locator, confirmed, never resent', async () => {
+      const quote = await hotels.quote(await offer());
+      const correlationId = randomUUID();
+      const b = await hotels.book(
+        { quote, holder, paxes: paxesFor(search), clientReference: ref() },
+        { simScenario: 'lost-reply', correlationId },
+      );
+      expect(b.status).toBe('confirmed');
+      expect(b.ref.extra?.short).toBeTruthy();
+      expect(h.audit.entries.filter((e) => e.correlationId === correlationId && e.operation === 'hotel.book')).toHaveLength(1);
+    });
+
+    it.runIf(findsByReference)('lost booking reply → SUPPLIER_OUTCOME_UNKNOWN once, then found by our reference', async () => {
       const quote = await hotels.quote(await offer());
       const clientReference = ref();
       const correlationId = randomUUID();

@@ -3,19 +3,46 @@ import { createContext, markArrival, type SimContext, type SimOptions } from './
 import { activityRoutes } from './hotelbeds/activities.js';
 import { hotelRoutes } from './hotelbeds/hotels.js';
 import { transferRoutes } from './hotelbeds/transfers.js';
-import { juniperRoutes } from './juniper/routes.js';
+import { canonicalJuniperPath, juniperRoutes } from './juniper/routes.js';
 import { restelRoutes } from './restel/routes.js';
 import { santsgRoutes } from './santsg/routes.js';
+
+function parseJsonLenient(text: string, done: (err: Error | null, body?: unknown) => void) {
+  if (!text.trim()) return done(null, undefined);
+  try {
+    done(null, JSON.parse(text));
+  } catch {
+    const err = new Error('Invalid JSON body') as Error & { statusCode: number };
+    err.statusCode = 400;
+    done(err);
+  }
+}
 
 /** One Fastify server speaking the four supplier protocols under /hotelbeds, /juniper, /restel and /santsg. */
 export async function buildSimulator(options: SimOptions = {}): Promise<{ app: FastifyInstance; sim: SimContext }> {
   const sim = createContext(options);
-  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024, forceCloseConnections: true, keepAliveTimeout: 5_000 });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 5 * 1024 * 1024,
+    forceCloseConnections: true,
+    keepAliveTimeout: 5_000,
+    // Real Juniper servers ignore the path's case.
+    rewriteUrl: (req) => canonicalJuniperPath(req.url ?? '/'),
+  });
   // XML bodies stay text; Restel's form bodies stay raw bytes (they are ISO-8859-1).
   app.addContentTypeParser(['text/xml', 'application/xml', 'application/soap+xml'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  // As lenient as the real servers: a JSON content type with no body (a DELETE) is no body, and a
+  // JSON body without a content type (a published TourVisio client sends none) is still JSON.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => parseJsonLenient(String(body), done));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (/^\s*[[{]/.test(text)) return parseJsonLenient(text, done);
+    done(null, text);
+  });
   app.addHook('onRequest', async (req) => {
     markArrival(req);
   });

@@ -10,7 +10,7 @@ export const MONTH_SHORT_LABELS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Ju
  * status still waiting for someone are Pendientes (docs/decisions/0053-dashboard-figures.md).
  */
 export const STATUS_GROUPS = {
-  pending: { label: 'Pendientes', statuses: ['on-request', 'pending-provider', 'pre-reserved', 'quotation'] },
+  pending: { label: 'Pendientes', statuses: ['on-request', 'pending-provider', 'pre-reserved', 'quotation', 'needs-attention'] },
   cancelled: { label: 'Canceladas', statuses: ['cancelled'] },
   approved: { label: 'Aprobadas', statuses: ['confirmed', 'confirmed-paid'] },
 } as const satisfies Record<string, { label: string; statuses: readonly VoucherStatus[] }>;

@@ -18,6 +18,8 @@ export const SUPPLIER_ERROR_MESSAGES = {
   SUPPLIER_INVALID_REQUEST: 'Los datos de la solicitud no son válidos para este proveedor.',
   SUPPLIER_OUTCOME_UNKNOWN: 'No recibimos la respuesta del proveedor. Estamos verificando si la reserva quedó registrada; no la repitas.',
   SUPPLIER_UNSUPPORTED: 'Este proveedor no ofrece este tipo de producto.',
+  SUPPLIER_HOST_REQUIRED:
+    'La cuenta de producción de este proveedor debe indicar el host de su servicio (cada cliente de Juniper y cada operador de TourVisio tiene el suyo). Complétalo en la cuenta del proveedor.',
 } as const;
 export type SupplierErrorCode = keyof typeof SUPPLIER_ERROR_MESSAGES;
 

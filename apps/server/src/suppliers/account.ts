@@ -1,4 +1,5 @@
 import type { SupplierId } from '@travesia/contracts';
+import { SupplierError } from './errors.js';
 
 /**
  * The seam between provider accounts (stored, encrypted, per agency or template) and the supplier
@@ -28,15 +29,19 @@ export interface ResolvedProviderAccount {
   baseUrl: string;
 }
 
-/** Production hosts from PROTOCOLS.md; Juniper and TourVisio hosts are per client and come from the account. */
-const PRODUCTION_HOSTS: Record<SupplierId, string> = {
+/**
+ * Production hosts from PROTOCOLS.md for the suppliers with one public host. Juniper (one host per
+ * wholesaler) and TourVisio (one per operator) have none: their documented hosts are test hosts
+ * (xml-uat.bookingengine.es, webservice.tourvisio.com), so a production account must name its own.
+ */
+const PRODUCTION_HOSTS: Partial<Record<SupplierId, string>> = {
   hotelbeds: 'https://api.hotelbeds.com',
-  juniper: 'https://xml-uat.bookingengine.es',
   restel: 'http://xml.hotelresb2b.com',
-  santsg: 'http://webservice.tourvisio.com/v2',
 };
 
 export function supplierBaseUrl(supplier: SupplierId, mode: 'sandbox' | 'production', simulatorUrl: string, host?: string): string {
   if (mode === 'sandbox') return `${simulatorUrl.replace(/\/$/, '')}/${supplier}`;
-  return (host || PRODUCTION_HOSTS[supplier]).replace(/\/$/, '');
+  const chosen = host?.trim() || PRODUCTION_HOSTS[supplier];
+  if (!chosen) throw new SupplierError('SUPPLIER_HOST_REQUIRED', { supplier, detail: 'production account without host' });
+  return chosen.replace(/\/$/, '');
 }

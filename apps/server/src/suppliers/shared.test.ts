@@ -125,7 +125,8 @@ describe('timeouts', () => {
     expect(timeoutFor('hotelbeds', 'hotel.quote')).toBe(15_000);
     expect(timeoutFor('hotelbeds', 'hotel.cancel')).toBe(60_000);
     expect(timeoutFor('juniper', 'hotel.book')).toBe(180_000);
-    expect(timeoutFor('restel', 'hotel.book')).toBe(10_000);
+    expect(timeoutFor('restel', 'hotel.book')).toBe(60_000);
+    expect(timeoutFor('restel', 'hotel.read')).toBe(10_000);
     expect(timeoutFor('hotelbeds', 'hotel.search', { 'hotel.search': 2_000 })).toBe(2_000);
     expect(timeoutFor('hotelbeds', 'hotel.search', { 'hotel.search': -1 })).toBe(5_000);
   });

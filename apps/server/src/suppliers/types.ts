@@ -78,6 +78,8 @@ export interface Holder {
   phone?: string;
   /** ISO 3166-1 alpha-2. */
   nationality?: string;
+  /** Postal address, when a supplier requires it (Juniper HotelRequiredFields: Address, City, Country, PostalCode). */
+  address?: { line: string; city: string; postalCode: string; country: string };
 }
 
 /** How a booking is identified at the supplier. `extra` holds secondary locators (Restel's short locator, Juniper item id). */

@@ -20,6 +20,8 @@ export const SCENARIOS = [
   'lost-reply',
   'no-avail',
   'absurd-prices',
+  // Look-ups by our reference (booking lists) find nothing: a booking the supplier holds but does not show.
+  'hide-booking',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

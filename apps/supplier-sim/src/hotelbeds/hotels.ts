@@ -354,6 +354,7 @@ export function hotelRoutes(app: FastifyInstance, sim: SimContext) {
     const to = Number(q.to ?? 25);
     const filterType = q.filterType ?? 'CHECKIN';
     const all = [...store.values()].filter((b) => {
+      if (c.sc.has('hide-booking', 'list')) return false;
       const day = filterType === 'CREATION' ? b.creationDate : b.checkIn;
       if (day < (q.start as string) || day > (q.end as string)) return false;
       if (q.clientReference && b.clientReference !== q.clientReference) return false;

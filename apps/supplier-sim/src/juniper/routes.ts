@@ -21,6 +21,84 @@ import { centsToDecimal, decimalToCents } from '../core/prng.js';
 import { nextNumber, type Payload, prelude, SANDBOX_SECRET, type SimContext, type SimOperation, scenariosOf, send } from '../core/sim.js';
 
 const NS = 'http://www.juniper.es/webservice/2007/';
+const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
+const SOAP12_NS = 'http://www.w3.org/2003/05/soap-envelope';
+
+/** A SOAP 1.1 reply as SOAP 1.2: the 1.2 envelope namespace and media type. */
+function toSoap12(p: Payload): Payload {
+  return { ...p, contentType: 'application/soap+xml', body: p.body.split(SOAP11_NS).join(SOAP12_NS) };
+}
+
+/**
+ * Juniper paths are case-insensitive on the real servers (published clients call
+ * /WebService/jp/operations/availtransactions.asmx): the canonical spelling of any casing.
+ */
+export function canonicalJuniperPath(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const query = q < 0 ? '' : url.slice(q);
+  const lower = path.toLowerCase();
+  const ops = '/juniper/webservice/jp/operations/';
+  if (lower.startsWith(ops)) {
+    const file = lower.slice(ops.length);
+    const group = ['avail', 'check', 'book', 'staticdata'].find((g) => file === `${g}transactions.asmx`);
+    const name = group ? `${group === 'staticdata' ? 'StaticData' : group[0].toUpperCase() + group.slice(1)}Transactions.asmx` : file;
+    return `/juniper/webservice/JP/Operations/${name}${query}`;
+  }
+  if (lower === '/juniper/webservice/jp/webservicejp.asmx') return `/juniper/webservice/JP/WebServiceJP.asmx${query}`;
+  return url;
+}
+
+const WSDL_PORTS: Record<string, string[]> = {
+  AvailTransactions: ['HotelAvail', 'HotelAvailCalendar', 'HotelFutureRates'],
+  CheckTransactions: ['HotelCheckAvail', 'HotelBookingRules'],
+  BookTransactions: ['HotelBooking', 'ReadBooking', 'CancelBooking', 'BookingList', 'HotelModify', 'HotelConfirmModify'],
+  StaticDataTransactions: ['ZoneList', 'HotelPortfolio', 'HotelContent', 'HotelCatalogueData', 'GenericDataCatalogue'],
+};
+
+/** A minimal WSDL naming the documented ports and operations, with each port's address on this host. */
+function wsdl(base: string): string {
+  const ops = Object.values(WSDL_PORTS).flat();
+  return create({ version: '1.0', encoding: 'utf-8' })
+    .ele({
+      'wsdl:definitions': {
+        '@xmlns:wsdl': 'http://schemas.xmlsoap.org/wsdl/',
+        '@xmlns:soap': 'http://schemas.xmlsoap.org/wsdl/soap/',
+        '@xmlns:soap12': 'http://schemas.xmlsoap.org/wsdl/soap12/',
+        '@xmlns:tns': NS,
+        '@targetNamespace': NS,
+        'wsdl:portType': Object.entries(WSDL_PORTS).map(([port, names]) => ({
+          '@name': `${port}Soap`,
+          'wsdl:operation': names.map((n) => ({ '@name': n })),
+        })),
+        'wsdl:binding': Object.keys(WSDL_PORTS).flatMap((port) =>
+          (['soap', 'soap12'] as const).map((v) => ({
+            '@name': `${port}${v === 'soap' ? 'Soap' : 'Soap12'}`,
+            '@type': `tns:${port}Soap`,
+            [`${v}:binding`]: { '@transport': 'http://schemas.xmlsoap.org/soap/http' },
+            'wsdl:operation': WSDL_PORTS[port].map((n) => ({ '@name': n, [`${v}:operation`]: { '@soapAction': `${NS}${n}` } })),
+          })),
+        ),
+        'wsdl:service': {
+          '@name': 'WebServiceJP',
+          'wsdl:port': Object.keys(WSDL_PORTS).flatMap((port) => [
+            {
+              '@name': `${port}Soap`,
+              '@binding': `tns:${port}Soap`,
+              'soap:address': { '@location': `${base}/webservice/JP/Operations/${port}.asmx` },
+            },
+            {
+              '@name': `${port}Soap12`,
+              '@binding': `tns:${port}Soap12`,
+              'soap12:address': { '@location': `${base}/webservice/JP/Operations/${port}.asmx` },
+            },
+          ]),
+        },
+        '#comment': `operations: ${ops.length}`,
+      },
+    })
+    .end({ prettyPrint: true });
+}
 const RATE_PLAN_TTL = 30 * 60_000;
 const BOOKING_CODE_TTL = 10 * 60_000;
 
@@ -39,7 +117,9 @@ const OPS: Record<string, { rs: string; op: SimOperation }> = {
   HotelBookingRules: { rs: 'BookingRulesRS', op: 'quote' },
   HotelBooking: { rs: 'BookingRS', op: 'book' },
   ReadBooking: { rs: 'BookingRS', op: 'read' },
-  CancelBooking: { rs: 'CancelRS', op: 'cancel' },
+  // As documented (a published UAT log): CancelBookingResponse/BookingRS, CancelInfo inside Warnings.
+  CancelBooking: { rs: 'BookingRS', op: 'cancel' },
+  BookingList: { rs: 'BookingListRS', op: 'list' },
   ZoneList: { rs: 'ZoneListRS', op: 'static' },
   HotelContent: { rs: 'ContentRS', op: 'static' },
 };
@@ -236,30 +316,40 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
   const store = sim.bookings.juniper as Map<string, JpBooking>;
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    // Some published clients speak SOAP 1.2 (PHP SoapClient with SOAP_1_2): answer them in 1.2.
+    const soap12 = /application\/soap\+xml/i.test(String(req.headers['content-type'] ?? '')) || String(req.body ?? '').includes(SOAP12_NS);
+    const sendJp = (r: FastifyRequest, rep: FastifyReply, s: ReturnType<typeof scenariosOf>, op: SimOperation, p: Payload) =>
+      send(r, rep, s, op, soap12 ? toSoap12(p) : p);
     let doc: X;
     try {
       doc = parser.parse(String(req.body ?? '')) as X;
     } catch {
-      return send(req, reply, scenariosOf(req), 'search', fault());
+      return sendJp(req, reply, scenariosOf(req), 'search', fault());
     }
     const body = obj(obj(doc.Envelope).Body);
     const opName = Object.keys(body)[0] ?? '';
     const meta = OPS[opName];
-    if (!meta) return send(req, reply, scenariosOf(req), 'search', fault());
+    if (!meta) return sendJp(req, reply, scenariosOf(req), 'search', fault());
     const inner = obj(body[opName]);
     const rq = obj(Object.values(inner)[0]);
     const login = obj(rq.Login);
     const email = String(login['@Email'] ?? '');
     const sc = scenariosOf(req, email);
     if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      return send(req, reply, sc, meta.op, errorRs(opName, 'COMPRESSION_REQUIRED', 'Compression is required (Accept-Encoding: gzip)'));
+      return sendJp(req, reply, sc, meta.op, errorRs(opName, 'COMPRESSION_REQUIRED', 'Compression is required (Accept-Encoding: gzip)'));
     }
     if (!email || login['@Password'] !== SANDBOX_SECRET)
-      return send(req, reply, sc, meta.op, errorRs(opName, 'ACCESS_DENIED', 'Invalid login'));
+      return sendJp(req, reply, sc, meta.op, errorRs(opName, 'ACCESS_DENIED', 'Invalid login'));
     const quota = () => errorRs(opName, 'MAX_REQUESTS_EXCEEDED', 'Maximum number of requests exceeded');
-    if (await prelude(sim, 'juniper', req, reply, sc, meta.op, { server: fault, quota })) return;
-    const reply200 = (inner: X, attrs: X = {}) => send(req, reply, sc, meta.op, xml(200, envelope(opName, meta.rs, inner, attrs)));
-    const fail = (code: string, t: string) => send(req, reply, sc, meta.op, errorRs(opName, code, t));
+    if (
+      await prelude(sim, 'juniper', req, reply, sc, meta.op, {
+        server: () => (soap12 ? toSoap12(fault()) : fault()),
+        quota: () => (soap12 ? toSoap12(quota()) : quota()),
+      })
+    )
+      return;
+    const reply200 = (inner: X, attrs: X = {}) => sendJp(req, reply, sc, meta.op, xml(200, envelope(opName, meta.rs, inner, attrs)));
+    const fail = (code: string, t: string) => sendJp(req, reply, sc, meta.op, errorRs(opName, code, t));
 
     switch (opName) {
       case 'ZoneList': {
@@ -377,6 +467,7 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
           });
         }
         const booking = sim.tokens.encode({ ...next, rp: token }, BOOKING_CODE_TTL);
+        const full = hotelOption(hotel, next, newToken);
         const option = hotelOption(hotel, next, newToken, {
           BookingCode: { '@ExpirationDate': booking.expiresAt.toISOString(), '#': booking.token },
           HotelRequiredFields: {
@@ -386,7 +477,8 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
               Elements: { HotelElement: { BookingCode: '', RelPaxesDist: '', HotelBookingInfo: { Price: '', HotelCode: '' } } },
             },
           },
-          PriceInformation: { Board: { '@Type': JP_BOARD[next.b].type, '#': JP_BOARD[next.b].name } },
+          // As in the recorded UAT reply: the price, board and rooms of BookingRules live under PriceInformation.
+          PriceInformation: { Board: full.Board, HotelRooms: full.HotelRooms, Prices: full.Prices },
           OptionalElements: {
             Comments: {
               Comment: [
@@ -398,7 +490,8 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
             },
           },
         });
-        return reply200({ Results: { HotelResult: { ...hotelInfo(hotel), HotelOptions: { HotelOption: option } } } });
+        const { Prices: _p, HotelRooms: _r, Board: _b, '@RatePlanCode': _c, ...rulesOption } = option;
+        return reply200({ Results: { HotelResult: { ...hotelInfo(hotel), HotelOptions: { HotelOption: rulesOption } } } });
       }
       case 'HotelBooking': {
         const element = obj(obj(obj(rq.Elements).HotelElement));
@@ -442,6 +535,26 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
         if (!b) return fail('BOOKING_NOT_FOUND', 'Reservation not found');
         return reply200(reservation(b));
       }
+      case 'BookingList': {
+        // Documented: at least one date filter; lists PAG bookings by locator (with BookingDate).
+        const r = obj(rq.BookingListRequest);
+        const range = obj(r.StartingBookingDate);
+        const created = obj(r.BookingDate);
+        const from = String(range['@From'] ?? created['@From'] ?? '');
+        const to = String(range['@To'] ?? created['@To'] ?? '');
+        if (!parseDay(from) || !parseDay(to)) return fail('REQ_PRACTICE', 'At least one date filter is required');
+        const external = text(r.ExternalBookingReference);
+        const byCheckIn = Boolean(range['@From']);
+        const list = sc.has('hide-booking', 'list')
+          ? []
+          : [...store.values()].filter((b) => {
+              const day = byCheckIn ? b.plan.ci : b.created.slice(0, 10);
+              return b.status === 'PAG' && day >= from && day <= to && (!external || b.external === external);
+            });
+        return reply200({
+          Reservations: { Reservation: list.map((b) => ({ '@Locator': b.locator, BookingDate: b.created.slice(0, 10) })) },
+        });
+      }
       case 'CancelBooking': {
         const r = obj(rq.CancelRequest);
         const b = store.get(String(r['@ReservationLocator'] ?? ''));
@@ -456,13 +569,21 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
           b.itemStatus = 'CA';
           b.cancelCost = cost;
         }
+        // BookingCodeState is mixed case in the published log ("CaC").
+        const state = onlyFees ? b.status : b.status === 'CAC' ? 'CaC' : 'CaN';
         return reply200({
-          Warnings: { Warning: { '@Code': onlyFees ? 'warnCancellationCostRetrieved' : 'warnCancelledAndCancellationCostRetrieved' } },
-          CancelInfo: {
-            BookingCodeState: onlyFees ? 'CON' : b.status,
-            BookingCancelCost: centsToDecimal(cost),
-            BookingCancelCostCurrency: b.plan.cur,
+          Warnings: {
+            Warning: {
+              '@Code': onlyFees ? 'warnCancellationCostRetrieved' : 'warnCancelledAndCancellationCostRetrieved',
+              '@Text': onlyFees ? 'Cancellation cost retrieved.' : 'Cancellation cost retrieved. Reservation was cancelled.',
+            },
+            CancelInfo: {
+              BookingCodeState: state,
+              BookingCancelCost: centsToDecimal(cost),
+              BookingCancelCostCurrency: b.plan.cur,
+            },
           },
+          ...reservation(b),
         });
       }
     }
@@ -470,6 +591,15 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
 
   app.post('/webservice/JP/Operations/:group', handler);
   app.post('/webservice/JP/WebServiceJP.asmx', handler);
+  // The service description real clients load first (`?WSDL`); its content is our reconstruction.
+  app.get('/webservice/JP/WebServiceJP.asmx', async (req, reply) => {
+    const host = `http://${req.headers.host ?? 'localhost'}/juniper`;
+    return reply.type('text/xml; charset=utf-8').send(wsdl(host));
+  });
+  app.get('/webservice/JP/Operations/:group', async (req, reply) => {
+    const host = `http://${req.headers.host ?? 'localhost'}/juniper`;
+    return reply.type('text/xml; charset=utf-8').send(wsdl(host));
+  });
 }
 
 function reservation(b: JpBooking) {

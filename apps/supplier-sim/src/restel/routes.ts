@@ -25,6 +25,7 @@ const OPS: Record<string, SimOperation> = {
   '5': 'test',
   '110': 'search',
   '144': 'quote',
+  '24': 'quote',
   '202': 'prebook',
   '3': 'book',
   '12': 'read',
@@ -90,7 +91,12 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
       .digest('hex')
       .slice(0, 10);
 
-  /** One lin per night: hotel#room#nightly price#board#rooms#paxes#start#end#currency#nr#issued#signature. */
+  /**
+   * One lin per night in the published layout (counting from 0): room#rooms#rate class#nightly
+   * price#retail#board#OK|RQ#start yyyymmdd#end yyyymmdd#currency#paxes#nr#0#issued yyyymmddHHMM#hotel#,
+   * e.g. `D8#1#VR#246.51#0#FB#OK#20160606#20160607#EU#1-0#0#0#0#994214#` in a public Restel client.
+   * The simulator appends its signature before the trailing '#'.
+   */
   function makeLin(
     h: Hotel,
     room: string,
@@ -102,37 +108,43 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
     cur: string,
     nrf: boolean,
   ) {
+    const issued = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 12);
     const fields = [
-      String(h.restelCode),
       room,
-      centsToDecimal(cents),
-      RESTEL_BOARD[board],
       String(numhab),
-      paxes,
+      'C+',
+      centsToDecimal(cents),
+      centsToDecimal(Math.round(cents * 1.2)),
+      RESTEL_BOARD[board],
+      'OK',
       ymd(night),
       ymd(addDays(night, 1)),
       cur,
+      paxes,
       nrf ? '1' : '0',
-      String(Date.now()),
+      '0',
+      issued,
+      String(h.restelCode),
     ];
     const payload = fields.join('#');
-    return `${payload}#${sign(payload)}`;
+    return `${payload}#${sign(payload)}#`;
   }
 
   function readLin(lin: string) {
     const f = lin.split('#');
-    if (f.length !== 12 || sign(f.slice(0, 11).join('#')) !== f[11]) return null;
+    if (f.length !== 17 || f[16] !== '' || sign(f.slice(0, 15).join('#')) !== f[15]) return null;
+    const issued = Date.UTC(+f[13].slice(0, 4), +f[13].slice(4, 6) - 1, +f[13].slice(6, 8), +f[13].slice(8, 10), +f[13].slice(10, 12));
     return {
-      hotel: f[0],
-      room: f[1],
-      cents: decimalToCents(f[2]),
-      board: FROM_RESTEL[f[3]] as BoardCode,
-      numhab: Number(f[4]),
-      paxes: f[5],
-      night: `${f[6].slice(0, 4)}-${f[6].slice(4, 6)}-${f[6].slice(6, 8)}`,
-      currency: f[8],
-      nrf: f[9] === '1',
-      expired: Date.now() - Number(f[10]) > LIN_TTL,
+      hotel: f[14],
+      room: f[0],
+      cents: decimalToCents(f[3]),
+      board: FROM_RESTEL[f[5]] as BoardCode,
+      numhab: Number(f[1]),
+      paxes: f[10],
+      night: `${f[7].slice(0, 4)}-${f[7].slice(4, 6)}-${f[7].slice(6, 8)}`,
+      currency: f[9],
+      nrf: f[11] === '1',
+      expired: Date.now() - issued > LIN_TTL,
     };
   }
 
@@ -179,7 +191,10 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
     });
     if (await prelude(sim, 'restel', req, rep, sc, op, { server, quota: () => error(tipo, 'Q01', 'Límite de peticiones superado', under) }))
       return;
-    const p = obj(pet.parametros);
+    // Real clients also put parameters directly under <peticion> (e.g. comprimido, localizador_largo
+    // next to an empty <parametros/>); the server reads them either way.
+    const { parametros: _params, tipo: _t, nombre: _n, agencia: _a, ...outside } = pet;
+    const p = { ...outside, ...obj(pet.parametros) };
     const out = (content: X) => send(req, rep, sc, op, reply(tipo, content, under));
     const fail = (num: string, d: string) => send(req, rep, sc, op, error(tipo, num, d, under));
 
@@ -288,6 +303,28 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
           },
         });
       }
+      case '24': {
+        const h = findHotel(str(p.codigo_cobol));
+        if (!h) return fail('P01', 'Hotel desconocido');
+        return out({
+          estado: '00',
+          hotel: {
+            codigo_cobol: h.restelCode,
+            observaciones: {
+              observacion: [
+                {
+                  obs_texto: 'Check-in a partir de las 15:00; check-out hasta las 12:00.',
+                  obs_desde: '01/01/2020',
+                  obs_hasta: '31/12/2035',
+                },
+                ...(h.stars >= 4
+                  ? [{ obs_texto: 'Tasa turística no incluida, pagadera en el hotel.', obs_desde: '01/01/2020', obs_hasta: '31/12/2035' }]
+                  : []),
+              ],
+            },
+          },
+        });
+      }
       case '202': {
         const lins = (obj(p.res).lin as unknown[] | undefined)?.map(str) ?? [];
         const parsed = lins.map(readLin);
@@ -322,7 +359,7 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
           importe_total_reserva: centsToDecimal(total),
           divisa: b.currency,
           n_expediente: expediente,
-          observaciones: '',
+          observaciones: str(p.observaciones) ? `Solicitud del cliente: ${str(p.observaciones)}` : '',
         });
       }
       case '3': {
@@ -336,7 +373,13 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
         } else if (accion === 'AI') {
           b.estado = 'A';
         } else return fail('P01', 'accion no válida');
-        return out({ estado: '00', localizador: b.largo, localizador_corto: b.corto, estado_reserva: b.estado });
+        return out({
+          estado: '00',
+          localizador: b.largo,
+          localizador_corto: b.corto,
+          estado_reserva: b.estado,
+          ...(accion === 'AE' ? { observaciones: 'Reserva confirmada. Presentar el bono en la recepción.' } : {}),
+        });
       }
       case '12': {
         const loc = str(p.localizador);
@@ -347,8 +390,9 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
         const room = ROOM_TYPES.find((r) => r.code === first.room)!;
         return out({
           estado: '00',
+          // Published clients read parametros/reserva/localizador_largo and localizador_corto.
           reserva: {
-            localizador: b.largo,
+            localizador_largo: b.largo,
             localizador_corto: b.corto,
             estado_reserva: b.estado,
             num_expediente: b.expediente,
@@ -359,8 +403,9 @@ export function restelRoutes(app: FastifyInstance, sim: SimContext) {
               direccion: b.hotel.address,
               poblacion: b.hotel.destination.city,
             },
-            fecha_entrada: mdy(b.ci),
-            fecha_salida: mdy(b.co),
+            // The voucher service dates come as yyyy-mm-dd (a Restel integration guide's date table).
+            fecha_entrada: b.ci,
+            fecha_salida: b.co,
             importe: centsToDecimal(b.totalCents),
             divisa: b.currency,
             titular: b.titular,

@@ -27,7 +27,10 @@ function envelope(body: unknown, ok = true, messages?: { code: string; message: 
       requestId: randomUUID(),
       success: ok,
       responseTime: new Date().toISOString(),
-      messages: (messages ?? [{ code: '10000000', message: 'OperationCompleted', messageType: 2 }]).map((m, i) => ({ id: i + 1, ...m })),
+      // As documented (docs.santsg.com booking examples): id 10000000, code OperationCompleted, messageType 2.
+      messages: messages?.map((m, i) => ({ id: i + 1, ...m })) ?? [
+        { id: 10000000, code: 'OperationCompleted', messageType: 2, message: 'Operation was completed successfully' },
+      ],
     },
     body: ok ? body : undefined,
   });
@@ -466,8 +469,18 @@ export function santsgRoutes(app: FastifyInstance, sim: SimContext) {
   app.post('/api/bookingservice/getreservationlist', async (req, reply) => {
     const c = await open(req, reply, 'list');
     if (!c) return;
+    // Documented request: {culture, dateCriterias:[{type,from,to}]} (documented types: 0 SERVICEDATE, 1 REGISTER; the simulator reads 1 as the booking's creation day, anything else as its travel day).
+    const criteria = ((req.body as X)?.dateCriterias as X[] | undefined) ?? [];
     const ref = String((req.body as X)?.agencyReservationNumber ?? '');
-    const list = [...store.values()].filter((r) => !ref || r.agencyReservationNumber === ref);
+    if (!criteria.length && !ref) return send(req, reply, c.sc, 'list', bad('InvalidRequest', 'dateCriterias is required'));
+    const inRange = (r: Reservation) =>
+      criteria.every((dc) => {
+        const day = Number(dc.type) === 2 ? String(r.offers[0]?.day ?? '').slice(0, 10) : r.created.slice(0, 10);
+        return day >= String(dc.from ?? '').slice(0, 10) && day <= String(dc.to ?? '9999').slice(0, 10);
+      });
+    const list = c.sc.has('hide-booking', 'list')
+      ? []
+      : [...store.values()].filter((r) => inRange(r) && (!ref || r.agencyReservationNumber === ref));
     return send(
       req,
       reply,

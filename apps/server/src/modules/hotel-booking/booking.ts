@@ -567,7 +567,9 @@ export class HotelBookingService {
   /**
    * One recovery pass: leases due pending bookings (`for update skip locked`, so several processes
    * share the work without looking one booking up twice at once), looks each up at the supplier by
-   * our reference, and settles it: found → its status; absent after the window → cancelled.
+   * our reference (documented look-ups only), and settles it: found → its status; still not found
+   * after the window → needs-attention, never cancelled locally: the supplier may hold the booking,
+   * so a person resolves it with the supplier references at hand (docs/decisions/0162).
    */
   async recoverDue(limit = 10): Promise<{ checked: number; settled: number }> {
     const now = this.now();
@@ -625,7 +627,10 @@ export class HotelBookingService {
         ? await this.d.providerAccounts.resolveForBooking(v.providerAccountId, code.mode)
         : null;
     if (!code || !account) {
-      await this.settle(voucherId, { status: 'cancelled', note: 'No se pudo verificar la reserva: la cuenta del proveedor ya no existe' });
+      await this.settle(voucherId, {
+        status: 'needs-attention',
+        note: needsAttentionNote(v, 'la cuenta del proveedor ya no existe, no se pudo consultar'),
+      });
       return true;
     }
     const hotels = this.d.suppliers.registry.hotel(account as ResolvedProviderAccount);
@@ -640,8 +645,9 @@ export class HotelBookingService {
       return true;
     }
     if (this.now().getTime() - v.createdAt.getTime() >= this.options.recoveryWindowMs) {
-      await this.settle(voucherId, { status: 'cancelled', note: 'El proveedor no registró la reserva' });
-      this.d.log.warn({ voucherId }, 'pending booking not found at the supplier after the window: cancelled');
+      // "Not found yet" is no proof the supplier has no booking: never cancel locally.
+      await this.settle(voucherId, { status: 'needs-attention', note: needsAttentionNote(v, 'el proveedor no la encontró todavía') });
+      this.d.log.warn({ voucherId }, 'pending booking not found at the supplier after the window: needs attention');
       return true;
     }
     await this.d.db
@@ -650,6 +656,14 @@ export class HotelBookingService {
       .where(eq(hotelBookingRecovery.voucherId, voucherId));
     return false;
   }
+}
+
+/** The event note of a booking left for a person: why, and the references to ask the supplier with. */
+function needsAttentionNote(v: { provider: string; externalBookingReference: string; supplierReferences?: unknown }, why: string): string {
+  const refs = Array.isArray(v.supplierReferences) ? (v.supplierReferences as string[]).filter(Boolean) : [];
+  return `Requiere atención: ${why}. Consulte al proveedor ${v.provider} con nuestra referencia ${v.externalBookingReference}${
+    refs.length ? ` y sus localizadores ${refs.join(', ')}` : ''
+  }.`;
 }
 
 /** Runs `recoverDue` every `intervalMs` (main.ts); one pass at a time per process. */

@@ -255,7 +255,7 @@ describe('quote and reserve', () => {
     }
   });
 
-  it('a booking the supplier never registered is cancelled by the recovery with the reason', async () => {
+  it('a booking the supplier does not show after the window needs attention (never cancelled locally)', async () => {
     const { quote } = await quoteCheapest(acc.hotelbeds);
     const res = await call(
       'POST',
@@ -267,8 +267,8 @@ describe('quote and reserve', () => {
     const id = res.json().response._id;
     await t.app.services.hotelBooking.recoverDue();
     const detail = (await call('GET', `/api/voucher/${id}`, admin)).json();
-    expect(detail.status).toBe('cancelled');
-    expect(detail.events.at(-1).note).toBe('El proveedor no registró la reserva');
+    expect(detail.status).toBe('needs-attention');
+    expect(detail.events.at(-1).note).toMatch(/^Requiere atención: el proveedor no la encontró todavía/);
   });
 
   it('a booking the supplier takes on request is recorded as on-request', async () => {

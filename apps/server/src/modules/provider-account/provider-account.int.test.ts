@@ -507,7 +507,8 @@ describe('resolveForUse', () => {
 
     await call('PUT', `/api/agency/${agency._id}`, w.headers.super, { mode: 'production' });
     auth = await authFor(adminH);
-    expect(await svc.resolveForUse(auth, own._id)).toMatchObject({ mode: 'production', baseUrl: 'https://xml-uat.bookingengine.es' });
+    // Issue 14: no silent default to Juniper's test host; a production account must name its host.
+    await expect(svc.resolveForUse(auth, own._id)).rejects.toMatchObject({ code: 'SUPPLIER_HOST_REQUIRED', status: 400 });
     expect((await svc.resolveForUse(auth, withHost._id)).baseUrl).toBe('https://xml.cliente.com');
     expect(await svc.resolveForUse(auth, linked._id)).toMatchObject({ mode: 'production', baseUrl: 'https://api.hotelbeds.com' });
   });

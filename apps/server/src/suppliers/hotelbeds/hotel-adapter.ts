@@ -3,7 +3,7 @@ import type { ResolvedProviderAccount } from '../account.js';
 import { guarded, invalid } from '../adapter-kit.js';
 import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
-import { sameMoney } from '../money.js';
+import { money, sameMoney } from '../money.js';
 import { reportDropped, screenPrices } from '../offer-screen.js';
 import type {
   CallContext,
@@ -96,17 +96,29 @@ export class HotelbedsHotelAdapter implements HotelSupplier {
     const op = 'hotel.quote';
     return guarded(this.http, S, op, async () => {
       const rateKeys = rateKeysOf(offer);
-      const data = await this.client.call<unknown>({
-        operation: op,
-        method: 'POST',
-        path: '/checkrates',
-        idempotent: true,
-        ctx,
-        body: { rooms: rateKeys.map((rateKey) => ({ rateKey })), language: this.lang },
-      });
+      // Hotelbeds best practice: one rateKey per CheckRate call (never several in one request).
+      const checked: ReturnType<typeof mapCheckRate>[] = [];
+      for (const rateKey of rateKeys) {
+        const data = await this.client.call<unknown>({
+          operation: op,
+          method: 'POST',
+          path: '/checkrates',
+          idempotent: true,
+          ctx,
+          body: { rooms: [{ rateKey }], language: this.lang },
+        });
+        const one = mapCheckRate(data, offer.total.currency);
+        if (one.rates.length !== 1) throw new Error(`checkrate answered ${one.rates.length} rates for one key`);
+        checked.push(one);
+      }
       const now = new Date();
-      const { rates, total, remarks } = mapCheckRate(data, offer.total.currency);
-      if (rates.length !== rateKeys.length) throw new Error(`checkrate answered ${rates.length} rates for ${rateKeys.length} keys`);
+      const rates = checked.flatMap((c) => c.rates);
+      if (checked.some((c) => c.total.currency !== checked[0].total.currency)) throw new Error('checkrate currencies differ');
+      const total = money(
+        checked.reduce((sum, c) => sum.plus(c.total.amount), new Decimal(0)),
+        checked[0].total.currency,
+      );
+      const remarks = [...new Set(checked.flatMap((c) => c.remarks))];
       if (new Decimal(total.amount).lte(0)) throw new Error(`checkrate total ${total.amount}`);
       return {
         offer,

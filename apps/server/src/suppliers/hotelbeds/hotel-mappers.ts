@@ -288,13 +288,27 @@ export function mapBooking(data: unknown, now = new Date()): HotelBooking {
     cancellation,
     holder: b.holder ?? null,
     createdAt: b.creationDate ?? null,
-    remarks: [...new Set(rates.map((r) => r.rateComments?.trim()).filter((x): x is string => !!x))],
+    remarks: [
+      ...new Set([
+        ...(b.hotel?.supplier ? [payableThroughLine(b.hotel.supplier, b.reference)] : []),
+        ...rates.map((r) => r.rateComments?.trim()).filter((x): x is string => !!x),
+      ]),
+    ],
     hotel: b.hotel ? { code: String(b.hotel.code), name: b.hotel.name } : null,
     checkIn: b.hotel?.checkIn ?? null,
     checkOut: b.hotel?.checkOut ?? null,
     rooms: (b.hotel?.rooms ?? []).map((r, i) => ({ code: r.code, name: r.name ?? r.code, board: normaliseBoard(rates[i]?.boardCode) })),
     payableThrough: b.hotel?.supplier ? { name: b.hotel.supplier.name, vatNumber: b.hotel.supplier.vatNumber } : undefined,
   };
+}
+
+/**
+ * The line Hotelbeds certification requires on every voucher, built from `hotel.supplier` of the
+ * booking reply (wording from the Hotelbeds booking-API voucher guidelines; the exact phrase is
+ * not in a recorded reply, so it is marked as inferred in docs/decisions).
+ */
+export function payableThroughLine(supplier: { name: string; vatNumber?: string }, reference: string): string {
+  return `Payable through ${supplier.name}, acting as agent for the service operating company, details of which can be provided upon request. VAT: ${supplier.vatNumber ?? '-'} Reference: ${reference}`;
 }
 
 /** DELETE reply: the penalty (simulated or charged) and the cancellation reference. */

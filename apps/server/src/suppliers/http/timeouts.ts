@@ -2,7 +2,7 @@ import type { SupplierId } from '@travesia/contracts';
 
 /**
  * Default per-operation timeouts in milliseconds (PROTOCOLS.md): Hotelbeds availability 5 s, checkrate
- * 15 s, booking/list/cancel 60 s; Juniper booking 180 s (its fixed confirmation timeout); Restel 10 s.
+ * 15 s, booking/list/cancel 60 s; Juniper booking 180 s (its fixed confirmation timeout); Restel 10 s, 60 s for 202/3/401.
  * An account overrides any of them with `settings.timeouts[operation]`.
  */
 export const DEFAULT_TIMEOUTS: Record<SupplierId, Record<string, number> & { default: number }> = {
@@ -43,7 +43,15 @@ export const DEFAULT_TIMEOUTS: Record<SupplierId, Record<string, number> & { def
     'static.zones': 60_000,
     'static.content': 60_000,
   },
-  restel: { default: 10_000 },
+  // Restel: 10 s for reads; pre-booking (202), confirmation (3), annulment and cancellation (401) 60 s,
+  // as Restel integration guides require (a lost answer there is looked up, never resent).
+  restel: {
+    default: 10_000,
+    'hotel.prebook': 60_000,
+    'hotel.book': 60_000,
+    'hotel.release': 60_000,
+    'hotel.cancel': 60_000,
+  },
   santsg: {
     default: 30_000,
     'account.test': 15_000,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeHotelContract } from '../../../test/hotel-contract.js';
+import { describeHotelContract, paxesFor } from '../../../test/hotel-contract.js';
 import { inDays, type SupplierHarness, startSupplierHarness } from '../../../test/supplier-harness.js';
+import type { HotelSearchInput } from '../types.js';
 import { JuniperHotelAdapter } from './adapter.js';
 import { JuniperClient } from './client.js';
 
@@ -82,4 +83,43 @@ describe('juniper specifics', () => {
     const quote = await sup.quote(res.offers[0], { simScenario: 'on-request:quote' });
     expect(quote.availability).toBe('on-request');
   });
+
+  // Juniper certification books, reads and cancels these three cases (PROTOCOLS.md §2).
+  const cases: [string, HotelSearchInput['rooms']][] = [
+    ['1 room: 2 adults', [{ adults: 2, childrenAges: [] }]],
+    [
+      '2 rooms: 2 adults + child 5; 1 adult + children 1 and 8',
+      [
+        { adults: 2, childrenAges: [5] },
+        { adults: 1, childrenAges: [1, 8] },
+      ],
+    ],
+    [
+      '3 rooms: 1 adult; 1 adult + child 17; 3 adults',
+      [
+        { adults: 1, childrenAges: [] },
+        { adults: 1, childrenAges: [17] },
+        { adults: 3, childrenAges: [] },
+      ],
+    ],
+  ];
+  for (const [name, rooms] of cases) {
+    it(`certification case ${name}: book, read, cancel`, async () => {
+      const sup = h.registry.hotel(h.account('juniper'));
+      const search = { checkIn: inDays(60), checkOut: inDays(62), destination: '49001', rooms };
+      const res = await sup.search(search);
+      expect(res.offers.length).toBeGreaterThan(0);
+      const quote = await sup.quote(res.offers[0]);
+      const booking = await sup.book({
+        quote,
+        holder: { name: 'Ana', surname: 'Pérez', email: 'ana@agencia.test' },
+        paxes: paxesFor(search),
+        clientReference: `TVJPCERT${Date.now().toString(36)}`,
+      });
+      expect(booking.status).toBe('confirmed');
+      expect(booking.rooms).toHaveLength(rooms.length);
+      expect((await sup.read(booking.ref)).ref.locator).toBe(booking.ref.locator);
+      expect((await sup.cancel(booking.ref, { simulate: false })).status).toBe('cancelled');
+    });
+  }
 });

@@ -22,7 +22,16 @@ import type {
 } from '../types.js';
 import { attr, node, nodes, textOf, type XNode } from '../xml.js';
 import { JuniperClient } from './client.js';
-import { firstOption, hotComments, mapAvail, mapCancellationPolicy, mapReservation, priceOf } from './mappers.js';
+import {
+  firstOption,
+  hotComments,
+  mapAvail,
+  mapCancel,
+  mapCancellationPolicy,
+  mapReservation,
+  priceOf,
+  requiredPaxFields,
+} from './mappers.js';
 
 const S = 'juniper' as const;
 const ZONE_CACHE_MS = 15 * 24 * 3600_000;
@@ -188,19 +197,30 @@ export class JuniperHotelAdapter implements HotelSupplier {
     };
   }
 
+  /** Language, UseCurrency, residence, dates and distribution stay constant through the flow (certification). */
+  private currencyOf(data: Record<string, unknown>) {
+    return { UseCurrency: String(data.currency ?? this.acc.settings.currency) };
+  }
+
   quote(offer: HotelOffer, ctx?: CallContext): Promise<HotelQuote> {
     const op = 'hotel.quote';
     return guarded(this.http, S, op, async () => {
       const check = await this.client.call(
         'HotelCheckAvail',
-        { HotelCheckAvailRequest: { HotelOption: { '@RatePlanCode': offer.token.value }, ...this.segment(offer) } },
+        {
+          HotelCheckAvailRequest: { HotelOption: { '@RatePlanCode': offer.token.value }, ...this.segment(offer) },
+          AdvancedOptions: this.currencyOf(offer.supplierData),
+        },
         { operation: op, idempotent: true, ctx },
       );
       const checked = firstOption(check.rs).option;
       const ratePlanCode = attr(checked, 'RatePlanCode') ?? offer.token.value;
       const rules = await this.client.call(
         'HotelBookingRules',
-        { HotelBookingRulesRequest: { HotelOption: { '@RatePlanCode': ratePlanCode }, ...this.segment(offer) } },
+        {
+          HotelBookingRulesRequest: { HotelOption: { '@RatePlanCode': ratePlanCode }, ...this.segment(offer) },
+          AdvancedOptions: this.currencyOf(offer.supplierData),
+        },
         { operation: 'hotel.rules', idempotent: true, ctx },
       );
       const { option } = firstOption(rules.rs);
@@ -208,7 +228,8 @@ export class JuniperHotelAdapter implements HotelSupplier {
       const code = textOf(bookingCode);
       const expiresAt = attr(bookingCode, 'ExpirationDate');
       if (!code) throw new Error('BookingRules without BookingCode');
-      const total = priceOf(option) ?? priceOf(checked);
+      // BookingRules carries its (possibly changed) price under PriceInformation, not on the option.
+      const total = priceOf(node(option.PriceInformation)) ?? priceOf(option) ?? priceOf(checked);
       if (!total || new Decimal(total.amount).lte(0)) throw new Error('BookingRules without a valid price');
       const now = new Date();
       const statusChanged = check.warnings.some((w) => w.code === 'warnStatusChanged');
@@ -232,7 +253,7 @@ export class JuniperHotelAdapter implements HotelSupplier {
           expiresAt: expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? new Date(expiresAt).toISOString() : null,
         },
         remarks: hotComments(option),
-        supplierData: { ...offer.supplierData, ratePlanCode },
+        supplierData: { ...offer.supplierData, ratePlanCode, requiredFields: requiredPaxFields(option) },
       };
     });
   }
@@ -248,6 +269,8 @@ export class JuniperHotelAdapter implements HotelSupplier {
       const rooms = quote.offer.rooms.map((r) => r.occupancy);
       if (input.paxes.length !== rooms.length) throw invalid(S, op, 'one pax list per room');
       const nationality = String(quote.supplierData.nationality ?? this.acc.settings.nationality);
+      const required = (quote.supplierData.requiredFields ?? {}) as Record<string, string[]>;
+      const missing: string[] = [];
       let id = 0;
       const paxes: XNode[] = [];
       const dist = input.paxes.map((list, ri) => {
@@ -258,19 +281,36 @@ export class JuniperHotelAdapter implements HotelSupplier {
         const ids = ordered.map((p, k) => {
           id++;
           const age = p.type === 'adult' ? p.age : (occ.childrenAges[k - occ.adults] ?? p.age);
+          const wants = new Set(required[String(id)] ?? []);
+          const holderAddress = id === 1 ? input.holder.address : undefined;
+          for (const f of ['Address', 'City', 'Country', 'PostalCode']) if (wants.has(f) && !holderAddress) missing.push(`${id}:${f}`);
+          if (wants.has('PhoneNumbers') && id === 1 && !input.holder.phone) missing.push(`${id}:PhoneNumbers`);
+          if (wants.has('Email') && id === 1 && !input.holder.email) missing.push(`${id}:Email`);
+          // No age means a 30-year-old adult for Juniper; send it when the option requires Age.
+          const sentAge = p.type !== 'adult' ? age : wants.has('Age') ? (p.age ?? 30) : undefined;
           paxes.push({
             '@IdPax': String(id),
+            ...(p.title ? { Title: p.title } : {}),
             Name: p.name,
             Surname: p.surname,
-            ...(age !== undefined && p.type !== 'adult' ? { Age: String(age) } : {}),
+            ...(sentAge !== undefined ? { Age: String(sentAge) } : {}),
             ...(id === 1 && input.holder.email ? { Email: input.holder.email } : {}),
             ...(id === 1 && input.holder.phone ? { PhoneNumbers: { PhoneNumber: input.holder.phone } } : {}),
+            ...(holderAddress
+              ? {
+                  Address: holderAddress.line,
+                  City: holderAddress.city,
+                  Country: holderAddress.country,
+                  PostalCode: holderAddress.postalCode,
+                }
+              : {}),
             Nationality: id === 1 ? nationality : (p.nationality ?? nationality),
           });
           return { '@IdPax': String(id) };
         });
         return { RelPaxes: { RelPax: ids } };
       });
+      if (missing.length) throw invalid(S, op, `HotelRequiredFields missing: ${missing.join(', ')}`);
       const { rs } = await this.client.call(
         'HotelBooking',
         {
@@ -290,6 +330,7 @@ export class JuniperHotelAdapter implements HotelSupplier {
               },
             },
           },
+          AdvancedOptions: this.currencyOf(quote.supplierData),
         },
         { operation: op, idempotent: false, ctx },
       );
@@ -309,20 +350,37 @@ export class JuniperHotelAdapter implements HotelSupplier {
     });
   }
 
-  findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
-    const op = 'hotel.read';
+  /**
+   * Documented look-up after a lost booking reply: BookingList filtered by the check-in range and our
+   * ExternalBookingReference (it lists PAG bookings by locator), then ReadBooking by locator. Null when
+   * Juniper lists nothing yet.
+   */
+  findByClientReference(clientReference: string, hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
+    const op = 'hotel.list';
     return guarded(this.http, S, op, async () => {
-      try {
-        const { rs } = await this.client.call(
+      const { rs } = await this.client.call(
+        'BookingList',
+        {
+          BookingListRequest: {
+            StartingBookingDate: { '@From': hint.from, '@To': hint.to },
+            ExternalBookingReference: clientReference,
+          },
+        },
+        { operation: op, idempotent: true, ctx },
+      );
+      const locators = nodes(node(rs.Reservations).Reservation)
+        .map((r) => attr(r, 'Locator'))
+        .filter((l): l is string => !!l);
+      for (const locator of locators.slice(0, 10)) {
+        const { rs: read } = await this.client.call(
           'ReadBooking',
-          { ReadRequest: { '@ExternalBookingReference': clientReference } },
-          { operation: op, idempotent: true, ctx },
+          { ReadRequest: { '@ReservationLocator': locator } },
+          { operation: 'hotel.read', idempotent: true, ctx },
         );
-        return mapReservation(rs);
-      } catch (err) {
-        if (err instanceof SupplierError && err.code === 'SUPPLIER_BOOKING_NOT_FOUND') return null;
-        throw err;
+        const booking = mapReservation(read);
+        if (booking.clientReference === clientReference) return booking;
       }
+      return null;
     });
   }
 
@@ -339,17 +397,9 @@ export class JuniperHotelAdapter implements HotelSupplier {
         },
         { operation: op, idempotent: opts.simulate, ctx },
       );
-      const codes = warnings.map((w) => w.code);
-      const notCalculated = codes.includes('warnCancellationNotCalculated') || codes.includes('warnCancelledAndCancellationNotCalculated');
-      const info = node(rs.CancelInfo);
-      const cost = textOf(info.BookingCancelCost);
-      const currency = textOf(info.BookingCancelCostCurrency);
-      const penalty = !notCalculated && cost && /^[A-Z]{3}$/.test(currency) ? { amount: new Decimal(cost).toFixed(2), currency } : null;
-      if (!opts.simulate && !codes.some((c) => c.startsWith('warnCancelled'))) {
-        const state = textOf(info.BookingCodeState);
-        if (state !== 'CAN' && state !== 'CAC')
-          throw new SupplierError('SUPPLIER_REJECTED', { supplier: S, operation: op, detail: `state ${state}` });
-      }
+      const { penalty, cancelled, state } = mapCancel(rs, warnings, opts.simulate);
+      if (!opts.simulate && !cancelled)
+        throw new SupplierError('SUPPLIER_REJECTED', { supplier: S, operation: op, detail: `state ${state}` });
       return {
         simulated: opts.simulate,
         status: opts.simulate ? 'confirmed' : 'cancelled',

@@ -14,7 +14,11 @@ export const JUNIPER_OPS = {
   HotelBookingRules: { rq: 'HotelBookingRulesRQ', rs: 'BookingRulesRS', group: 'Check' },
   HotelBooking: { rq: 'HotelBookingRQ', rs: 'BookingRS', group: 'Book' },
   ReadBooking: { rq: 'ReadRQ', rs: 'BookingRS', group: 'Book' },
-  CancelBooking: { rq: 'CancelRQ', rs: 'CancelRS', group: 'Book' },
+  // Documented reply: CancelBookingResponse/BookingRS, CancelInfo inside Warnings (fixtures/cancel-booking.md).
+  CancelBooking: { rq: 'CancelRQ', rs: 'BookingRS', group: 'Book' },
+  // Documented list by dates and ExternalBookingReference (only PAG bookings); the RS name is unverified,
+  // so the reply parser also takes the response's first element.
+  BookingList: { rq: 'BookingListRQ', rs: 'BookingListRS', group: 'Book' },
   ZoneList: { rq: 'ZoneListRQ', rs: 'ZoneListRS', group: 'StaticData' },
   HotelContent: { rq: 'HotelContentRQ', rs: 'ContentRS', group: 'StaticData' },
 } as const;
@@ -50,6 +54,7 @@ const ERROR_CODES: Record<string, SupplierErrorCode> = {
   REQ_PRACTICE: 'SUPPLIER_INVALID_REQUEST',
   COMPRESSION_REQUIRED: 'SUPPLIER_INVALID_REQUEST',
   NO_AVAIL_FOUND: 'SUPPLIER_NOT_AVAILABLE',
+  CANCEL_NOT_POSSIBLE: 'SUPPLIER_NOT_CANCELLABLE',
 };
 
 export interface JuniperReply {
@@ -108,29 +113,55 @@ export class JuniperClient {
       idempotent: opts.idempotent,
       ctx: opts.ctx,
     });
-    const fail = (code: SupplierErrorCode, detail: string) => {
-      this.http.countError('juniper', opts.operation, code);
-      return new SupplierError(code, { supplier: 'juniper', operation: opts.operation, detail });
-    };
-    if (res.status === 429) throw fail('SUPPLIER_QUOTA', 'HTTP 429');
-    if (res.status === 401 || res.status === 403) throw fail('SUPPLIER_AUTH', `HTTP ${res.status}`);
-    let doc: XNode;
+    if (res.status === 429) throw this.fail(opts.operation, 'SUPPLIER_QUOTA', 'HTTP 429');
+    if (res.status === 401 || res.status === 403) throw this.fail(opts.operation, 'SUPPLIER_AUTH', `HTTP ${res.status}`);
     try {
-      doc = parseXml(parser, res.text);
+      return parseJuniperReply(op, res.text, res.status);
     } catch (err) {
-      throw fail('SUPPLIER_BAD_RESPONSE', `HTTP ${res.status}: ${(err as Error).message}`);
+      if (err instanceof JuniperReplyError) throw this.fail(opts.operation, err.code, err.message);
+      throw err;
     }
-    const soapBody = node(node(doc.Envelope).Body);
-    if (soapBody.Fault) throw fail('SUPPLIER_UNAVAILABLE', `SOAP Fault: ${JSON.stringify(soapBody.Fault).slice(0, 300)}`);
-    const rs = node(node(soapBody[`${op}Response`])[meta.rs]);
-    if (!Object.keys(rs).length) throw fail('SUPPLIER_BAD_RESPONSE', `HTTP ${res.status}: no ${meta.rs}`);
-    const errors = nodes(node(rs.Errors).Error).map((e) => ({ code: attr(e, 'Code') ?? '', text: attr(e, 'Text') ?? '' }));
-    const warnings = nodes(node(rs.Warnings).Warning).map((w) => ({ code: attr(w, 'Code') ?? '', text: attr(w, 'Text') ?? '' }));
-    if (errors.length) {
-      if (errors.every((e) => e.code === 'NO_AVAIL_FOUND') && op === 'HotelAvail') return { rs, warnings, noAvail: true };
-      const first = errors[0];
-      throw fail(ERROR_CODES[first.code] ?? 'SUPPLIER_REJECTED', `${first.code}: ${first.text}`.slice(0, 500));
-    }
-    return { rs, warnings, noAvail: false };
   }
+
+  private fail(operation: string, code: SupplierErrorCode, detail: string) {
+    this.http.countError('juniper', operation, code);
+    return new SupplierError(code, { supplier: 'juniper', operation, detail });
+  }
+}
+
+class JuniperReplyError extends Error {
+  constructor(
+    readonly code: SupplierErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A JP reply body to its RS element and warnings; `<Errors>` become a JuniperReplyError (our code plus
+ * the supplier's text). Pure, so documented replies can be replayed through it (fixtures/).
+ */
+export function parseJuniperReply(op: JuniperOp, text: string, status = 200): JuniperReply {
+  const meta = JUNIPER_OPS[op];
+  let doc: XNode;
+  try {
+    doc = parseXml(parser, text);
+  } catch (err) {
+    throw new JuniperReplyError('SUPPLIER_BAD_RESPONSE', `HTTP ${status}: ${(err as Error).message}`);
+  }
+  const soapBody = node(node(doc.Envelope).Body);
+  if (soapBody.Fault) throw new JuniperReplyError('SUPPLIER_UNAVAILABLE', `SOAP Fault: ${JSON.stringify(soapBody.Fault).slice(0, 300)}`);
+  const response = node(soapBody[`${op}Response`]);
+  const firstChild = Object.entries(response).find(([k, v]) => !k.startsWith('@') && v && typeof v === 'object')?.[1];
+  const rs = node(response[meta.rs] ?? (op === 'BookingList' ? firstChild : undefined));
+  if (!Object.keys(rs).length) throw new JuniperReplyError('SUPPLIER_BAD_RESPONSE', `HTTP ${status}: no ${meta.rs}`);
+  const errors = nodes(node(rs.Errors).Error).map((e) => ({ code: attr(e, 'Code') ?? '', text: attr(e, 'Text') ?? '' }));
+  const warnings = nodes(node(rs.Warnings).Warning).map((w) => ({ code: attr(w, 'Code') ?? '', text: attr(w, 'Text') ?? '' }));
+  if (errors.length) {
+    if (errors.every((e) => e.code === 'NO_AVAIL_FOUND') && op === 'HotelAvail') return { rs, warnings, noAvail: true };
+    const first = errors[0];
+    throw new JuniperReplyError(ERROR_CODES[first.code] ?? 'SUPPLIER_REJECTED', `${first.code}: ${first.text.trim()}`.slice(0, 500));
+  }
+  return { rs, warnings, noAvail: false };
 }

@@ -225,3 +225,41 @@ export function hotComments(option: XNode): string[] {
     .map((c) => textOf(c).trim())
     .filter(Boolean);
 }
+
+/**
+ * CancelBooking's BookingRS to our result. The documented reply carries `CancelInfo` inside `Warnings`
+ * (next to the `warn*` codes) and the cancelled `Reservations`; `CancelInfo` directly under the RS is
+ * accepted too. BookingCodeState comes in mixed case ("CaC"). A quote (OnlyCancellationFees) never
+ * changes the booking; "not calculated" never means free.
+ */
+export function mapCancel(
+  rs: XNode,
+  warnings: { code: string; text: string }[],
+  simulate: boolean,
+): { penalty: Money | null; cancelled: boolean; state: string } {
+  const codes = warnings.map((w) => w.code);
+  const notCalculated = codes.includes('warnCancellationNotCalculated') || codes.includes('warnCancelledAndCancellationNotCalculated');
+  const info = node(node(rs.Warnings).CancelInfo ?? rs.CancelInfo);
+  const cost = parseAmount(textOf(info.BookingCancelCost));
+  const currency = textOf(info.BookingCancelCostCurrency).trim().toUpperCase();
+  const penalty = !notCalculated && cost && isCurrency(currency) ? money(cost, currency) : null;
+  const reservation = nodes(node(rs.Reservations).Reservation)[0];
+  const state = (textOf(info.BookingCodeState) || (reservation ? (attr(reservation, 'Status') ?? '') : '')).trim().toUpperCase();
+  const cancelled = !simulate && (codes.some((c) => c.startsWith('warnCancelled')) || state === 'CAN' || state === 'CAC');
+  return { penalty, cancelled, state };
+}
+
+/**
+ * HotelRequiredFields mirrors the HotelBooking request: only the nodes present are required, and
+ * they vary per option (documented UAT reply: the holder needs Name, Surname, PhoneNumbers, Address,
+ * City, Country, PostalCode, Age; the other paxes Age). Answers the element names per IdPax.
+ */
+export function requiredPaxFields(option: XNode): Record<string, string[]> {
+  const paxes = nodes(node(node(node(option.HotelRequiredFields).HotelBooking).Paxes).Pax);
+  const out: Record<string, string[]> = {};
+  for (const p of paxes) {
+    const id = attr(p, 'IdPax');
+    if (id) out[id] = Object.keys(p).filter((k) => !k.startsWith('@') && k !== '#text');
+  }
+  return out;
+}

@@ -19,9 +19,9 @@ import type {
   SearchResult,
   SupplierBookingRef,
 } from '../types.js';
-import { nodes, textOf } from '../xml.js';
+import { nodes, textOf, type XNode } from '../xml.js';
 import { RestelClient } from './client.js';
-import { mapAvailability, mapBooking, mapPolicy, paxGroups, penaltyNow, readLin, toRestelDate } from './mappers.js';
+import { mapAvailability, mapBooking, mapObservations, mapPolicy, paxGroups, penaltyNow, readLin, toRestelDate } from './mappers.js';
 
 const S = 'restel' as const;
 /** Spec §9: up to 3 rooms, language code 1, category 0. */
@@ -130,6 +130,7 @@ export class RestelHotelAdapter implements HotelSupplier {
         { operation: 'hotel.rules', idempotent: true, ctx },
       );
       const policy = mapPolicy(nodes(content.politicaCanc), { checkIn: offer.checkIn, currency: same.total.currency });
+      const observations = await this.hotelObservations(offer, ctx);
       return {
         offer,
         total: same.total,
@@ -138,10 +139,31 @@ export class RestelHotelAdapter implements HotelSupplier {
         availability: same.availability,
         cancellation: offer.supplierData.nr ? { ...policy, refundable: false } : policy,
         token: { kind: 'lin', value: lins[0], expiresAt: null },
-        remarks: policy.text ? [policy.text] : [],
-        supplierData: { ...same.supplierData },
+        remarks: [...observations, ...(policy.text ? [policy.text] : [])],
+        supplierData: { ...same.supplierData, observations },
       };
     });
+  }
+
+  /**
+   * Service 24, the hotel's observations for the stay, which must be shown to the client before
+   * booking (codigo_cobol + entrada/salida dd/mm/yyyy; reply parametros/hotel/observaciones/observacion
+   * {obs_texto,obs_desde,obs_hasta}). They are informative: a failure here does not stop the quote.
+   */
+  private async hotelObservations(offer: HotelOffer, ctx?: CallContext): Promise<string[]> {
+    const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+    try {
+      const content = await this.client.call(
+        '24',
+        'Observaciones del hotel',
+        { codigo_cobol: offer.hotel.code, entrada: dmy(offer.checkIn), salida: dmy(offer.checkOut) },
+        { operation: 'hotel.rules', idempotent: true, ctx },
+      );
+      return mapObservations(content);
+    } catch (err) {
+      this.http.log.warn({ supplier: S, hotel: offer.hotel.code, err }, 'restel hotel observations (24) failed');
+      return [];
+    }
   }
 
   book(input: HotelBookInput, ctx?: CallContext): Promise<HotelBooking> {
@@ -178,14 +200,61 @@ export class RestelHotelAdapter implements HotelSupplier {
           detail: `pre-booking ${amount} vs quoted ${quote.total.amount}`,
         });
       }
+      let confirmation: XNode;
       try {
-        await this.client.call('3', 'Confirmacion', { localizador: locator, accion: 'AE' }, { operation: op, idempotent: false, ctx });
+        confirmation = await this.client.call(
+          '3',
+          'Confirmacion',
+          { localizador: locator, accion: 'AE' },
+          { operation: op, idempotent: false, ctx },
+        );
       } catch (err) {
-        // A lost reply leaves the outcome unknown (find it by num_expediente); any other refusal releases the hold.
-        if (!(err instanceof SupplierError) || err.code !== 'SUPPLIER_OUTCOME_UNKNOWN') await this.release(locator, ctx);
-        throw err;
+        // Any refusal releases the hold. A lost reply: never assume confirmed or denied; read the
+        // pre-booking's locator with the documented voucher read (12) and go by what Restel holds.
+        if (!(err instanceof SupplierError) || err.code !== 'SUPPLIER_OUTCOME_UNKNOWN') {
+          await this.release(locator, ctx);
+          throw err;
+        }
+        const held = await this.readLocator(locator, 'hotel.read', ctx).catch(() => null);
+        if (!held || held.status === 'pending-provider' || held.status === 'pre-reserved' || !held.ref.extra?.short) throw err;
+        confirmation = { localizador: held.ref.locator, localizador_corto: held.ref.extra.short, estado: '00' };
       }
-      return this.readLocator(locator, 'hotel.read', ctx);
+      // Confirmed: from here on nothing may throw, or the voucher would stay pending while Restel holds it.
+      const short = textOf(confirmation.localizador_corto);
+      const observations = [textOf(pre.observaciones), textOf(confirmation.observaciones)].map((t) => t.trim()).filter(Boolean);
+      const fromReplies: HotelBooking = {
+        supplier: S,
+        kind: 'hotel',
+        ref: { locator: textOf(confirmation.localizador) || locator, extra: { short } },
+        clientReference: input.clientReference,
+        status: short ? 'confirmed' : 'pending-provider',
+        supplierStatus: textOf(confirmation.estado) || '00',
+        total: amount ? money(amount, quote.total.currency) : quote.total,
+        cancellation: quote.cancellation,
+        holder: { name: input.holder.name, surname: input.holder.surname },
+        createdAt: null,
+        remarks: [...new Set([...observations, ...((quote.supplierData.observations as string[] | undefined) ?? [])])],
+        hotel: { code: quote.offer.hotel.code, name: quote.offer.hotel.name },
+        checkIn: quote.offer.checkIn,
+        checkOut: quote.offer.checkOut,
+        rooms: quote.offer.rooms.map((r) => ({ code: r.code, name: r.name, board: quote.offer.board })),
+      };
+      try {
+        const read = await this.readLocator(fromReplies.ref.locator, 'hotel.read', ctx);
+        return {
+          ...read,
+          ref: { locator: read.ref.locator, extra: { short: read.ref.extra?.short || short } },
+          clientReference: read.clientReference ?? input.clientReference,
+          status: read.status === 'pending-provider' ? fromReplies.status : read.status,
+          cancellation: quote.cancellation,
+          remarks: [...new Set([...fromReplies.remarks, ...read.remarks])],
+          checkIn: read.checkIn ?? fromReplies.checkIn,
+          checkOut: read.checkOut ?? fromReplies.checkOut,
+        };
+      } catch (err) {
+        this.http.log.warn({ supplier: S, locator, err }, 'restel voucher read (12) after confirmation failed; using the 202/3 replies');
+        return fromReplies;
+      }
     });
   }
 
@@ -218,23 +287,14 @@ export class RestelHotelAdapter implements HotelSupplier {
     return guarded(this.http, S, 'hotel.read', () => this.readLocator(ref.locator, 'hotel.read', ctx));
   }
 
-  findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
-    const op = 'hotel.read';
-    return guarded(this.http, S, op, async () => {
-      try {
-        const content = await this.client.call(
-          '12',
-          'Bono',
-          { num_expediente: clientReference, idioma: LANGUAGE },
-          { operation: op, idempotent: true, ctx },
-        );
-        const { lins: _l, ...booking } = mapBooking(content);
-        return booking;
-      } catch (err) {
-        if (err instanceof SupplierError && err.code === 'SUPPLIER_BOOKING_NOT_FOUND') return null;
-        throw err;
-      }
-    });
+  /**
+   * Restel documents no look-up by our reference (num_expediente): its reads (11, 12) take the locator.
+   * A lost confirmation is resolved inside `book` (12 by the pre-booking's locator); a lost pre-booking
+   * reply leaves nothing confirmed. So this answers null and the recovery hands the voucher to a person
+   * after its window (docs/decisions/0161).
+   */
+  findByClientReference(_clientReference: string, _hint: { from: string; to: string }, _ctx?: CallContext): Promise<HotelBooking | null> {
+    return Promise.resolve(null);
   }
 
   cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {

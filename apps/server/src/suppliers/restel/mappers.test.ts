@@ -4,7 +4,8 @@ import { xmlParser } from '../xml.js';
 import { formEncodeLatin1, toLatin1 } from './client.js';
 import { linesMatch, mapAvailability, mapPolicy, paxGroups, penaltyNow, readLin } from './mappers.js';
 
-const lin = (price: string, start: string, end: string) => `300000#DBL.ST#${price}#AD#1#2-0#${start}#${end}#USD#0#1#sig`;
+/** The published layout: `DB#1#C+#30.00#10.00#OB#OK#20180815#20180816#EU#2-0#0#0#201804101358#745388#` (fixtures/README.md). */
+const lin = (price: string, start: string, end: string) => `DBL.ST#1#C+#${price}#0#AD#OK#${start}#${end}#EU#2-0#0#0#202603101200#300000#`;
 
 describe('restel per-night lines', () => {
   it('reads the nightly price (field 3) and the dates (fields 7–8)', () => {
@@ -14,6 +15,12 @@ describe('restel per-night lines', () => {
       end: '2026-03-11',
     });
     expect(readLin('a#b#c')).toBeNull();
+    // A line as published by a Restel client (josedefrias/too clases/reservas.cls.php).
+    expect(readLin('D8#1#VR#246.51#0#FB#OK#20160606#20160607#EU#1-0#0#0#0#994214#')).toEqual({
+      nightly: new Decimal('246.51'),
+      start: '2016-06-06',
+      end: '2016-06-07',
+    });
     expect(readLin(lin('abc', '20260310', '20260311'))).toBeNull();
   });
 

@@ -13,6 +13,17 @@ export const fromRestelDate = (s: string) =>
   /^\d{2}\/\d{2}\/\d{4}$/.test(s) ? `${s.slice(6, 10)}-${s.slice(0, 2)}-${s.slice(3, 5)}` : null;
 const fromYmd = (s: string) => (/^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}` : null);
 
+/**
+ * Restel's own two-letter currency codes as seen in lins (`EU`) and in `divisa_total` (`DO`); ISO
+ * codes pass through. Inferred mapping (fixtures/README.md): EU → EUR, DO → USD.
+ */
+const RESTEL_CURRENCIES: Record<string, string> = { EU: 'EUR', DO: 'USD' };
+export function restelCurrency(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  const c = code.trim().toUpperCase();
+  return RESTEL_CURRENCIES[c] ?? c;
+}
+
 /** Rooms with the same adults and children ages travel as one group (numhabN/paxesN/edadesN); at most 3 groups. */
 export interface PaxGroup {
   numhab: number;
@@ -35,16 +46,18 @@ export function paxGroups(rooms: Occupancy[]): PaxGroup[] {
 }
 
 /**
- * One booking line per night: '#'-separated and opaque. Field 3 is the nightly price and fields 7–8
- * the start/end as yyyymmdd (PROTOCOLS.md §3). We read them only to check the offer adds up; we
- * never alter a line.
+ * One booking line per night: '#'-separated and opaque, e.g. the published
+ * `DB#1#C+#30.00#10.00#OB#OK#20180815#20180816#EU#2-0#0#0#201804101358#745388#` — counting from 0,
+ * field 3 is the nightly price and fields 7–8 the night's start/end as yyyymmdd (the layout a
+ * published Restel client reads with `split("#")[3]`, `[7]`, `[8]`; fixtures/README.md). We read them
+ * only to check the offer adds up; we never alter a line.
  */
 export function readLin(lin: string): { nightly: Decimal; start: string; end: string } | null {
   const f = lin.split('#');
-  if (f.length < 8) return null;
-  const nightly = parseAmount(f[2]);
-  const start = fromYmd(f[6]);
-  const end = fromYmd(f[7]);
+  if (f.length < 9) return null;
+  const nightly = parseAmount(f[3]);
+  const start = fromYmd(f[7]);
+  const end = fromYmd(f[8]);
   if (!nightly || !start || !end || end <= start) return null;
   return { nightly, start, end };
 }
@@ -84,25 +97,45 @@ export function mapAvailability(param: XNode, ctx: RestelSearchCtx): { offers: H
     }
     const paxNodes = nodes(node(hot.res).pax);
     if (paxNodes.length !== groups.length) continue;
-    // key room|board -> per group { reg, hab }
-    const combos = new Map<string, { hab: XNode; reg: XNode }[]>();
-    paxNodes.forEach((pax, gi) => {
-      for (const hab of nodes(pax.hab)) {
+    // Per pax group, its (room, board) choices keyed by board|nr. Groups with different occupancies
+    // (certification: 2 adults + 1 adult) get different room lists, so a combination takes one room
+    // per group for the same board and refundability: the same room code when every group has it,
+    // otherwise each group's cheapest room for that board.
+    const perGroup = paxNodes.map((pax) => {
+      const byBoard = new Map<string, { hab: XNode; reg: XNode }[]>();
+      for (const hab of nodes(pax.hab))
         for (const reg of nodes(hab.reg)) {
-          const key = `${attr(hab, 'cod')}|${attr(reg, 'cod')}|${attr(reg, 'nr')}`;
-          const list = combos.get(key) ?? [];
-          list[gi] = { hab, reg };
-          combos.set(key, list);
+          const key = `${attr(reg, 'cod')}|${attr(reg, 'nr')}`;
+          byBoard.set(key, [...(byBoard.get(key) ?? []), { hab, reg }]);
         }
-      }
+      return byBoard;
     });
-    for (const [key, list] of combos) {
-      if (list.length !== groups.length || list.some((x) => !x)) continue;
+    const combos: { key: string; list: { hab: XNode; reg: XNode }[] }[] = [];
+    for (const boardKey of perGroup[0]?.keys() ?? []) {
+      const choices = perGroup.map((g) => g.get(boardKey) ?? []);
+      if (choices.some((c) => !c.length)) continue;
+      const shared = choices[0]
+        .map((c) => attr(c.hab, 'cod'))
+        .filter((code) => choices.every((g) => g.some((x) => attr(x.hab, 'cod') === code)));
+      for (const code of shared)
+        combos.push({ key: `${code}|${boardKey}`, list: choices.map((g) => g.find((x) => attr(x.hab, 'cod') === code)!) });
+      if (!shared.length) {
+        const cheapest = choices.map(
+          (g) =>
+            [...g].sort(
+              (a, b) =>
+                (parseAmount(attr(a.reg, 'prr'))?.toNumber() ?? Infinity) - (parseAmount(attr(b.reg, 'prr'))?.toNumber() ?? Infinity),
+            )[0],
+        );
+        combos.push({ key: `${cheapest.map((c) => attr(c.hab, 'cod')).join('+')}|${boardKey}`, list: cheapest });
+      }
+    }
+    for (const { key, list } of combos) {
       const regs = list.map((x) => x.reg);
-      const currency = attr(regs[0], 'div');
+      const currency = restelCurrency(attr(regs[0], 'div'));
       const board = normaliseBoard(attr(regs[0], 'cod'));
       const prices = regs.map((r) => parseAmount(attr(r, 'prr')));
-      if (!isCurrency(currency) || regs.some((r) => attr(r, 'div') !== currency) || prices.some((p) => !p)) {
+      if (!isCurrency(currency) || regs.some((r) => restelCurrency(attr(r, 'div')) !== currency) || prices.some((p) => !p)) {
         dropped.push({ reason: 'invalid', detail: `${code} ${key}: price or currency` });
         continue;
       }
@@ -141,7 +174,7 @@ export function mapAvailability(param: XNode, ctx: RestelSearchCtx): { offers: H
         supplierData: {
           hotelCode: code,
           lins: allLins,
-          roomCode: attr(list[0].hab, 'cod'),
+          roomCode: list.map((x) => attr(x.hab, 'cod')).join('+'),
           boardCode: attr(regs[0], 'cod'),
           nr: nonRefundable,
         },
@@ -207,19 +240,30 @@ export function bookingStatus(estado: string): VoucherStatus {
   }
 }
 
-/** Service 12 (voucher data) to our booking. */
+/** A Restel date in any of the formats its services use: yyyy-mm-dd (voucher), MM/DD/YYYY, yyyymmdd. */
+export function anyRestelDate(s: string): string | null {
+  const t = s.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t;
+  return fromRestelDate(t) ?? fromYmd(t);
+}
+
+/**
+ * Service 12 (voucher data) to our booking. Published clients read the locators as
+ * `parametros/reserva/localizador_largo` and `localizador_corto`; `localizador` is accepted too.
+ */
 export function mapBooking(content: XNode): HotelBooking & { lins: string[] } {
   const r = node(content.reserva);
-  const locator = textOf(r.localizador);
-  if (!locator) throw new Error('reserva without localizador');
-  const amount = parseAmount(textOf(r.importe));
-  const currency = textOf(r.divisa);
+  const locator = textOf(r.localizador_largo) || textOf(r.localizador);
+  if (!locator) throw new Error('reserva without localizador_largo');
+  const amount = parseAmount(textOf(r.importe).replace(',', '.'));
+  const currency = restelCurrency(textOf(r.divisa)) ?? '';
   if (!amount || !isCurrency(currency)) throw new Error('reserva without a valid amount');
   const titular = textOf(r.titular).trim();
   const [name, ...rest] = titular.split(/\s+/);
   const hab = nodes(node(r.habitaciones).hab);
   const lins = ((node(r.lineas).lin as unknown[] | undefined) ?? []).map(textOf);
   const estado = textOf(r.estado_reserva);
+  const observations = textOf(r.observaciones).trim();
   return {
     supplier: 'restel',
     kind: 'hotel',
@@ -231,11 +275,17 @@ export function mapBooking(content: XNode): HotelBooking & { lins: string[] } {
     cancellation: NON_REFUNDABLE,
     holder: titular ? { name, surname: rest.join(' ') } : null,
     createdAt: null,
-    remarks: [],
+    remarks: observations ? [observations] : [],
     hotel: { code: textOf(node(r.hotel_datos).codigo), name: textOf(node(r.hotel_datos).nombre) },
-    checkIn: fromRestelDate(textOf(r.fecha_entrada)),
-    checkOut: fromRestelDate(textOf(r.fecha_salida)),
+    checkIn: anyRestelDate(textOf(r.fecha_entrada)),
+    checkOut: anyRestelDate(textOf(r.fecha_salida)),
     rooms: hab.map((x) => ({ code: attr(x, 'cod') ?? '', name: attr(x, 'desc') ?? '', board: normaliseBoard(attr(x, 'reg')) })),
     lins,
   };
+}
+
+/** Service 24 reply: `parametros/hotel/observaciones/observacion{obs_texto,obs_desde,obs_hasta}`, texts kept verbatim. */
+export function mapObservations(content: XNode): string[] {
+  const list = nodes(node(node(node(content.hotel).observaciones ?? content.observaciones)).observacion);
+  return list.map((o) => (textOf(o.obs_texto) || textOf(o)).trim()).filter(Boolean);
 }

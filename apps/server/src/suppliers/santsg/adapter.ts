@@ -100,7 +100,7 @@ export function mapDetail(body: Detail): FlightBooking {
 /**
  * SAN TSG TourVisio flights: pricesearch (one-way, round trip paired by groupKeys, multi-city as one
  * search per leg) → begintransaction (quote, ~20 min) → setreservationinfo + committransaction (book)
- * → getreservationdetail; getreservationlist by agencyReservationNumber; getcancellationpenalty + cancelreservation.
+ * → getreservationdetail; getreservationlist by date criteria (then our agencyReservationNumber); getcancellationpenalty + cancelreservation.
  */
 export class TourVisioFlightAdapter implements FlightSupplier {
   readonly supplier = S;
@@ -365,17 +365,30 @@ export class TourVisioFlightAdapter implements FlightSupplier {
     return guarded(this.http, S, 'flight.read', () => this.readNumber(ref.locator, ctx));
   }
 
+  /**
+   * Documented look-up: getreservationlist with its date criteria (`dateCriterias[{type,from,to}]`;
+   * type 1 = REGISTER in the documented enumeration), over yesterday..tomorrow
+   * around the booking attempt; a hit on our agencyReservationNumber is then read in detail. Items
+   * without the number are read one by one (at most 20).
+   */
   findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<FlightBooking | null> {
     const op = 'flight.list';
     return guarded(this.http, S, op, async () => {
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
       const body = await this.client.call<{ reservations?: { reservationNumber?: string; agencyReservationNumber?: string }[] }>(
         'bookingservice/getreservationlist',
-        { agencyReservationNumber: clientReference },
+        { culture: 'en-US', dateCriterias: [{ type: 1, from: day(-1), to: day(1) }] },
         { operation: op, idempotent: true, ctx },
       );
       if (body.reservations !== undefined && !Array.isArray(body.reservations)) throw new Error('reservations is not a list');
-      const hit = (body.reservations ?? []).find((r) => r.agencyReservationNumber === clientReference && r.reservationNumber);
-      return hit?.reservationNumber ? this.readNumber(hit.reservationNumber, ctx) : null;
+      const list = (body.reservations ?? []).filter((r) => r.reservationNumber);
+      const hit = list.find((r) => r.agencyReservationNumber === clientReference);
+      if (hit?.reservationNumber) return this.readNumber(hit.reservationNumber, ctx);
+      for (const r of list.filter((x) => x.agencyReservationNumber === undefined).slice(0, 20)) {
+        const booking = await this.readNumber(r.reservationNumber as string, ctx);
+        if (booking.clientReference === clientReference) return booking;
+      }
+      return null;
     });
   }
 

@@ -5,6 +5,7 @@ import { useAvailableMonths } from '../api/available-months';
 import { useAvailableYears } from '../api/available-years';
 import { Indicators } from './indicators';
 import { LastVouchersTable } from './last-vouchers-table';
+import { NeedsAttentionAlert } from './needs-attention-alert';
 import { SalesChart } from './sales-chart';
 import { Shortcuts } from './shortcuts';
 import { StatusDonut } from './status-donut';
@@ -54,6 +55,9 @@ export function DashboardPage() {
         </Space>
       </Space>
       <Row gutter={[16, 16]}>
+        <Col span={24}>
+          <NeedsAttentionAlert />
+        </Col>
         <Col span={24}>
           <Indicators />
         </Col>

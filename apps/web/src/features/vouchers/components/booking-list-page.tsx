@@ -90,7 +90,22 @@ export function BookingListPage() {
     },
     { title: 'Creada', dataIndex: 'createdAt', render: (x: string) => formatDateTime(x, tz) },
     { title: 'Inicio', dataIndex: 'start', render: (x: string | null) => formatDate(x) },
-    { title: 'Estado', dataIndex: 'status', render: (s: Voucher['status']) => <StatusTag status={s} /> },
+    {
+      title: 'Estado',
+      dataIndex: 'status',
+      render: (s: Voucher['status'], v) =>
+        s === 'needs-attention' ? (
+          // Issue 14: the references a person needs to ask the supplier about this booking.
+          <Space direction="vertical" size={0}>
+            <StatusTag status={s} />
+            <Typography.Text type="secondary" data-testid="needs-attention-refs">
+              Ref.: {[v.externalBookingReference, ...v.supplierReferences].join(' · ')}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <StatusTag status={s} />
+        ),
+    },
     { title: 'Proveedor', dataIndex: 'provider', render: (x: string) => VOUCHER_PROVIDER_LABELS[x] ?? x },
     { title: 'Localizador', key: 'locator', render: (_, v) => v.reservation.locator ?? '—' },
     { title: 'Usuario', key: 'user', render: (_, v) => v.user?.profile.name ?? '—' },
