@@ -204,6 +204,8 @@ export const voucherSchema = z.object({
   policies: z.array(policyRuleSchema),
   penalty: penaltySchema.nullable(),
   product: productSummarySchema,
+  /** What the supplier asks to be shown on the voucher, verbatim ("Payable through …", observations). */
+  supplierRemarks: z.array(z.string()),
   approval: z
     .object({ status: approvalStatusSchema, expiresAt: z.string().nullable(), decision: approvalDecisionSchema.nullable() })
     .nullable(),

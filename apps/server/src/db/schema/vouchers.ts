@@ -116,6 +116,8 @@ export const vouchers = pgTable('vouchers', {
   quoteRef: text('quote_ref'),
   /** Set while a supplier cancellation is in progress (migration 0741): parallel cancels make one supplier call. */
   cancelStartedAt: timestamp('cancel_started_at', { withTimezone: true }),
+  /** What the supplier asks to be shown on the voucher, verbatim and in order (migration 0770, docs/decisions/0180). */
+  supplierRemarks: jsonb('supplier_remarks').$type<string[]>().notNull().default([]),
   searchText: text('search_text').generatedAlwaysAs(sql``),
 });
 export type VoucherRow = typeof vouchers.$inferSelect;

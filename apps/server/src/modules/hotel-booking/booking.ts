@@ -517,6 +517,7 @@ export class HotelBookingService {
       shortLocator?: string | null;
       policies?: PolicyRuleData[];
       bookingCodes?: unknown[];
+      supplierRemarks?: string[];
     },
   ): Promise<VoucherRow | null> {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -558,6 +559,8 @@ export class HotelBookingService {
       shortLocator: booking.ref.extra?.short ?? null,
       policies: booking.cancellation.rules.length ? policiesOf(booking.cancellation) : undefined,
       bookingCodes: codes.map((c, i) => (i === 0 ? { ...c, ref: booking.ref } : c)),
+      // Printed on the voucher: Hotelbeds' "Payable through …" line is a certification requirement.
+      supplierRemarks: voucherRemarks(booking.remarks),
       note: `Proveedor: ${booking.supplierStatus}`,
     });
   }
@@ -656,6 +659,21 @@ export class HotelBookingService {
       .where(eq(hotelBookingRecovery.voucherId, voucherId));
     return false;
   }
+}
+
+/**
+ * The supplier's remarks as kept on the voucher: trimmed, blank and repeated ones dropped, in the
+ * supplier's order (docs/decisions/0180); each capped so a runaway reply cannot bloat the row.
+ */
+export function voucherRemarks(remarks: readonly unknown[] | undefined): string[] {
+  const out: string[] = [];
+  for (const r of remarks ?? []) {
+    if (typeof r !== 'string') continue;
+    const text = r.replace(/\s+/g, ' ').trim().slice(0, 2000);
+    if (text && !out.includes(text)) out.push(text);
+    if (out.length === 50) break;
+  }
+  return out;
 }
 
 /** The event note of a booking left for a person: why, and the references to ask the supplier with. */

@@ -9,6 +9,7 @@ import {
   type Voucher,
 } from '@travesia/contracts';
 import PDFDocument from 'pdfkit';
+import { printSupplierRemarks } from './pdf-supplier-remarks.js';
 
 /** The agency logo as image bytes: a data: URL, or a file under DATA_DIR/uploads; anything else is skipped. */
 async function logoBytes(logo: string | null, dataDir: string): Promise<Buffer | null> {
@@ -112,6 +113,7 @@ export async function renderVoucherPdf(v: Voucher, dataDir: string): Promise<Buf
 
   doc.moveDown(2);
   doc.fontSize(8).fillColor('#666').text('Presente este voucher al llegar. Los servicios no incluidos se pagan directamente al proveedor.');
+  printSupplierRemarks(doc, v.supplierRemarks);
   doc.end();
   return done;
 }

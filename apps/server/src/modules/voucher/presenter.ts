@@ -34,6 +34,7 @@ export function toVoucherDto(row: VoucherRow, agencyLogo: string | null): Vouche
     policies: row.policies,
     penalty: row.penalty,
     product: row.product,
+    supplierRemarks: row.supplierRemarks ?? [],
     approval: row.approvalStatus
       ? { status: row.approvalStatus, expiresAt: iso(row.approvalKeyExpiresAt), decision: row.approvalDecision }
       : null,

@@ -95,6 +95,8 @@ export interface VoucherUpdate {
   payments?: PaymentsData;
   cost?: { net: string; currency: string } | null;
   note?: string;
+  /** What the supplier asks to be shown on the voucher (docs/decisions/0180). */
+  supplierRemarks?: string[];
 }
 
 export interface VoucherServiceDeps {
@@ -359,6 +361,7 @@ export class VoucherService {
       if (update.bookingCodes !== undefined) values.bookingCodes = update.bookingCodes;
       if (update.policies !== undefined) values.policies = update.policies;
       if (update.payments !== undefined) values.payments = update.payments;
+      if (update.supplierRemarks !== undefined) values.supplierRemarks = update.supplierRemarks;
       if (update.cost !== undefined) {
         values.costNet = update.cost?.net ?? null;
         values.costCurrency = update.cost?.currency ?? null;

@@ -16,6 +16,7 @@ import { useVoucher } from '../api/get-voucher';
 import { BookingActions } from './booking-actions';
 import { policyLine } from './booking-dialog';
 import { StatusTag } from './status-tag';
+import { SupplierRemarksCard } from './supplier-remarks';
 
 const EVENT_LABELS: Record<string, string> = {
   created: 'Reserva registrada',
@@ -153,6 +154,7 @@ export function BookingDetailPage() {
               'Sin políticas registradas'
             )}
           </Card>
+          <SupplierRemarksCard remarks={v.supplierRemarks} />
           {v.approval?.decision && (
             <Card title="Decisión de aprobación" style={{ marginTop: 16 }}>
               <Descriptions column={1} size="small">

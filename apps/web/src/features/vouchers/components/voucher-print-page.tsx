@@ -6,6 +6,7 @@ import { downloadVoucherPdf } from '../api/download';
 import { useVoucher } from '../api/get-voucher';
 import { policyLine } from './booking-dialog';
 import { StatusTag } from './status-tag';
+import { SupplierRemarksPrint } from './supplier-remarks';
 
 /** /booking/{id}/voucher: the printable voucher the traveller takes to the hotel. */
 export function VoucherPrintPage() {
@@ -102,6 +103,7 @@ export function VoucherPrintPage() {
       ) : (
         'Sin políticas registradas'
       )}
+      <SupplierRemarksPrint remarks={v.supplierRemarks} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
         Presente este voucher al llegar. Los servicios no incluidos se pagan directamente al proveedor.
       </Typography.Paragraph>
