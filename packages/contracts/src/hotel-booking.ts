@@ -42,7 +42,20 @@ export const HOTEL_BOOKING_MESSAGES = {
   bookingFollowingDetail: 'La reserva ya quedó registrada. Esperamos la respuesta del proveedor; no la repitas.',
   bookingRefusedTitle: 'El proveedor no confirmó la reserva',
   bookingRefused: 'La reserva quedó cancelada. Busca de nuevo para elegir otra opción.',
+  /** A holder detail the quoted option requires (Juniper HotelRequiredFields, docs/decisions/0181). */
+  holderFieldRequired: {
+    email: 'El email del titular es obligatorio para este proveedor',
+    phone: 'El teléfono del titular es obligatorio para este proveedor',
+    address: 'La dirección del titular es obligatoria para este proveedor',
+    city: 'La ciudad del titular es obligatoria para este proveedor',
+    postalCode: 'El código postal del titular es obligatorio para este proveedor',
+    country: 'El país del titular es obligatorio para este proveedor',
+  },
 } as const;
+
+/** Holder details a supplier may require for an option; the quote answers them as `requiredHolderFields`. */
+export const HOLDER_REQUIREMENTS = ['email', 'phone', 'address', 'city', 'postalCode', 'country'] as const;
+export type HolderRequirementKey = (typeof HOLDER_REQUIREMENTS)[number];
 
 const isoDate = z.string({ error: HOTEL_BOOKING_MESSAGES.checkInRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, {
   error: HOTEL_BOOKING_MESSAGES.dateInvalid,

@@ -102,6 +102,8 @@ export const holderSchema = z
     nationality: z.string().max(100).optional(),
     phones: z.array(z.string().max(40)).max(5).optional(),
     nationalityCode: z.string().max(3).optional(),
+    /** ISO 3166-1 alpha-2 of `country`, for suppliers that require the holder's address (Juniper). */
+    countryCode: z.string().max(3).optional(),
     birthDate: z.string().max(10).optional(),
     gender: z.string().max(10).optional(),
     passportInfo: z

@@ -1,5 +1,6 @@
 import type {
   BoardCode,
+  HolderRequirementKey,
   HotelCancellationPolicy,
   HotelCancellationRule,
   ProductKind,
@@ -79,7 +80,7 @@ export interface Holder {
   /** ISO 3166-1 alpha-2. */
   nationality?: string;
   /** Postal address, when a supplier requires it (Juniper HotelRequiredFields: Address, City, Country, PostalCode). */
-  address?: { line: string; city: string; postalCode: string; country: string };
+  address?: { line?: string; city?: string; postalCode?: string; country?: string };
 }
 
 /** How a booking is identified at the supplier. `extra` holds secondary locators (Restel's short locator, Juniper item id). */
@@ -200,8 +201,13 @@ export interface HotelQuote {
   token: SupplierToken;
   /** Remarks the supplier requires to be shown before booking. */
   remarks: string[];
+  /** Holder details the supplier requires for this option (Juniper HotelRequiredFields); absent = none beyond the name. */
+  requiredHolderFields?: HolderRequirement[];
   supplierData: Record<string, unknown>;
 }
+
+/** A holder detail a supplier may require before booking (docs/decisions/0181). */
+export type HolderRequirement = HolderRequirementKey;
 
 export interface HotelBookInput {
   quote: HotelQuote;

@@ -22,6 +22,8 @@ export const SCENARIOS = [
   'absurd-prices',
   // Look-ups by our reference (booking lists) find nothing: a booking the supplier holds but does not show.
   'hide-booking',
+  // Juniper BookingRules requires the holder's address and phone (HotelRequiredFields); HotelBooking refuses without them.
+  'required-address',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

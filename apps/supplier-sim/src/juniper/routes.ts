@@ -466,13 +466,37 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
             Results: { HotelResult: { ...hotelInfo(hotel), HotelOptions: { HotelOption: hotelOption(hotel, next, newToken) } } },
           });
         }
-        const booking = sim.tokens.encode({ ...next, rp: token }, BOOKING_CODE_TTL);
+        // `required-address:quote`: the holder's postal address and phone are required, as in the
+        // recorded UAT BookingRules (docs/decisions/0160); the booking is refused without them.
+        const needsAddress = sc.has('required-address', 'quote');
+        const booking = sim.tokens.encode({ ...next, rp: token, ...(needsAddress ? { ra: 1 } : {}) }, BOOKING_CODE_TTL);
         const full = hotelOption(hotel, next, newToken);
         const option = hotelOption(hotel, next, newToken, {
           BookingCode: { '@ExpirationDate': booking.expiresAt.toISOString(), '#': booking.token },
           HotelRequiredFields: {
             HotelBooking: {
-              Paxes: { Pax: { '@IdPax': '1', Name: '', Surname: '', Nationality: '' } },
+              Paxes: {
+                Pax: needsAddress
+                  ? [
+                      {
+                        '@IdPax': '1',
+                        Name: '',
+                        Surname: '',
+                        PhoneNumbers: { PhoneNumber: '' },
+                        Address: '',
+                        City: '',
+                        Country: '',
+                        PostalCode: '',
+                        Age: '',
+                        Nationality: '',
+                      },
+                      ...plan.occ
+                        .flatMap((o) => Array.from({ length: o.adults + o.childrenAges.length }, () => 0))
+                        .slice(1)
+                        .map((_, i) => ({ '@IdPax': String(i + 2), Age: '' })),
+                    ]
+                  : { '@IdPax': '1', Name: '', Surname: '', Nationality: '' },
+              },
               Holder: { RelPax: { '@IdPax': '1' } },
               Elements: { HotelElement: { BookingCode: '', RelPaxesDist: '', HotelBookingInfo: { Price: '', HotelCode: '' } } },
             },
@@ -496,7 +520,7 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
       case 'HotelBooking': {
         const element = obj(obj(obj(rq.Elements).HotelElement));
         const code = text(element.BookingCode);
-        const plan = sc.has('expired-token', 'book') ? 'expired' : sim.tokens.decode<RatePlan & { rp: string }>(code);
+        const plan = sc.has('expired-token', 'book') ? 'expired' : sim.tokens.decode<RatePlan & { rp: string; ra?: 1 }>(code);
         if (plan === 'expired') return fail('BOOKING_CODE_EXPIRED', 'The BookingCode has expired');
         if (!plan) return fail('REQ_PRACTICE', 'Invalid BookingCode');
         const external = text(rq.ExternalBookingReference);
@@ -509,6 +533,12 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
           occ.every((o, i) => o.adults === plan.occ[i].adults && o.childrenAges.join() === plan.occ[i].childrenAges.join());
         if (!same) return fail('JP_BOOK_OCCUPANCY_ERROR', 'The distribution does not match the availability');
         if (paxes.some((p) => !text(p.Name) || !text(p.Surname))) return fail('REQ_PRACTICE', 'Pax Name and Surname are required');
+        if (plan.ra) {
+          const holder = paxes.find((p) => p['@IdPax'] === '1') ?? {};
+          const absent = ['Address', 'City', 'Country', 'PostalCode'].filter((f) => !text(holder[f]));
+          if (!text(obj(holder.PhoneNumbers).PhoneNumber)) absent.push('PhoneNumbers');
+          if (absent.length) return fail('REQ_PRACTICE', `Required fields missing for pax 1: ${absent.join(', ')}`);
+        }
         const range = obj(obj(obj(element.HotelBookingInfo).Price).PriceRange);
         const max = decimalToCents(String(range['@Maximum'] ?? ''));
         if (!Number.isFinite(max) || max < plan.c) return fail('PRICE_OUT_OF_RANGE', 'The price is higher than the PriceRange maximum');

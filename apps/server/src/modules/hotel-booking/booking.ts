@@ -18,6 +18,8 @@ import { breakdownFor } from '../../pricing/index.js';
 import {
   type CallContext,
   type CancellationPolicy,
+  type Holder,
+  type HolderRequirement,
   type HotelBookInput,
   type HotelBooking,
   type HotelOffer,
@@ -210,6 +212,8 @@ export class HotelBookingService {
         cancellation: quote.cancellation,
         previousCancellation: option.offer.cancellation,
         remarks: quote.remarks,
+        /** Holder details this option requires (the reserve form asks for them; the reserve answers 400 without them). */
+        requiredHolderFields: quote.requiredHolderFields ?? [],
         hotel: { code: quote.offer.hotel.code, name: quote.offer.hotel.name, category: quote.offer.hotel.category ?? null },
         rooms: quote.offer.rooms.map((r) => ({
           code: r.code,
@@ -269,6 +273,7 @@ export class HotelBookingService {
       body.companions.some((c, i) => c.length !== rooms[i].adults + rooms[i].childrenAges.length)
     )
       throw badRequest(M.paxesMismatch, { companions: M.paxesMismatch });
+    assertRequiredHolderFields(q.quote?.requiredHolderFields, body.client);
     if (q.supplier === 'travesia') return this.reserveTravesia(auth, q, body, idempotencyKey);
     const supplier = q.supplier as SupplierId;
     const account = await this.d.search.account(auth, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
@@ -365,11 +370,7 @@ export class HotelBookingService {
     const request: BookRequest = [
       {
         quote,
-        holder: {
-          name: body.client.name.trim(),
-          surname: body.client.surname?.trim() || body.client.name.trim(),
-          email: body.client.email,
-        },
+        holder: supplierHolder(body.client),
         paxes,
         clientReference: voucher.externalBookingReference,
         remarks: body.comments,
@@ -659,6 +660,50 @@ export class HotelBookingService {
       .where(eq(hotelBookingRecovery.voucherId, voucherId));
     return false;
   }
+}
+
+type ReserveClient = HotelReserveBody['client'];
+
+/** The holder's value for each detail a supplier may require. */
+const HOLDER_VALUES: Record<HolderRequirement, (c: ReserveClient) => string | undefined> = {
+  email: (c) => c.email,
+  phone: (c) => c.phones?.find((p) => p.trim()),
+  address: (c) => c.address,
+  city: (c) => c.city,
+  postalCode: (c) => c.postalCode,
+  country: (c) => c.countryCode ?? c.country,
+};
+
+/**
+ * A 400 naming each holder detail the quoted option requires (Juniper HotelRequiredFields) and the
+ * body lacks, before anything is recorded or the supplier is called (docs/decisions/0181).
+ */
+export function assertRequiredHolderFields(required: readonly HolderRequirement[] | undefined, client: ReserveClient): void {
+  const missing = (required ?? []).filter((f) => HOLDER_VALUES[f] && !HOLDER_VALUES[f](client)?.trim());
+  if (!missing.length) return;
+  const fields = Object.fromEntries(
+    missing.map((f) => [`client.${f === 'phone' ? 'phones' : f === 'country' ? 'countryCode' : f}`, M.holderFieldRequired[f]]),
+  );
+  throw badRequest(M.holderFieldRequired[missing[0]], fields, 'HOLDER_FIELD_REQUIRED');
+}
+
+/** The holder as the adapters take it: name, contact and, when given, the postal address. */
+function supplierHolder(c: ReserveClient): Holder {
+  const name = c.name.trim();
+  const phone = HOLDER_VALUES.phone(c)?.trim();
+  const address = {
+    line: c.address?.trim() || undefined,
+    city: c.city?.trim() || undefined,
+    postalCode: c.postalCode?.trim() || undefined,
+    country: HOLDER_VALUES.country(c)?.trim() || undefined,
+  };
+  return {
+    name,
+    surname: c.surname?.trim() || name,
+    email: c.email,
+    ...(phone ? { phone } : {}),
+    ...(Object.values(address).some(Boolean) ? { address } : {}),
+  };
 }
 
 /**

@@ -24,6 +24,7 @@ import { attr, node, nodes, textOf, type XNode } from '../xml.js';
 import { JuniperClient } from './client.js';
 import {
   firstOption,
+  holderRequirements,
   hotComments,
   mapAvail,
   mapCancel,
@@ -228,6 +229,7 @@ export class JuniperHotelAdapter implements HotelSupplier {
       const code = textOf(bookingCode);
       const expiresAt = attr(bookingCode, 'ExpirationDate');
       if (!code) throw new Error('BookingRules without BookingCode');
+      const requiredFields = requiredPaxFields(option);
       // BookingRules carries its (possibly changed) price under PriceInformation, not on the option.
       const total = priceOf(node(option.PriceInformation)) ?? priceOf(option) ?? priceOf(checked);
       if (!total || new Decimal(total.amount).lte(0)) throw new Error('BookingRules without a valid price');
@@ -253,7 +255,8 @@ export class JuniperHotelAdapter implements HotelSupplier {
           expiresAt: expiresAt && !Number.isNaN(Date.parse(expiresAt)) ? new Date(expiresAt).toISOString() : null,
         },
         remarks: hotComments(option),
-        supplierData: { ...offer.supplierData, ratePlanCode, requiredFields: requiredPaxFields(option) },
+        requiredHolderFields: holderRequirements(requiredFields),
+        supplierData: { ...offer.supplierData, ratePlanCode, requiredFields },
       };
     });
   }
@@ -283,7 +286,13 @@ export class JuniperHotelAdapter implements HotelSupplier {
           const age = p.type === 'adult' ? p.age : (occ.childrenAges[k - occ.adults] ?? p.age);
           const wants = new Set(required[String(id)] ?? []);
           const holderAddress = id === 1 ? input.holder.address : undefined;
-          for (const f of ['Address', 'City', 'Country', 'PostalCode']) if (wants.has(f) && !holderAddress) missing.push(`${id}:${f}`);
+          const parts: Record<string, string | undefined> = {
+            Address: holderAddress?.line?.trim(),
+            City: holderAddress?.city?.trim(),
+            Country: holderAddress?.country?.trim(),
+            PostalCode: holderAddress?.postalCode?.trim(),
+          };
+          for (const f of Object.keys(parts)) if (wants.has(f) && !parts[f]) missing.push(`${id}:${f}`);
           if (wants.has('PhoneNumbers') && id === 1 && !input.holder.phone) missing.push(`${id}:PhoneNumbers`);
           if (wants.has('Email') && id === 1 && !input.holder.email) missing.push(`${id}:Email`);
           // No age means a 30-year-old adult for Juniper; send it when the option requires Age.
@@ -296,14 +305,7 @@ export class JuniperHotelAdapter implements HotelSupplier {
             ...(sentAge !== undefined ? { Age: String(sentAge) } : {}),
             ...(id === 1 && input.holder.email ? { Email: input.holder.email } : {}),
             ...(id === 1 && input.holder.phone ? { PhoneNumbers: { PhoneNumber: input.holder.phone } } : {}),
-            ...(holderAddress
-              ? {
-                  Address: holderAddress.line,
-                  City: holderAddress.city,
-                  Country: holderAddress.country,
-                  PostalCode: holderAddress.postalCode,
-                }
-              : {}),
+            ...(holderAddress ? Object.fromEntries(Object.entries(parts).filter(([, v]) => v)) : {}),
             Nationality: id === 1 ? nationality : (p.nationality ?? nationality),
           });
           return { '@IdPax': String(id) };

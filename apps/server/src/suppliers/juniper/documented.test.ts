@@ -83,6 +83,8 @@ describe('juniper documented replies', () => {
       '3': ['Age'],
     });
     expect(quote.supplierData.ratePlanCode).toBe('ya79dM4dS6R6EywV4XhfEvwItLN5sfa4xcKoRWYtG4b-fixture-AD-2');
+    // The holder's part, as the reserve form and the reserve check read it (docs/decisions/0181).
+    expect(quote.requiredHolderFields).toEqual(['phone', 'address', 'city', 'country', 'postalCode']);
   });
 
   it('BookingRules: a price change that only shows under PriceInformation is caught', async () => {

@@ -4,7 +4,7 @@ import { normaliseBoard } from '../boards.js';
 import { isCurrency, money, parseAmount } from '../money.js';
 import type { DroppedOffer } from '../offer-screen.js';
 import { isRefundable, NON_REFUNDABLE } from '../policies.js';
-import type { CancellationPolicy, CancellationRule, HotelBooking, HotelOffer, Money, Occupancy } from '../types.js';
+import type { CancellationPolicy, CancellationRule, HolderRequirement, HotelBooking, HotelOffer, Money, Occupancy } from '../types.js';
 import { attr, node, nodes, textOf, type XNode } from '../xml.js';
 
 const addDays = (day: string, days: number) => {
@@ -262,4 +262,17 @@ export function requiredPaxFields(option: XNode): Record<string, string[]> {
     if (id) out[id] = Object.keys(p).filter((k) => !k.startsWith('@') && k !== '#text');
   }
   return out;
+}
+
+/** Juniper's holder nodes (IdPax 1 of HotelRequiredFields) as our holder requirements. */
+const HOLDER_NODES: Record<string, HolderRequirement> = {
+  Email: 'email',
+  PhoneNumbers: 'phone',
+  Address: 'address',
+  City: 'city',
+  PostalCode: 'postalCode',
+  Country: 'country',
+};
+export function holderRequirements(required: Record<string, string[]>): HolderRequirement[] {
+  return (required['1'] ?? []).map((f) => HOLDER_NODES[f]).filter((f): f is HolderRequirement => Boolean(f));
 }

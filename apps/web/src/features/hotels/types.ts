@@ -1,4 +1,4 @@
-import type { HotelCancellationPolicy, PriceBreakdown } from '@travesia/contracts';
+import type { HolderRequirementKey, HotelCancellationPolicy, PriceBreakdown } from '@travesia/contracts';
 
 /** Shapes the hotel search, quote and reserve endpoints answer (apps/server/src/modules/hotel-booking/README.md). */
 export interface Money {
@@ -92,6 +92,8 @@ export interface HotelQuote {
   cancellation: HotelCancellationPolicy;
   previousCancellation?: HotelCancellationPolicy | null;
   remarks: string[];
+  /** Holder details the supplier requires for this option (Juniper HotelRequiredFields); absent in older checkouts. */
+  requiredHolderFields?: HolderRequirementKey[];
   hotel: { code: string; name: string; category: string | null };
   rooms: HotelRoom[];
   board: { code: string; label: string };

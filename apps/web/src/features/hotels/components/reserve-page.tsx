@@ -21,6 +21,7 @@ import { PageHeader } from '../../../shared/components/page-header';
 import { CountrySelect, useCountries } from '../../../shared/country-select';
 import { applyServerErrors } from '../../../shared/forms/server-errors';
 import { useReserveHotel } from '../api/reserve-hotel';
+import { formFieldErrors, holderAddressShown, holderRules } from '../holder-requirements';
 import { type Checkout, DEFAULT_ADULT_AGE, loadCheckout, saveCheckout } from '../state';
 import { roomsText } from './hotel-card';
 import { ReserveConfirmation } from './reserve-confirmation';
@@ -96,6 +97,9 @@ export function ReservePage({ supplier }: { supplier: string }) {
   }
 
   const q = checkout.quote;
+  // What this option's supplier requires of the holder: the address block only appears when it does.
+  const needs = q.requiredHolderFields ?? [];
+  const showAddress = holderAddressShown(needs);
   const countryName = (code?: string) => countries.data?.find((c) => c.alpha2 === code)?.name ?? code;
 
   const submit = (v: ReserveValues) => {
@@ -116,6 +120,7 @@ export function ReservePage({ supplier }: { supplier: string }) {
         documentType: c.documentType,
         age: c.age ?? undefined,
         country: countryName(c.country),
+        countryCode: c.country,
         city: trimmed(c.city),
         postalCode: trimmed(c.postalCode),
         nationality: countryName(c.nationality),
@@ -149,7 +154,7 @@ export function ReservePage({ supplier }: { supplier: string }) {
           window.scrollTo({ top: 0 });
         },
         onError: (err) => {
-          applyServerErrors(form, err);
+          applyServerErrors(form, formFieldErrors(err));
           setError(err instanceof ApiError ? err : new ApiError(0, String(err)));
         },
         onSettled: () => {
@@ -195,7 +200,7 @@ export function ReservePage({ supplier }: { supplier: string }) {
                   md={12}
                   rules={[...required('Email es obligatorio'), { type: 'email', message: 'Email no válido' }]}
                 />
-                <HolderField name="phone" label="Teléfono" md={12} />
+                <HolderField name="phone" label="Teléfono" md={12} rules={holderRules(needs, 'phone')} />
                 <HolderField name="documentType" label="Tipo de documento" md={8}>
                   <Select options={DOCUMENT_TYPES} allowClear aria-label="Tipo de documento" />
                 </HolderField>
@@ -206,12 +211,16 @@ export function ReservePage({ supplier }: { supplier: string }) {
                 <HolderField name="nationality" label="Nacionalidad" md={12}>
                   <CountrySelect allowClear aria-label="Nacionalidad del titular" />
                 </HolderField>
-                <HolderField name="country" label="País" md={12}>
-                  <CountrySelect allowClear aria-label="País del titular" />
-                </HolderField>
-                <HolderField name="city" label="Ciudad" md={8} />
-                <HolderField name="address" label="Dirección" md={8} />
-                <HolderField name="postalCode" label="Código postal" md={8} />
+                {showAddress && (
+                  <>
+                    <HolderField name="country" label="País" md={12} rules={holderRules(needs, 'country')}>
+                      <CountrySelect allowClear aria-label="País del titular" />
+                    </HolderField>
+                    <HolderField name="city" label="Ciudad" md={8} rules={holderRules(needs, 'city')} />
+                    <HolderField name="address" label="Dirección" md={8} rules={holderRules(needs, 'address')} />
+                    <HolderField name="postalCode" label="Código postal" md={8} rules={holderRules(needs, 'postalCode')} />
+                  </>
+                )}
               </Row>
             </Card>
             {q.rooms.map((room, r) => (
