@@ -218,12 +218,39 @@ export function activityRoutes(app: FastifyInstance, sim: SimContext) {
     await reply(req, rep, c.sc, 'read', json(200, { booking: bookingBody(b) }));
   });
 
-  app.get(`${BASE}/bookings`, async (req, rep) => {
+  // The documented booking list: `start`, `end` and `filterType` (CHECKIN | CREATION | CANCELLATION)
+  // are mandatory, cancelled bookings only with `includedCancelled=true`, paged; items are summaries
+  // (no activities: the detail has them). There is no look-up by clientReference.
+  app.get(`${BASE}/bookings/:lang`, async (req, rep) => {
     const c = await open(sim, req, rep, 'list', 'activity');
     if (!c) return;
-    const q = req.query as { clientReference?: string };
-    const list = [...store.values()].filter((b) => !q.clientReference || b.clientReference === q.clientReference);
-    await reply(req, rep, c.sc, 'list', json(200, { bookings: list.map(bookingBody) }));
+    const q = req.query as Record<string, string | undefined>;
+    const filterType = q.filterType ?? 'CHECKIN';
+    if (!q.start || !q.end || !parseDay(q.start) || !parseDay(q.end) || !['CHECKIN', 'CREATION', 'CANCELLATION'].includes(filterType))
+      return reply(req, rep, c.sc, 'list', err(400, 'INVALID_REQUEST', 'start, end (yyyy-MM-dd) and filterType are required'));
+    const perPage = Math.min(Math.max(Number(q.itemsPerPage) || 10, 1), 100);
+    const page = Math.max(Number(q.page) || 1, 1);
+    const list = [...store.values()].filter((b) => {
+      if (c.sc.has('hide-booking', 'list')) return false;
+      if (b.status === 'CANCELLED' && q.includedCancelled !== 'true') return false;
+      const day = filterType === 'CREATION' ? b.created : filterType === 'CHECKIN' ? b.key.from : b.status === 'CANCELLED' ? b.created : '';
+      return day >= q.start! && day <= q.end!;
+    });
+    const items = list.slice((page - 1) * perPage, page * perPage).map((b) => {
+      const { activities: _a, ...summary } = bookingBody(b) as Record<string, unknown>;
+      return summary;
+    });
+    await reply(
+      req,
+      rep,
+      c.sc,
+      'list',
+      json(200, {
+        operationId: String(nextNumber(sim, 'hb-op')),
+        bookings: items,
+        pagination: { itemsPerPage: perPage, page, totalItems: list.length },
+      }),
+    );
   });
 
   app.delete(`${BASE}/bookings/:lang/:ref`, async (req, rep) => {

@@ -195,16 +195,22 @@ export function transferRoutes(app: FastifyInstance, sim: SimContext) {
   app.get(`${BASE}/bookings/:lang`, async (req, rep) => {
     const c = await open(sim, req, rep, 'list', 'transfer');
     if (!c) return;
-    const q = req.query as { clientReference?: string };
-    return send(
-      req,
-      rep,
-      c.sc,
-      'list',
-      json(200, {
-        bookings: [...store.values()].filter((b) => !q.clientReference || b.clientReference === q.clientReference).map(bookingBody),
-      }),
-    );
+    // The documented booking list: fromDate/toDate by dateType (FROM_DATE = service date, CREATION_DATE),
+    // offset (1-based index) and limit; whole bookings. There is no look-up by clientReference.
+    const q = req.query as Record<string, string | undefined>;
+    const dateType = q.dateType ?? 'FROM_DATE';
+    const from = q.fromDate?.slice(0, 10);
+    const to = q.toDate?.slice(0, 10);
+    if (!from || !to || !['FROM_DATE', 'CREATION_DATE'].includes(dateType))
+      return send(req, rep, c.sc, 'list', err(400, 'fromDate, toDate and dateType (FROM_DATE | CREATION_DATE) are required'));
+    const offset = Math.max(Number(q.offset) || 1, 1);
+    const limit = Math.min(Math.max(Number(q.limit) || 1, 1), 100);
+    const list = [...store.values()].filter((b) => {
+      if (c.sc.has('hide-booking', 'list')) return false;
+      const day = dateType === 'CREATION_DATE' ? b.created : (b.keys[0]?.at ?? '').slice(0, 10);
+      return day >= from && day <= to;
+    });
+    return send(req, rep, c.sc, 'list', json(200, { bookings: list.slice(offset - 1, offset - 1 + limit).map(bookingBody) }));
   });
 
   app.delete(`${BASE}/bookings/:lang/reference/:ref`, async (req, rep) => {

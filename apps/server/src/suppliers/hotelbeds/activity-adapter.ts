@@ -127,6 +127,10 @@ export function mapActivityBooking(data: unknown): TicketBooking & { cancelValua
   };
 }
 
+/** Booking list pages read when looking our reference up (100 a page). */
+const LIST_PAGE_SIZE = 100;
+const LIST_MAX_PAGES = 5;
+
 /** Hotelbeds Activities (tickets): activities → activities/details (fresh rateKey) → PUT bookings; read, list, cancel. */
 export class HotelbedsActivityAdapter implements TicketSupplier {
   readonly supplier = S;
@@ -270,22 +274,47 @@ export class HotelbedsActivityAdapter implements TicketSupplier {
     });
   }
 
-  findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<TicketBooking | null> {
+  /**
+   * Our reference among the bookings of the service dates, through the documented booking list
+   * (`GET /bookings/{language}?start&end&filterType=CHECKIN&includedCancelled&itemsPerPage&page`; its
+   * items are summaries), then the booking detail by the supplier's reference (docs/decisions/0182).
+   */
+  async findByClientReference(
+    clientReference: string,
+    hint: { from: string; to: string },
+    ctx?: CallContext,
+  ): Promise<TicketBooking | null> {
     const op = 'ticket.list';
-    return guarded(this.http, S, op, async () => {
-      const data = await this.client.call<{ bookings?: unknown[] }>({
-        operation: op,
-        method: 'GET',
-        path: '/bookings',
-        query: { clientReference },
-        idempotent: true,
-        ctx,
-      });
-      const found = (data.bookings ?? []).map((b) => mapActivityBooking({ booking: b })).find((b) => b.clientReference === clientReference);
-      if (!found) return null;
-      const { cancelValuation: _c, ...booking } = found;
-      return booking;
+    const reference = await guarded(this.http, S, op, async () => {
+      for (let page = 1; page <= LIST_MAX_PAGES; page++) {
+        const data = await this.client.call<{ bookings?: unknown[]; pagination?: { totalItems?: unknown } }>({
+          operation: op,
+          method: 'GET',
+          path: `/bookings/${this.lang}`,
+          query: {
+            start: hint.from,
+            end: hint.to,
+            filterType: 'CHECKIN',
+            includedCancelled: 'true',
+            itemsPerPage: String(LIST_PAGE_SIZE),
+            page: String(page),
+          },
+          idempotent: true,
+          ctx,
+        });
+        const items = Array.isArray(data?.bookings) ? data.bookings : [];
+        const hit = items.find((b) => (b as { clientReference?: unknown })?.clientReference === clientReference) as
+          | { reference?: unknown }
+          | undefined;
+        if (hit) {
+          if (typeof hit.reference !== 'string' || !hit.reference) throw new Error('booking list item without reference');
+          return hit.reference;
+        }
+        if (items.length < LIST_PAGE_SIZE) return null;
+      }
+      return null;
     });
+    return reference ? this.read({ locator: reference }, ctx) : null;
   }
 
   cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {

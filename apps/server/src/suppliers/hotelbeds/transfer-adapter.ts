@@ -147,6 +147,10 @@ function penaltyNow(booking: TransferBooking, now = new Date()): Money {
   return money(p, booking.total.currency);
 }
 
+/** Booking list pages read when looking our reference up (100 a page). */
+const LIST_PAGE_SIZE = 100;
+const LIST_MAX_PAGES = 5;
+
 /** Hotelbeds Transfers: availability (GET path) → re-availability as quote → POST bookings; read, list, cancel. */
 export class HotelbedsTransferAdapter implements TransferSupplier {
   readonly supplier = S;
@@ -295,20 +299,35 @@ export class HotelbedsTransferAdapter implements TransferSupplier {
     );
   }
 
-  findByClientReference(clientReference: string, _hint: { from: string; to: string }, ctx?: CallContext): Promise<TransferBooking | null> {
+  /**
+   * Our reference among the bookings of the service dates, through the documented booking list
+   * (`GET /bookings/{language}?fromDate&toDate&dateType=FROM_DATE&offset&limit`; its items are whole
+   * bookings with `clientReference`) (docs/decisions/0182).
+   */
+  findByClientReference(clientReference: string, hint: { from: string; to: string }, ctx?: CallContext): Promise<TransferBooking | null> {
     const op = 'transfer.list';
     return guarded(this.http, S, op, async () => {
-      const data = await this.client.call<{ bookings?: unknown[] }>({
-        operation: op,
-        method: 'GET',
-        path: `/bookings/${this.lang}`,
-        query: { clientReference },
-        idempotent: true,
-        ctx,
-      });
-      return (
-        (data.bookings ?? []).map((b) => mapTransferBooking({ bookings: [b] })).find((b) => b.clientReference === clientReference) ?? null
-      );
+      for (let page = 0; page < LIST_MAX_PAGES; page++) {
+        const data = await this.client.call<{ bookings?: unknown[] }>({
+          operation: op,
+          method: 'GET',
+          path: `/bookings/${this.lang}`,
+          query: {
+            fromDate: hint.from,
+            toDate: hint.to,
+            dateType: 'FROM_DATE',
+            offset: String(page * LIST_PAGE_SIZE + 1),
+            limit: String(LIST_PAGE_SIZE),
+          },
+          idempotent: true,
+          ctx,
+        });
+        const items = Array.isArray(data?.bookings) ? data.bookings : [];
+        const hit = items.find((b) => (b as { clientReference?: unknown })?.clientReference === clientReference);
+        if (hit) return mapTransferBooking({ bookings: [hit] });
+        if (items.length < LIST_PAGE_SIZE) return null;
+      }
+      return null;
     });
   }
 
