@@ -167,15 +167,34 @@ export function santsgRoutes(app: FastifyInstance, sim: SimContext) {
     const c = await open(req, reply, 'search');
     if (!c) return;
     const b = (req.body ?? {}) as X;
-    const services = (b.ServiceTypes as string[]) ?? [];
+    // Field names in either case, as the documented samples mix them (OneWay `ServiceTypes`, Multicity `serviceTypes`).
+    const field = (name: string) => b[name] ?? b[name.charAt(0).toLowerCase() + name.slice(1)];
+    const services = (field('ServiceTypes') as string[]) ?? [];
     const roundTrip = services.includes('2');
-    const day = String(b.CheckIn ?? '').slice(0, 10);
-    if (!parseDay(day) || day < today()) return send(req, reply, c.sc, 'search', bad('InvalidCheckIn', 'CheckIn is not valid'));
-    const loc = (v: unknown) => String(((v as X[]) ?? [])[0]?.id ?? ((v as X[]) ?? [])[0]?.Id ?? '');
-    const from = findAirport(loc(b.DepartureLocations));
-    const to = findAirport(loc(b.ArrivalLocations));
-    if (!from || !to || from.code === to.code) return send(req, reply, c.sc, 'search', bad('InvalidLocation', 'Unknown location'));
-    const passengers = (b.Passengers as { type: number; count: number }[]) ?? [];
+    const multiCity = services.includes('3');
+    const list = (v: unknown) => (Array.isArray(v) ? (v as X[]) : []);
+    const locId = (x: X | undefined) => String(x?.id ?? x?.Id ?? '');
+    const deps = list(field('DepartureLocations'));
+    const arrs = list(field('ArrivalLocations'));
+    // Multicity: checkIns and locations in leg order (documented "Multicity Request Sample").
+    const legs = multiCity
+      ? list(field('CheckIns')).map((d, i) => ({
+          day: String(d ?? '').slice(0, 10),
+          from: findAirport(locId(deps[i])),
+          to: findAirport(locId(arrs[i])),
+        }))
+      : [{ day: String(field('CheckIn') ?? '').slice(0, 10), from: findAirport(locId(deps[0])), to: findAirport(locId(arrs[0])) }];
+    if (multiCity && (legs.length < 2 || legs.length > 6 || deps.length !== legs.length || arrs.length !== legs.length))
+      return send(req, reply, c.sc, 'search', bad('InvalidRequest', 'Multicity needs 2..6 check-ins with their locations'));
+    for (const leg of legs) {
+      if (!parseDay(leg.day) || leg.day < today()) return send(req, reply, c.sc, 'search', bad('InvalidCheckIn', 'CheckIn is not valid'));
+      if (!leg.from || !leg.to || leg.from.code === leg.to.code)
+        return send(req, reply, c.sc, 'search', bad('InvalidLocation', 'Unknown location'));
+    }
+    const { day } = legs[0];
+    const from = legs[0].from as NonNullable<(typeof legs)[0]['from']>;
+    const to = legs[0].to as NonNullable<(typeof legs)[0]['to']>;
+    const passengers = (field('Passengers') as { type: number; count: number }[]) ?? [];
     const pax = {
       adt: passengers.find((p) => p.type === 1)?.count ?? 0,
       chd: passengers.find((p) => p.type === 2)?.count ?? 0,
@@ -207,8 +226,19 @@ export function santsgRoutes(app: FastifyInstance, sim: SimContext) {
         } satisfies OfferToken,
         SEARCH_TTL,
       );
+      // Packaged fares pair only within their airline; other fares also combine across airlines (interline).
+      const groupKeys = multiCity
+        ? ['-']
+        : roundTrip
+          ? pkg
+            ? [`${f.airline.code}-${cabin}-PKG`]
+            : [`${f.airline.code}-${cabin}`, `INTERLINE-${cabin}`]
+          : [];
       return {
-        offerId: token.token,
+        // Round-trip and multicity offers (flightResponseListType 3) carry only offerIds per group key.
+        ...(roundTrip || multiCity
+          ? { offerIds: groupKeys.map((groupKey) => ({ groupKey, offerId: token.token })) }
+          : { offerId: token.token }),
         expiresOn: exp,
         price: { amount: Number(centsToDecimal(price)), currency: 'USD' },
         singleAdultPrice: { amount: Number(centsToDecimal(f.fares[cabin])), currency: 'USD' },
@@ -240,8 +270,7 @@ export function santsgRoutes(app: FastifyInstance, sim: SimContext) {
               : []),
           ],
         },
-        // Packaged fares pair only within their airline; other fares also combine across airlines (interline).
-        groupKeys: roundTrip ? (pkg ? [`${f.airline.code}-${cabin}-PKG`] : [`${f.airline.code}-${cabin}`, `INTERLINE-${cabin}`]) : [],
+        groupKeys,
         isPackageOffer: pkg,
         seatInfo: { availableSeatCount: 9, showSeatInfo: true },
         flightBrandInfo: { id: cabin === 'business' ? 'BIZ' : 'LIGHT', name: cabin === 'business' ? 'Business' : 'Light' },
@@ -250,6 +279,25 @@ export function santsgRoutes(app: FastifyInstance, sim: SimContext) {
     };
     if (c.sc.has('no-avail', 'search'))
       return send(req, reply, c.sc, 'search', ok({ searchId: randomUUID(), expiresOn: exp, flights: [] }));
+    if (multiCity) {
+      const flights = legs.flatMap((leg, i) =>
+        flightsOn(leg.from as typeof from, leg.to as typeof to, leg.day).flatMap((f) =>
+          cabins.map((cabin) => ({
+            provider: 'SIM',
+            id: f.id,
+            items: [{ ...segment(f, 1, cabin), segmentNumber: i + 1 }],
+            offers: [build(f, i + 1, cabin)],
+          })),
+        ),
+      );
+      return send(
+        req,
+        reply,
+        c.sc,
+        'search',
+        ok({ searchId: randomUUID(), expiresOn: exp, flights, details: { flightResponseListType: 3, enablePaging: false } }),
+      );
+    }
     const outbound = flightsOn(from, to, day);
     const back = roundTrip ? flightsOn(to, from, addDays(day, nights)) : [];
     const flights = [

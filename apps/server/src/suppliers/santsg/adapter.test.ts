@@ -106,7 +106,7 @@ describe('tourvisio flights: contract', () => {
     }
   });
 
-  it('one way and multi-city (one search per leg, combined)', async () => {
+  it('one way and multi-city (one documented serviceTypes-3 search, legs by segmentNumber, combined)', async () => {
     const ow = await flights.search(oneWay);
     expect(ow.offers[0].offerIds).toHaveLength(1);
     const multi = await flights.search({

@@ -4,7 +4,7 @@ import { guarded, invalid } from '../adapter-kit.js';
 import { connectionCheck } from '../connection-check.js';
 import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
-import { money, sameMoney } from '../money.js';
+import { sameMoney } from '../money.js';
 import { reportDropped, screenPrices } from '../offer-screen.js';
 import { NON_REFUNDABLE } from '../policies.js';
 import type {
@@ -24,7 +24,7 @@ import type {
   SupplierBookingRef,
 } from '../types.js';
 import { TourVisioClient } from './client.js';
-import { legsOf, mapSegment, pairRoundTrip, priceOf, reservationStatus, segmentSchema, toOffer } from './mappers.js';
+import { combineLegs, legsOf, mapSegment, pairRoundTrip, priceOf, reservationStatus, segmentSchema, toOffer } from './mappers.js';
 
 const S = 'santsg' as const;
 /** Spec §9: culture en-US, currency USD, 10 results per page. */
@@ -98,8 +98,8 @@ export function mapDetail(body: Detail): FlightBooking {
 }
 
 /**
- * SAN TSG TourVisio flights: pricesearch (one-way, round trip paired by groupKeys, multi-city as one
- * search per leg) → begintransaction (quote, ~20 min) → setreservationinfo + committransaction (book)
+ * SAN TSG TourVisio flights: pricesearch (one-way, round trip paired by groupKeys, multi-city in one
+ * serviceTypes-3 search) → begintransaction (quote, ~20 min) → setreservationinfo + committransaction (book)
  * → getreservationdetail; getreservationlist by date criteria (then our agencyReservationNumber); getcancellationpenalty + cancelreservation.
  */
 export class TourVisioFlightAdapter implements FlightSupplier {
@@ -169,6 +169,33 @@ export class TourVisioFlightAdapter implements FlightSupplier {
     return { ...legsOf(body), searchId: body.searchId ?? '', expiresOn: body.expiresOn ?? null };
   }
 
+  private async multiCitySearch(input: FlightSearchInput, ctx?: CallContext) {
+    const p = input.passengers;
+    const body = await this.client.call<{ searchId?: string; expiresOn?: string; flights?: unknown }>(
+      'productservice/pricesearch',
+      {
+        ProductType: 3,
+        ServiceTypes: ['3'],
+        CheckIns: input.legs.map((l) => l.date),
+        DepartureLocations: input.legs.map((l) => location(l.from)),
+        ArrivalLocations: input.legs.map((l) => location(l.to)),
+        Passengers: [
+          { type: 1, count: p.adults },
+          ...(p.children ? [{ type: 2, count: p.children }] : []),
+          ...(p.infants ? [{ type: 3, count: p.infants }] : []),
+        ],
+        flightClasses: [input.cabin === 'business' ? 2 : input.cabin === 'promo' ? 0 : 1],
+        showOnlyNonStopFlight: !!input.nonStopOnly,
+        supportedFlightReponseListTypes: [3],
+        calculateFlightFees: true,
+        Culture: TOURVISIO_CULTURE,
+        Currency: TOURVISIO_CURRENCY,
+      },
+      { operation: 'flight.search', idempotent: true, ctx },
+    );
+    return { ...legsOf(body, 'segmentNumber'), searchId: body.searchId ?? '', expiresOn: body.expiresOn ?? null };
+  }
+
   search(input: FlightSearchInput, ctx?: CallContext): Promise<SearchResult<FlightOffer>> {
     const op = 'flight.search';
     return guarded(this.http, S, op, async () => {
@@ -204,39 +231,14 @@ export class TourVisioFlightAdapter implements FlightSupplier {
         combos = pairRoundTrip(r.legs.get(1) ?? [], r.legs.get(2) ?? []);
       } else {
         if (input.legs.length < 2 || input.legs.length > 6) throw invalid(S, op, 'multi-city needs 2..6 legs');
-        const results = await Promise.all(
-          input.legs.map((leg) => this.priceSearch('1', leg.from, leg.to, leg.date, undefined, input, ctx)),
-        );
-        for (const r of results) dropped.push(...r.dropped);
-        searchId = results.map((r) => r.searchId).join(',');
-        expiresAt =
-          results
-            .map((r) => r.expiresOn)
-            .filter((x): x is string => !!x)
-            .sort()[0] ?? null;
-        // Each leg's cheapest offers, combined; the product is bounded by keeping the cheapest combinations.
-        let acc: Parameters<typeof toOffer>[0][] = [
-          { segments: [], offerIds: [], total: money(0, TOURVISIO_CURRENCY), isPackageOffer: false },
-        ];
-        results.forEach((r, i) => {
-          const legs = screenPrices(r.legs.get(1) ?? [], (l) => l.total)
-            .kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount))
-            .slice(0, 10);
-          acc = acc
-            .flatMap((a) =>
-              legs
-                .filter((l) => l.total.currency === a.total.currency)
-                .map((l) => ({
-                  segments: [...a.segments, ...l.segments.map((s) => ({ ...s, route: i + 1 }))],
-                  offerIds: [...a.offerIds, { groupKey: null, offerId: l.offerId }],
-                  total: money(new Decimal(a.total.amount).plus(l.total.amount), a.total.currency),
-                  isPackageOffer: false,
-                })),
-            )
-            .sort((x, y) => new Decimal(x.total.amount).comparedTo(y.total.amount))
-            .slice(0, MULTI_CITY_LIMIT);
-        });
-        combos = acc.filter((c) => c.offerIds.length === input.legs.length);
+        // One documented multicity search (serviceTypes 3, locations and check-ins in leg order); the
+        // legs come back by the items' segmentNumber.
+        const r = await this.multiCitySearch(input, ctx);
+        dropped.push(...r.dropped);
+        searchId = r.searchId;
+        expiresAt = r.expiresOn;
+        const perLeg = input.legs.map((_, i) => screenPrices(r.legs.get(i + 1) ?? [], (l) => l.total).kept);
+        combos = combineLegs(perLeg, 10, MULTI_CITY_LIMIT);
       }
       const screened = screenPrices(combos, (c) => c.total);
       reportDropped(this.http, S, op, [...dropped, ...screened.dropped]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightSegment } from '../types.js';
-import { legsOf, pairRoundTrip, reservationStatus } from './mappers.js';
+import { combineLegs, legsOf, offerIdFor, pairRoundTrip, reservationStatus } from './mappers.js';
 
 const seg = (route: number, no: string): FlightSegment => ({
   flightNo: no,
@@ -14,6 +14,7 @@ const seg = (route: number, no: string): FlightSegment => ({
 const leg = (route: number, offerId: string, amount: string, groupKeys: string[], isPackageOffer = false) => ({
   segments: [seg(route, offerId)],
   offerId,
+  offerIds: [],
   groupKeys,
   total: { amount, currency: 'USD' },
   isPackageOffer,
@@ -79,5 +80,37 @@ describe('tourvisio replies', () => {
     expect(reservationStatus(3, 1)).toBe('cancelled');
     expect(reservationStatus(9, 0)).toBe('pre-reserved');
     expect(reservationStatus(0, 2)).toBe('pending-provider');
+  });
+});
+
+describe('tourvisio offerIds per group key (list type 3)', () => {
+  const keyed = (route: number, ids: Record<string, string>, amount: string) => ({
+    ...leg(route, Object.values(ids)[0], amount, Object.keys(ids)),
+    offerIds: Object.entries(ids).map(([groupKey, offerId]) => ({ groupKey, offerId })),
+  });
+
+  it('books each leg with the offerIds entry of the shared key', () => {
+    const out = keyed(1, { A: 'o-A', B: 'o-B' }, '100.00');
+    const back = keyed(2, { B: 'r-B' }, '50.00');
+    expect(offerIdFor(out, 'B')).toBe('o-B');
+    expect(pairRoundTrip([out], [back])[0].offerIds).toEqual([
+      { groupKey: 'B', offerId: 'o-B' },
+      { groupKey: 'B', offerId: 'r-B' },
+    ]);
+  });
+
+  it('multi-city combines one offer per leg only when a key is shared by all, cheapest first', () => {
+    const combos = combineLegs(
+      [
+        [keyed(1, { A: 'a1' }, '10.00'), keyed(1, { B: 'b1' }, '5.00')],
+        [keyed(2, { A: 'a2' }, '20.00')],
+        [keyed(3, { A: 'a3', B: 'b3' }, '1.00')],
+      ],
+      10,
+      50,
+    );
+    expect(combos).toHaveLength(1);
+    expect(combos[0].total).toEqual({ amount: '31.00', currency: 'USD' });
+    expect(combos[0].offerIds.map((o) => o.offerId)).toEqual(['a1', 'a2', 'a3']);
   });
 });

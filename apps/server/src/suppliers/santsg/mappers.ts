@@ -18,16 +18,23 @@ export const segmentSchema = z.object({
   arrival: placeSchema,
   flightClass: z.object({ name: z.string().optional() }).optional(),
   route: z.number().int(),
+  /** Multi-city: the leg (1..n) of this item; `route` stays 1 (documented multicity sample). */
+  segmentNumber: z.number().int().optional(),
   stopCount: z.number().int().min(0).optional(),
   baggageInformations: z.array(z.object({ baggagePiece: z.number().optional(), weight: z.number().optional() })).optional(),
 });
-const offerSchema = z.object({
-  offerId: z.string().min(1),
-  expiresOn: z.string().optional(),
-  price: priceSchema,
-  groupKeys: z.array(z.string()).optional(),
-  isPackageOffer: z.boolean().optional(),
-});
+// One-way offers carry `offerId`; round-trip and multi-city ones (flightResponseListType 3) carry only
+// `offerIds[{groupKey, offerId}]`: the id to book is the one of the groupKey shared with the other legs.
+const offerSchema = z
+  .object({
+    offerId: z.string().min(1).optional(),
+    offerIds: z.array(z.object({ groupKey: z.string().optional(), offerId: z.string().min(1) })).optional(),
+    expiresOn: z.string().optional(),
+    price: priceSchema,
+    groupKeys: z.array(z.string()).optional(),
+    isPackageOffer: z.boolean().optional(),
+  })
+  .refine((o) => o.offerId || o.offerIds?.length, { message: 'offer without offerId' });
 const flightSchema = z.object({ id: z.string(), items: z.array(segmentSchema).min(1), offers: z.array(z.unknown()) });
 
 export function priceOf(p: unknown): Money | null {
@@ -53,15 +60,21 @@ export function mapSegment(s: z.infer<typeof segmentSchema>): FlightSegment {
 
 interface Leg {
   segments: FlightSegment[];
+  /** The offer's own id (one-way) or its first `offerIds` entry. */
   offerId: string;
+  /** `offerIds` by groupKey (round trip, multi-city). */
+  offerIds: { groupKey: string | null; offerId: string }[];
   groupKeys: string[];
   total: Money;
   isPackageOffer: boolean;
   expiresOn?: string;
 }
 
-/** Flights of a pricesearch body split by route (1 outbound, 2 return); malformed ones are dropped. */
-export function legsOf(body: unknown): { legs: Map<number, Leg[]>; dropped: DroppedOffer[] } {
+/**
+ * Flights of a pricesearch body split by leg — by `route` (1 outbound, 2 return) or, for multi-city,
+ * by the items' `segmentNumber` — malformed ones dropped.
+ */
+export function legsOf(body: unknown, legBy: 'route' | 'segmentNumber' = 'route'): { legs: Map<number, Leg[]>; dropped: DroppedOffer[] } {
   const flights = (body as { flights?: unknown })?.flights;
   if (!Array.isArray(flights)) throw new Error('pricesearch without flights');
   const legs = new Map<number, Leg[]>();
@@ -80,11 +93,13 @@ export function legsOf(body: unknown): { legs: Map<number, Leg[]>; dropped: Drop
         dropped.push({ reason: 'invalid', detail: `offer of ${f.data.id}` });
         continue;
       }
-      const route = segments[0].route;
+      const route = legBy === 'segmentNumber' ? (f.data.items[0].segmentNumber ?? segments[0].route) : segments[0].route;
       const list = legs.get(route) ?? [];
+      const offerIds = (o.data.offerIds ?? []).map((x) => ({ groupKey: x.groupKey ?? null, offerId: x.offerId }));
       list.push({
-        segments,
-        offerId: o.data.offerId,
+        segments: legBy === 'segmentNumber' ? segments.map((sg) => ({ ...sg, route })) : segments,
+        offerId: o.data.offerId ?? offerIds[0].offerId,
+        offerIds,
         groupKeys: o.data.groupKeys ?? [],
         total,
         isPackageOffer: !!o.data.isPackageOffer,
@@ -94,6 +109,51 @@ export function legsOf(body: unknown): { legs: Map<number, Leg[]>; dropped: Drop
     }
   }
   return { legs, dropped };
+}
+
+/** The id to book a leg's offer with under a group key: its `offerIds` entry for the key, else its own id. */
+export function offerIdFor(leg: Pick<Leg, 'offerId' | 'offerIds'>, key: string | null): string {
+  return leg.offerIds.find((x) => x.groupKey === key)?.offerId ?? leg.offerId;
+}
+
+/**
+ * Multi-city: one offer per leg, in leg order, whose groupKeys all share a key (offers without
+ * groupKeys combine with any); the total is the sum. The cheapest `perLeg` offers of each leg are
+ * combined and the `limit` cheapest combinations kept, so the product stays bounded.
+ */
+export function combineLegs(
+  legs: Leg[][],
+  perLeg: number,
+  limit: number,
+): { segments: FlightSegment[]; offerIds: { groupKey: string | null; offerId: string }[]; total: Money; isPackageOffer: boolean }[] {
+  type Partial = { keys: string[] | null; picked: Leg[]; total: Decimal; currency: string | null };
+  let acc: Partial[] = [{ keys: null, picked: [], total: new Decimal(0), currency: null }];
+  for (const options of legs) {
+    const cheapest = [...options].sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount)).slice(0, perLeg);
+    acc = acc
+      .flatMap((a) =>
+        cheapest
+          .filter((l) => a.currency === null || l.total.currency === a.currency)
+          .map((l) => {
+            const keys = !l.groupKeys.length ? a.keys : a.keys === null ? l.groupKeys : a.keys.filter((k) => l.groupKeys.includes(k));
+            return { keys, picked: [...a.picked, l], total: a.total.plus(l.total.amount), currency: l.total.currency };
+          })
+          .filter((c) => c.keys === null || c.keys.length > 0),
+      )
+      .sort((x, y) => x.total.comparedTo(y.total))
+      .slice(0, limit);
+  }
+  return acc
+    .filter((c) => c.picked.length === legs.length && legs.length > 0)
+    .map((c) => {
+      const key = c.keys?.[0] ?? null;
+      return {
+        segments: c.picked.flatMap((l) => l.segments),
+        offerIds: c.picked.map((l) => ({ groupKey: key, offerId: offerIdFor(l, key) })),
+        total: money(c.total, c.currency as string),
+        isPackageOffer: false,
+      };
+    });
 }
 
 /**
@@ -115,8 +175,8 @@ export function pairRoundTrip(
       out.push({
         segments: [...o.segments, ...r.segments],
         offerIds: [
-          { groupKey: key, offerId: o.offerId },
-          { groupKey: key, offerId: r.offerId },
+          { groupKey: key, offerId: offerIdFor(o, key) },
+          { groupKey: key, offerId: offerIdFor(r, key) },
         ],
         total: money(amount, o.total.currency),
         isPackageOffer: packaged,
