@@ -316,6 +316,8 @@ async function bookThroughSupplierRoute(page: Page, supplier: 'hotelbeds' | 'jun
   const price = (await page.getByTestId('quote-price').innerText()).trim();
   await acceptQuote(page);
   await expect(page).toHaveURL(`/hotels/reserve/${supplier}`);
+  // The postal address is asked for only when the quoted option requires it (docs/decisions/0181).
+  await expect(page.getByLabel('Dirección')).toHaveCount(0);
   await fillReserveAndBook(page, surname);
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(price)).toBeVisible();
@@ -324,6 +326,14 @@ async function bookThroughSupplierRoute(page: Page, supplier: 'hotelbeds' | 'jun
   await expect(page).toHaveURL(/\/booking\/[^/]+\/voucher$/);
   const total = page.locator('.ant-descriptions-item-label', { hasText: /^Total$/ }).locator('xpath=following-sibling::*[1]');
   await expect(total).toHaveText(price);
+  if (supplier === 'hotelbeds') {
+    // Hotelbeds certification: the "Payable through … VAT … Reference" line on the voucher (docs/decisions/0180).
+    const remarks = page.getByTestId('supplier-remarks');
+    await expect(remarks.getByRole('heading', { name: 'Observaciones del proveedor' })).toBeVisible();
+    await expect(remarks).toContainText(/Payable through .+ VAT: .+ Reference: \S+/);
+    await page.goto(page.url().replace(/\/voucher$/, '/detail'));
+    await expect(page.getByTestId('supplier-remarks')).toContainText('Payable through');
+  }
 
   await page.goto('/booking');
   const search = page.getByRole('searchbox', { name: 'Buscar reservas' });
