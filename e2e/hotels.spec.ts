@@ -349,3 +349,43 @@ test('the Hotelbeds route books two adults at the marked-up price the options pa
 test('the Juniper route books two adults at the marked-up price the options page showed', async ({ page }) => {
   await bookThroughSupplierRoute(page, 'juniper', 'Junipero');
 });
+
+test('a Juniper option that requires the holder address: the reserve page asks for it, names what is missing, then books', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.agency2);
+  // The simulator's `required-address` scenario (by account identity) answers BookingRules with the
+  // holder's phone and postal address in HotelRequiredFields, as the recorded UAT reply does.
+  const name = `Juniper con dirección ${Date.now()}`;
+  const created = await page.request.post('/api/provider-account', {
+    data: { supplier: 'juniper', name, credentials: { email: 'norte+required-address:quote@demo.com', password: 'sandbox' } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/hotels/search/juniper');
+  const provider = page.getByRole('combobox', { name: 'Proveedor' });
+  await provider.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').getByTestId('supplier-juniper')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await acceptQuote(page);
+  await expect(page).toHaveURL('/hotels/reserve/juniper');
+
+  await expect(page.getByLabel('Dirección')).toBeVisible();
+  await fillReserveAndBook(page, 'Direccion');
+  await expect(page.getByText('El teléfono del titular es obligatorio para este proveedor')).toBeVisible();
+  await expect(page.getByText('La dirección del titular es obligatoria para este proveedor')).toBeVisible();
+  await expect(page.getByTestId('voucher-status')).toHaveCount(0);
+
+  await page.getByLabel('Teléfono').fill('+573001234567');
+  await page.getByRole('combobox', { name: 'País del titular' }).fill('Colombia');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Colombia' }).first().click();
+  await page.getByLabel('Ciudad').fill('Cartagena');
+  await page.getByLabel('Dirección').fill('Calle 10 # 3-20');
+  await page.getByLabel('Código postal').fill('130001');
+  await page.getByRole('button', { name: 'Reservar' }).click();
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+});
