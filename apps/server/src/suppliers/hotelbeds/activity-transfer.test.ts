@@ -76,6 +76,11 @@ describe('hotelbeds activities (tickets)', () => {
       'SUPPLIER_OUTCOME_UNKNOWN',
     );
     expect((await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }))?.status).toBe('confirmed');
+    // The documented list filters by service date and honours hide-booking (docs/decisions/0182).
+    expect(await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(5) })).toBeNull();
+    expect(
+      await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }, { simScenario: 'hide-booking' }),
+    ).toBeNull();
   });
 
   it('transport failures and absurd prices', async () => {
@@ -129,6 +134,11 @@ describe('hotelbeds transfers', () => {
       'SUPPLIER_OUTCOME_UNKNOWN',
     );
     expect((await transfers.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }))?.status).toBe('confirmed');
+    // The documented list filters by service date and honours hide-booking (docs/decisions/0182).
+    expect(await transfers.findByClientReference(clientReference, { from: inDays(0), to: inDays(5) })).toBeNull();
+    expect(
+      await transfers.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }, { simScenario: 'hide-booking' }),
+    ).toBeNull();
     const slow = h.registry.transfer(h.account('hotelbeds', { timeouts: { 'transfer.search': 100 } }));
     expect((await caught(() => slow.search(transferSearch, { simScenario: 'timeout' }))).code).toBe('SUPPLIER_TIMEOUT');
     expect((await caught(() => transfers.search(transferSearch, { simScenario: 'error-500' }))).code).toBe('SUPPLIER_UNAVAILABLE');
