@@ -14,6 +14,7 @@ export * from './messages.js';
 export * from './modules.js';
 export * from './permissions.js';
 export * from './places.js';
+export * from './price-visibility.js';
 export * from './pricing.js';
 export * from './provider-account.js';
 export * from './routes.js';

@@ -95,7 +95,18 @@ export function BookingListPage() {
     { title: 'Localizador', key: 'locator', render: (_, v) => v.reservation.locator ?? '—' },
     { title: 'Usuario', key: 'user', render: (_, v) => v.user?.profile.name ?? '—' },
     { title: 'Cliente', key: 'client', render: (_, v) => [v.client.name, v.client.surname].filter(Boolean).join(' ') },
-    { title: 'Costo', key: 'cost', align: 'right', render: (_, v) => (v.cost ? formatMoney(v.cost.net, v.cost.currency) : '—') },
+    {
+      title: 'Costo',
+      key: 'cost',
+      align: 'right',
+      // The supplier's cost for super, what the agency pays for its admin; staff have neither (decision 0140).
+      render: (_, v) =>
+        v.view === 'full' && v.cost
+          ? formatMoney(v.cost.net, v.cost.currency)
+          : v.view !== 'staff' && v.agencyCost
+            ? formatMoney(v.agencyCost.amount, v.agencyCost.currency)
+            : '—',
+    },
     { title: 'Precio', key: 'price', align: 'right', render: (_, v) => formatMoney(v.price.gross, v.price.currency) },
     {
       title: '',
