@@ -195,3 +195,21 @@ describe('the dashboard', () => {
     for (const secret of [...SUPPLIER_SECRETS, ...AGENCY_SECRETS]) expect(res.body).not.toContain(secret);
   });
 });
+
+describe('CSV formula injection through the export (issue 12 #6)', () => {
+  it('neutralises formulas in client, user and product names and keeps negative amounts numeric', async () => {
+    await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      userId: w.users.admin.id,
+      client: { name: '=HYPERLINK("http://evil.example","Clic")', surname: 'Inyeccion' },
+      product: { name: '@SUM(1+1)*cmd|\' /C calc\'!A0', destination: 'Cartagena' },
+      payments: { client: { amount: '-15.50', currency: 'USD' } },
+    });
+    const res = await get('/api/voucher/export?format=csv&q=inyeccion', w.headers.admin);
+    expect(res.statusCode).toBe(200);
+    const [row] = parse(res.body.replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
+    expect(row.Cliente).toBe('\'=HYPERLINK("http://evil.example","Clic") Inyeccion');
+    expect(row.Producto).toBe("'@SUM(1+1)*cmd|' /C calc'!A0");
+    expect(row['Pago cliente']).toBe('-15.50');
+  });
+});
