@@ -12,6 +12,7 @@ export * from './markup.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './modules.js';
+export * from './net-address.js';
 export * from './permissions.js';
 export * from './places.js';
 export * from './price-visibility.js';

@@ -18,6 +18,7 @@ export const SUPPLIER_ERROR_MESSAGES = {
   SUPPLIER_INVALID_REQUEST: 'Los datos de la solicitud no son válidos para este proveedor.',
   SUPPLIER_OUTCOME_UNKNOWN: 'No recibimos la respuesta del proveedor. Estamos verificando si la reserva quedó registrada; no la repitas.',
   SUPPLIER_UNSUPPORTED: 'Este proveedor no ofrece este tipo de producto.',
+  SUPPLIER_HOST_FORBIDDEN: 'La dirección del proveedor no está permitida: debe ser un servidor público en el puerto 80, 443, 8080 u 8443.',
 } as const;
 export type SupplierErrorCode = keyof typeof SUPPLIER_ERROR_MESSAGES;
 
