@@ -38,6 +38,7 @@ export const PROVIDER_MESSAGES = {
   testOk: 'Conexión exitosa',
   testFailed: 'No se pudo conectar con el proveedor',
   testTimeout: 'El proveedor no respondió a tiempo',
+  testThrottled: 'Hiciste demasiadas pruebas de conexión. Espera unos minutos e inténtalo de nuevo.',
   deleted: 'Proveedor eliminado',
 } as const;
 
