@@ -92,4 +92,8 @@ test('the booking detail shows each reader only the costs its view allows (issue
   expect(forAdviser.view).toBe('staff');
   await expect(supplierCost).toHaveCount(0);
   await expect(agencyCost).toHaveCount(0);
+  await page.goto('/booking');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Precio' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Costo' })).toHaveCount(0);
 });

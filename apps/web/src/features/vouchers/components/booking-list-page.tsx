@@ -45,6 +45,8 @@ export function BookingListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || 20));
   const { data, isFetching, error } = useVouchers({ ...filter, page, limit });
+  // Advisers, resellers and product loaders see no cost at all (decision 0140): no empty column either.
+  const staffOnly = (data?.docs ?? []).every((v) => v.view === 'staff');
 
   const update = (patch: Record<string, string | undefined>, resetPage = true) => {
     const next = new URLSearchParams(params);
@@ -188,7 +190,7 @@ export function BookingListPage() {
         rowKey="_id"
         size="middle"
         loading={isFetching}
-        columns={columns}
+        columns={staffOnly ? columns.filter((c) => c.key !== 'cost') : columns}
         dataSource={data?.docs ?? []}
         scroll={{ x: 1300 }}
         pagination={{
