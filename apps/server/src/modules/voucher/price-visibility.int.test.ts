@@ -202,7 +202,7 @@ describe('CSV formula injection through the export (issue 12 #6)', () => {
       agencyId: w.agencyA.id,
       userId: w.users.admin.id,
       client: { name: '=HYPERLINK("http://evil.example","Clic")', surname: 'Inyeccion' },
-      product: { name: '@SUM(1+1)*cmd|\' /C calc\'!A0', destination: 'Cartagena' },
+      product: { name: "@SUM(1+1)*cmd|' /C calc'!A0", destination: 'Cartagena' },
       payments: { client: { amount: '-15.50', currency: 'USD' } },
     });
     const res = await get('/api/voucher/export?format=csv&q=inyeccion', w.headers.admin);
