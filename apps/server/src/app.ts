@@ -3,9 +3,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { validatorCompiler } from './http/validation.js';
 import { registerWeb } from './http/web.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
