@@ -124,34 +124,45 @@ function stringFor(s: JsonSchema, ids: FuzzIds): fc.Arbitrary<string> {
 }
 
 /** Values shaped by `schema` (right keys, mostly right types) with nasty values mixed in at every level. */
-export function fromSchema(schema: JsonSchema | undefined, ids: FuzzIds, depth = 0): fc.Arbitrary<unknown> {
-  if (!schema || depth > 5) return nastyValue;
-  return fc.oneof({ arbitrary: shaped(schema, ids, depth), weight: 5 }, { arbitrary: nastyValue, weight: 1 });
+export function fromSchema(schema: JsonSchema | undefined, ids: FuzzIds, depth = 0, clean = false): fc.Arbitrary<unknown> {
+  if (!schema || depth > 5) return clean ? fc.constant(null) : nastyValue;
+  if (clean) return shaped(schema, ids, depth, true);
+  return fc.oneof({ arbitrary: shaped(schema, ids, depth, false), weight: 5 }, { arbitrary: nastyValue, weight: 1 });
 }
 
-function shaped(s: JsonSchema, ids: FuzzIds, depth: number): fc.Arbitrary<unknown> {
+/** Half the time only schema-shaped values (so more requests get past validation into the services), half with nasty ones mixed in. */
+export function bodyFor(schema: JsonSchema, ids: FuzzIds): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { arbitrary: fromSchema(schema, ids, 0, true), weight: 3 },
+    { arbitrary: fromSchema(schema, ids), weight: 3 },
+    { arbitrary: nastyValue, weight: 1 },
+  );
+}
+
+function shaped(s: JsonSchema, ids: FuzzIds, depth: number, clean: boolean): fc.Arbitrary<unknown> {
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum?.length) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
-  if (alternatives?.length) return fc.oneof(...alternatives.map((a) => fromSchema(a, ids, depth + 1)));
-  if (s.allOf?.length) return fromSchema(Object.assign({}, ...s.allOf), ids, depth + 1);
+  if (alternatives?.length) return fc.oneof(...alternatives.map((a) => fromSchema(a, ids, depth + 1, clean)));
+  if (s.allOf?.length) return fromSchema(Object.assign({}, ...s.allOf), ids, depth + 1, clean);
   const type = typesOf(s)[0] ?? (s.properties ? 'object' : undefined);
   switch (type) {
     case 'object': {
       const props = s.properties ?? {};
-      const record = fc.record(Object.fromEntries(Object.entries(props).map(([k, p]) => [k, fromSchema(p, ids, depth + 1)])), {
+      const record = fc.record(Object.fromEntries(Object.entries(props).map(([k, p]) => [k, fromSchema(p, ids, depth + 1, clean)])), {
         requiredKeys: (s.required ?? []).filter((k) => k in props),
       });
       const extra = fc.option(fc.tuple(fc.oneof(nastyString, fc.constantFrom('__proto__', 'constructor', 'extra')), nastyValue), {
         freq: 4,
       });
+      if (clean) return record;
       return fc.tuple(record, extra).map(([o, x]) => {
         if (x) Object.defineProperty(o, x[0], { value: x[1], enumerable: true, configurable: true, writable: true });
         return o;
       });
     }
     case 'array':
-      return fc.array(fromSchema(s.items ?? s.prefixItems?.[0], ids, depth + 1), { maxLength: 4 });
+      return fc.array(fromSchema(s.items ?? s.prefixItems?.[0], ids, depth + 1, clean), { maxLength: 4 });
     case 'string':
       return stringFor(s, ids);
     case 'integer':
@@ -163,7 +174,7 @@ function shaped(s: JsonSchema, ids: FuzzIds, depth: number): fc.Arbitrary<unknow
     case 'null':
       return fc.constant(null);
     default:
-      return nastyValue;
+      return clean ? fc.jsonValue({ maxDepth: 2 }) : nastyValue;
   }
 }
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgency, makeUser, makeWorld } from '../../test/factories.js';
-import { type FuzzIds, fromSchema, type JsonSchema, nastyValue, pathValue, queryValue } from '../../test/fuzz-arbitraries.js';
+import { bodyFor, type FuzzIds, type JsonSchema, pathValue, queryValue } from '../../test/fuzz-arbitraries.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -119,9 +119,7 @@ describe('fuzz: every operation of the OpenAPI document', () => {
       );
       const params = fc.record(Object.fromEntries(op.pathParams.map((p) => [p, pathValue(ids)])));
       const query = fc.record(Object.fromEntries(Object.entries(op.query).map(([k, s]) => [k, queryValue(s, ids)])), { requiredKeys: [] });
-      const body = op.body
-        ? fc.oneof({ arbitrary: fromSchema(op.body, ids), weight: 5 }, { arbitrary: nastyValue, weight: 1 })
-        : fc.constant(undefined);
+      const body = op.body ? bodyFor(op.body, ids) : fc.constant(undefined);
       const contentType = fc.constantFrom(...CONTENT_TYPES);
       const seed = SEED + index;
       const run = await fc.check(
