@@ -13,6 +13,7 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   format?: string;
+  pattern?: string;
   minimum?: number;
   maximum?: number;
   additionalProperties?: boolean | JsonSchema;
@@ -102,6 +103,7 @@ export const nastyString = fc.oneof(fc.constantFrom(...NASTY_STRINGS), fc.string
 export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.constantFrom(...NASTY_PRIMITIVES), weight: 3 },
   { arbitrary: nastyString, weight: 3 },
+  { arbitrary: fc.constantFrom('2026-02-30', '2026-13-01', '9999-12-31', '0000-01-01', '2025-02-29'), weight: 1 },
   { arbitrary: prototypeKeys, weight: 1 },
   { arbitrary: deep, weight: 1 },
   { arbitrary: fc.constantFrom<unknown>([], [null], {}, [[[]]], { a: [1, 'x', null] }), weight: 1 },
@@ -120,7 +122,18 @@ function stringFor(s: JsonSchema, ids: FuzzIds): fc.Arbitrary<string> {
     );
   if (s.format === 'date-time') return fc.constantFrom('2026-06-15T10:00:00Z', '2026-02-30T10:00:00Z', '9999-12-31T23:59:59Z');
   if (s.format === 'email') return fc.oneof(fc.emailAddress(), fc.constant('nadie@test.example'));
-  return fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('Viajes', 'USD', 'hotel', 'juniper', 'es', '1', '10.5'));
+  const plain = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('Viajes', 'USD', 'hotel', 'juniper', 'es', '1', '10.5'));
+  const pattern = s.pattern ? safeRegExp(s.pattern) : null;
+  // Text that matches the schema's pattern reaches the checks behind it (e.g. \d{4}-\d{2}-\d{2} gives 2026-99-45).
+  return pattern ? fc.oneof({ arbitrary: fc.stringMatching(pattern), weight: 3 }, { arbitrary: plain, weight: 1 }) : plain;
+}
+
+function safeRegExp(source: string): RegExp | null {
+  try {
+    return new RegExp(source);
+  } catch {
+    return null;
+  }
 }
 
 /** Values shaped by `schema` (right keys, mostly right types) with nasty values mixed in at every level. */

@@ -16,7 +16,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
  * Seeded and bounded: FUZZ_SEED (default below) and FUZZ_RUNS runs per operation; a failure prints the
  * seed and the counterexample (re-run with FUZZ_SEED=<seed> to reproduce).
  * Not fuzzed signed in: the sign-out operations (they would revoke the session the other runs use);
- * they are fuzzed anonymously.
+ * they are fuzzed anonymously. Every other operation is fuzzed; supplier calls go to a closed local port
+ * (the simulator is not started), so supplier-facing operations fail fast instead of waiting on latency.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
