@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { installValidationMessages } from './validation-messages.js';
 
 z.config(z.locales.es());
+installValidationMessages();
 
 export * from './dashboard.js';
 export * from './format/index.js';
@@ -21,12 +23,16 @@ export * from './provider-account.js';
 export * from './routes.js';
 export * from './schemas/agency.js';
 export * from './schemas/auth.js';
+export * from './schemas/calendar-date.js';
 export * from './schemas/common.js';
+export * from './schemas/no-nul.js';
+export * from './schemas/partial-update.js';
 export * from './schemas/supplier-audit.js';
 export * from './schemas/user.js';
 export * from './shell-messages.js';
 export * from './supplier-messages.js';
 export * from './suppliers.js';
 export * from './user-types.js';
+export * from './validation-messages.js';
 export * from './voucher-status.js';
 export * from './vouchers.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './schemas/calendar-date.js';
 import { COMMISSION_TYPES } from './user-types.js';
 
 /**
@@ -65,7 +66,7 @@ export const decimalString = (message: string = PRICING_MESSAGES['amount.invalid
 export const amountString = (message: string = PRICING_MESSAGES['amount.invalid']) =>
   decimalString(message).refine((v) => !v.startsWith('-'), { error: PRICING_MESSAGES['amount.negative'] });
 
-export const wireDate = z.iso.date({ error: PRICING_MESSAGES['date.invalid'] });
+export const wireDate = calendarDate(PRICING_MESSAGES['date.invalid']);
 
 export const moneySchema = z.object({ amount: amountString(PRICING_MESSAGES['cost.invalid']), currency: currencySchema });
 export type Money = z.infer<typeof moneySchema>;

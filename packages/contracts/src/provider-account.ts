@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIpLiteral, isPublicAddress, portOf, SUPPLIER_HOST_PORTS } from './net-address.js';
 import { idSchema, optionalString, requiredString } from './schemas/common.js';
+import { partialUpdateOf } from './schemas/partial-update.js';
 import { type ProductKind, SUPPLIER_CREDENTIAL_FIELDS, SUPPLIERS, type SupplierId } from './suppliers.js';
 
 /**
@@ -163,7 +164,8 @@ export const createProviderTemplateBody = z.object({
 });
 export type CreateProviderTemplateBody = z.input<typeof createProviderTemplateBody>;
 
-export const updateProviderTemplateBody = createProviderTemplateBody.omit({ supplier: true }).partial();
+/** Only the fields given change: no defaults, so the toggle `{active}` keeps `shared` as it was. */
+export const updateProviderTemplateBody = partialUpdateOf(createProviderTemplateBody.omit({ supplier: true }));
 export type UpdateProviderTemplateBody = z.input<typeof updateProviderTemplateBody>;
 
 export const providerListQuery = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agencyBreakdownSchema, priceBreakdownSchema, staffBreakdownSchema } from './pricing.js';
+import { calendarDate } from './schemas/calendar-date.js';
 import { idSchema, pageQuery, paginated } from './schemas/common.js';
 import { PRODUCT_KINDS } from './suppliers.js';
 import { VOUCHER_STATUSES } from './voucher-status.js';
@@ -57,9 +58,7 @@ export const voucherDecimal = z
 export const currencyCode = z
   .string({ error: 'Moneda no válida' })
   .regex(/^[A-Z]{3}$/, { error: 'Moneda no válida (código ISO de 3 letras)' });
-export const isoDate = z
-  .string({ error: VOUCHER_MESSAGES.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: VOUCHER_MESSAGES.invalidDate });
+export const isoDate = calendarDate(VOUCHER_MESSAGES.invalidDate);
 
 export const voucherMoneySchema = z.object({ amount: voucherDecimal, currency: currencyCode });
 export type VoucherMoney = z.infer<typeof voucherMoneySchema>;
