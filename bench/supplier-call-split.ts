@@ -42,7 +42,7 @@ globalThis.fetch = async (input, init) => {
 };
 
 const audit = new MemoryAuditSink();
-const http = new SupplierHttp({ audit, metrics: new SupplierMetrics(), log: pino({ level: 'silent' }) });
+const http = new SupplierHttp({ audit, metrics: new SupplierMetrics(), log: pino({ level: 'silent' }), trustedOrigins: [simUrl] });
 const registry = createSupplierRegistry(http);
 const credentials: Record<string, Record<string, string>> = {
   hotelbeds: { hotelsApiKey: 'bench-hotels', hotelsSecret: 'sandbox' },

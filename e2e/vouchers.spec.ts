@@ -65,3 +65,35 @@ test('a client approves a booking through the external link, once', async ({ pag
   await expect(page.getByText('Decisión de aprobación')).toBeVisible();
   await expect(page.getByText('enlace externo')).toBeVisible();
 });
+
+test('the booking detail shows each reader only the costs its view allows (issue 12 #5)', async ({ page, baseURL }) => {
+  const detailOf = async (email: string) => {
+    await signIn(page, email);
+    const list = await (await page.request.get(`${baseURL}/api/voucher?type=hotel&limit=1`)).json();
+    const v = list.docs[0];
+    await page.goto(`/booking/${v._id}/detail`);
+    await expect(page.getByText('Valores')).toBeVisible();
+    return v;
+  };
+  const supplierCost = page.getByText('Costo del proveedor');
+  const agencyCost = page.getByText('Costo de la agencia');
+
+  const forSuper = await detailOf(DEMO.super);
+  expect(forSuper.view).toBe('full');
+  await expect(supplierCost).toBeVisible();
+
+  const forAgency = await detailOf(DEMO.agency);
+  expect(forAgency.view).toBe('agency');
+  expect(forAgency).not.toHaveProperty('cost');
+  await expect(agencyCost).toBeVisible();
+  await expect(supplierCost).toHaveCount(0);
+
+  const forAdviser = await detailOf(DEMO.adviser);
+  expect(forAdviser.view).toBe('staff');
+  await expect(supplierCost).toHaveCount(0);
+  await expect(agencyCost).toHaveCount(0);
+  await page.goto('/booking');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Precio' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Costo' })).toHaveCount(0);
+});

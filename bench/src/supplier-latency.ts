@@ -16,7 +16,12 @@ import { createSupplierRegistry } from '../../apps/server/src/suppliers/registry
 const rounds = Number(process.argv[2] ?? 10);
 const latencyMs = { hotelbeds: 300, juniper: 800, restel: 1500, santsg: 500 };
 const sim = await startSimulator({ port: 0, latencyMs });
-const http = new SupplierHttp({ audit: new MemoryAuditSink(), metrics: new SupplierMetrics(), log: pino({ level: 'silent' }) });
+const http = new SupplierHttp({
+  audit: new MemoryAuditSink(),
+  metrics: new SupplierMetrics(),
+  log: pino({ level: 'silent' }),
+  trustedOrigins: [sim.url],
+});
 const registry = createSupplierRegistry(http);
 const creds: Record<SupplierId, Record<string, string>> = {
   hotelbeds: { hotelsApiKey: 'bench', hotelsSecret: SANDBOX_SECRET },

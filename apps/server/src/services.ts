@@ -111,6 +111,7 @@ export function createServices(deps: AppDeps) {
     tester: deps.connectionTester ?? registryConnectionTester(suppliers.registry),
     simulatorUrl: () => suppliers.simulatorUrl,
     log: deps.log,
+    store: deps.store,
   });
   const pricing = new PricingService(new PricingRepository(db));
   const inventory = new InventoryService({ repo: new InventoryRepository(db), db, pricing, vouchers, files, log: deps.log });

@@ -1,26 +1,38 @@
 import { inflateSync } from 'node:zlib';
 
 /**
- * The text a pdfkit document draws, for assertions: every (Flate) content stream inflated, the hex
- * strings of each TJ array decoded as WinAnsi (close enough to latin1 for tests) and joined, one
- * line per TJ. pdfkit writes text only this way with its standard fonts.
+ * The text a PDF made by pdfkit shows: every content stream is inflated (FlateDecode) and the strings
+ * of its text operators (`<hex> Tj`, `[<hex> kern <hex>] TJ`, `(literal) Tj`) are decoded as
+ * WinAnsi/Latin-1, one text object per line. Enough to assert what a generated voucher does or does
+ * not say; not a general PDF reader.
  */
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  const stream = /stream\r?\n/g;
-  for (let m = stream.exec(raw); m; m = stream.exec(raw)) {
-    const from = m.index + m[0].length;
-    const to = raw.indexOf('endstream', from);
-    if (to < 0) break;
-    let body: string;
+  const out: string[] = [];
+  const streamRe = /<<([\s\S]*?)>>\s*stream\r?\n/g;
+  for (let m = streamRe.exec(raw); m; m = streamRe.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    if (end < 0) break;
+    const bytes = pdf.subarray(start, end);
+    let content: string;
     try {
-      body = inflateSync(pdf.subarray(from, to)).toString('latin1');
+      content = /FlateDecode/.test(m[1]) ? inflateSync(bytes).toString('latin1') : bytes.toString('latin1');
     } catch {
-      body = raw.slice(from, to);
+      continue;
     }
-    for (const tj of body.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      lines.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
+    for (const block of content.match(/BT[\s\S]*?ET/g) ?? []) {
+      const strings = block.match(/<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)/g) ?? [];
+      out.push(
+        strings
+          .map((s) =>
+            s.startsWith('<')
+              ? Buffer.from(s.slice(1, -1).replace(/\s/g, ''), 'hex').toString('latin1')
+              : s.slice(1, -1).replace(/\\([()\\])/g, '$1'),
+          )
+          .join(''),
+      );
+    }
   }
-  return lines.join('\n');
+  return out.join('\n');
 }

@@ -49,7 +49,14 @@ export async function startSupplierHarness(
   const sim = await startSimulator({ port: 0, hangMs: 5_000, slowMs: 200, ...opts.sim });
   const audit = new MemoryAuditSink();
   const metrics = new SupplierMetrics();
-  const http = new SupplierHttp({ audit, metrics, log: pino({ level: 'silent' }), retryDelayMs: 10, ...opts.http });
+  const http = new SupplierHttp({
+    audit,
+    metrics,
+    log: pino({ level: 'silent' }),
+    retryDelayMs: 10,
+    trustedOrigins: [sim.url],
+    ...opts.http,
+  });
   const registry = createSupplierRegistry(http);
   return {
     sim,

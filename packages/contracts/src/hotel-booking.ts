@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './schemas/calendar-date.js';
 import { holderSchema } from './vouchers.js';
 
 /** Spanish messages of the hotel search, quote and reserve flow (spec §5 and issue 6). */
@@ -57,9 +58,7 @@ export const HOTEL_BOOKING_MESSAGES = {
 export const HOLDER_REQUIREMENTS = ['email', 'phone', 'address', 'city', 'postalCode', 'country'] as const;
 export type HolderRequirementKey = (typeof HOLDER_REQUIREMENTS)[number];
 
-const isoDate = z.string({ error: HOTEL_BOOKING_MESSAGES.checkInRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, {
-  error: HOTEL_BOOKING_MESSAGES.dateInvalid,
-});
+const isoDate = calendarDate(HOTEL_BOOKING_MESSAGES.dateInvalid, HOTEL_BOOKING_MESSAGES.checkInRequired);
 
 export const hotelRoomPaxSchema = z.object({
   adults: z

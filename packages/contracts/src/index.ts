@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { installValidationMessages } from './validation-messages.js';
 
 z.config(z.locales.es());
+installValidationMessages();
 
 export * from './dashboard.js';
 export * from './format/index.js';
@@ -12,19 +14,25 @@ export * from './markup.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './modules.js';
+export * from './net-address.js';
 export * from './permissions.js';
 export * from './places.js';
+export * from './price-visibility.js';
 export * from './pricing.js';
 export * from './provider-account.js';
 export * from './routes.js';
 export * from './schemas/agency.js';
 export * from './schemas/auth.js';
+export * from './schemas/calendar-date.js';
 export * from './schemas/common.js';
+export * from './schemas/no-nul.js';
+export * from './schemas/partial-update.js';
 export * from './schemas/supplier-audit.js';
 export * from './schemas/user.js';
 export * from './shell-messages.js';
 export * from './supplier-messages.js';
 export * from './suppliers.js';
 export * from './user-types.js';
+export * from './validation-messages.js';
 export * from './voucher-status.js';
 export * from './vouchers.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageNameSchema } from './places.js';
+import { calendarDate } from './schemas/calendar-date.js';
 import { BOARD_CODES } from './supplier-messages.js';
 import { holderSchema } from './vouchers.js';
 
@@ -55,16 +56,7 @@ export const INVENTORY_MESSAGES = {
 } as const;
 const m = INVENTORY_MESSAGES;
 
-export const inventoryDate = z
-  .string({ error: m.date })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.date })
-  .refine(
-    (s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    },
-    { error: m.date },
-  );
+export const inventoryDate = calendarDate(m.date);
 export const moneyString = z
   .union([z.string(), z.number()], { error: m.money })
   .transform((v) => String(v).trim())

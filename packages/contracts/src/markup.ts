@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountString, COMMISSION_MODES, currencySchema, decimalString, moneySchema, priceBreakdownSchema, wireDate } from './pricing.js';
 import { idSchema } from './schemas/common.js';
+import { partialUpdateOf } from './schemas/partial-update.js';
 import { PRODUCT_KINDS, SUPPLIERS } from './suppliers.js';
 import { COMMISSION_TYPES } from './user-types.js';
 
@@ -133,11 +134,10 @@ export const createMarkupBody = withProblems(markupRuleFields);
 export type CreateMarkupBody = z.input<typeof createMarkupBody>;
 
 /** A partial update (absent fields keep their value); the service re-checks the merged rule with `markupRuleProblems`. */
-export const updateMarkupBody = z.object(
-  Object.fromEntries(
-    Object.entries(markupRuleFields.shape).map(([k, s]) => [k, (s instanceof z.ZodDefault ? (s.unwrap() as z.ZodType) : s).optional()]),
-  ),
-) as unknown as z.ZodType<Partial<MarkupRuleFields>, Partial<z.input<typeof markupRuleFields>>>;
+export const updateMarkupBody = partialUpdateOf(markupRuleFields) as unknown as z.ZodType<
+  Partial<MarkupRuleFields>,
+  Partial<z.input<typeof markupRuleFields>>
+>;
 export type UpdateMarkupBody = z.input<typeof updateMarkupBody>;
 
 export const markupRuleSchema = z.object({

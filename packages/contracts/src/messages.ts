@@ -53,6 +53,12 @@ export const MESSAGES = {
   // common
   'common.saved': 'Guardado correctamente',
   'common.underConstruction': 'Esta sección está en construcción',
+  // framework errors (issue 12 finding 12)
+  'http.badUrl': 'La dirección solicitada no es válida',
+  'http.uriTooLong': 'La dirección solicitada es demasiado larga',
+  'http.emptyBody': 'El cuerpo de la solicitud está vacío',
+  'http.methodNotAllowed': 'Método no permitido',
+  'http.notAcceptable': 'No se puede responder en el formato pedido',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

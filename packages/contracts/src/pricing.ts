@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './schemas/calendar-date.js';
 import { COMMISSION_TYPES } from './user-types.js';
 
 /**
@@ -65,7 +66,7 @@ export const decimalString = (message: string = PRICING_MESSAGES['amount.invalid
 export const amountString = (message: string = PRICING_MESSAGES['amount.invalid']) =>
   decimalString(message).refine((v) => !v.startsWith('-'), { error: PRICING_MESSAGES['amount.negative'] });
 
-export const wireDate = z.iso.date({ error: PRICING_MESSAGES['date.invalid'] });
+export const wireDate = calendarDate(PRICING_MESSAGES['date.invalid']);
 
 export const moneySchema = z.object({ amount: amountString(PRICING_MESSAGES['cost.invalid']), currency: currencySchema });
 export type Money = z.infer<typeof moneySchema>;
@@ -78,16 +79,24 @@ export const exchangeRateSchema = z.object({
   currency: z.string(),
   unitsPerUsd: z.string(),
   validFrom: z.string(),
-  setBy: z.object({ _id: z.string(), email: z.string() }).nullable(),
+  /** Who set it, by name only: every signed-in user reads the rates (decision 0141). */
+  setBy: z.object({ name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+/** Super's view of a rate (history, changes): who set it, with the e-mail. */
+export const exchangeRateAdminSchema = exchangeRateSchema.extend({
+  setBy: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type ExchangeRateAdmin = z.infer<typeof exchangeRateAdminSchema>;
 
 export const exchangeRateListQuery = z.object({
   at: z.iso.datetime({ offset: true, error: 'La fecha debe ser un instante ISO 8601, por ejemplo 2025-01-31T12:00:00Z' }).optional(),
 });
 export const exchangeRateList = z.object({ base: z.literal(BASE_CURRENCY), at: z.string(), rates: z.array(exchangeRateSchema) });
 export type ExchangeRateList = z.infer<typeof exchangeRateList>;
+export const exchangeRateAdminList = exchangeRateList.extend({ rates: z.array(exchangeRateAdminSchema) });
 
 export const exchangeRateHistoryQuery = z.object({ currency: currencySchema.optional() });
 
@@ -213,3 +222,18 @@ export const priceBreakdownSchema = z.object({
   belowCost: z.boolean(),
 });
 export type PriceBreakdown = z.infer<typeof priceBreakdownSchema>;
+
+/**
+ * A breakdown as the agency view sees it (price-visibility.ts): no supplier cost, rate or converted
+ * cost, and no platform step. The keys are absent from the schema, so parsing strips them.
+ */
+export const agencyBreakdownSchema = priceBreakdownSchema
+  .omit({ cost: true, costCurrency: true, rate: true, convertedCost: true, steps: true })
+  .extend({ steps: z.array(priceStepSchema.extend({ scope: z.enum(['agency', 'commission']) })) });
+export type AgencyBreakdown = z.infer<typeof agencyBreakdownSchema>;
+
+/** A breakdown as the staff view sees it: the price, the net price and the commission step only. */
+export const staffBreakdownSchema = agencyBreakdownSchema
+  .omit({ agencyCost: true, steps: true })
+  .extend({ steps: z.array(priceStepSchema.extend({ scope: z.literal('commission') })) });
+export type StaffBreakdown = z.infer<typeof staffBreakdownSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isIpLiteral, isPublicAddress, portOf, SUPPLIER_HOST_PORTS } from './net-address.js';
 import { idSchema, optionalString, requiredString } from './schemas/common.js';
+import { partialUpdateOf } from './schemas/partial-update.js';
 import { type ProductKind, SUPPLIER_CREDENTIAL_FIELDS, SUPPLIERS, type SupplierId } from './suppliers.js';
 
 /**
@@ -37,6 +39,7 @@ export const PROVIDER_MESSAGES = {
   testOk: 'Conexión exitosa',
   testFailed: 'No se pudo conectar con el proveedor',
   testTimeout: 'El proveedor no respondió a tiempo',
+  testThrottled: 'Hiciste demasiadas pruebas de conexión. Espera unos minutos e inténtalo de nuevo.',
   deleted: 'Proveedor eliminado',
 } as const;
 
@@ -161,7 +164,8 @@ export const createProviderTemplateBody = z.object({
 });
 export type CreateProviderTemplateBody = z.input<typeof createProviderTemplateBody>;
 
-export const updateProviderTemplateBody = createProviderTemplateBody.omit({ supplier: true }).partial();
+/** Only the fields given change: no defaults, so the toggle `{active}` keeps `shared` as it was. */
+export const updateProviderTemplateBody = partialUpdateOf(createProviderTemplateBody.omit({ supplier: true }));
 export type UpdateProviderTemplateBody = z.input<typeof updateProviderTemplateBody>;
 
 export const providerListQuery = z.object({
@@ -218,7 +222,16 @@ export const connectionTestSchema = z.object({
 });
 export type ConnectionTestAnswer = z.infer<typeof connectionTestSchema>;
 
-/** Production hosts a client may set must be public http(s) addresses: no loopback, private or link-local literals. */
+/** Names that always lead to this machine or a private network, whatever DNS says. */
+const PRIVATE_NAME = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa|localdomain)$/;
+
+/**
+ * Production hosts a client may set (decision 0143): an http(s) URL without credentials, query or
+ * fragment, on a supplier port (SUPPLIER_HOST_PORTS), naming a public host — an IP literal must be a
+ * public unicast address (IPv4-mapped, IPv4-compatible and every special-purpose range refused), a name
+ * must not be a local one. The server then resolves the name and checks every address it resolves to,
+ * at save time and again at connection time (suppliers/http/guarded-agent.ts).
+ */
 export function isAllowedHost(value: string): boolean {
   let url: URL;
   try {
@@ -228,22 +241,12 @@ export function isAllowedHost(value: string): boolean {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   if (url.username || url.password || url.search || url.hash) return false;
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (!host.includes('.') && !host.includes(':')) return false;
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return false;
-  const v4 = host.match(/^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
-    if (a === 169 && b === 254) return false;
-    if (a === 172 && b >= 16 && b <= 31) return false;
-    if (a === 192 && b === 168) return false;
-    if (a === 100 && b >= 64 && b <= 127) return false;
-  }
-  if (host.includes(':')) {
-    if (host === '::' || host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:')) return false;
-  }
-  return true;
+  if (!SUPPLIER_HOST_PORTS.has(portOf(url))) return false;
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '');
+  if (isIpLiteral(host)) return isPublicAddress(host);
+  // WHATWG URL parsing already turned decimal, octal and hex IPv4 forms into dotted quads.
+  if (!host.includes('.') || /^[\d.]+$/.test(host)) return false;
+  return !PRIVATE_NAME.test(host);
 }
 
 /**

@@ -20,6 +20,7 @@ export const SUPPLIER_ERROR_MESSAGES = {
   SUPPLIER_UNSUPPORTED: 'Este proveedor no ofrece este tipo de producto.',
   SUPPLIER_HOST_REQUIRED:
     'La cuenta de producción de este proveedor debe indicar el host de su servicio (cada cliente de Juniper y cada operador de TourVisio tiene el suyo). Complétalo en la cuenta del proveedor.',
+  SUPPLIER_HOST_FORBIDDEN: 'La dirección del proveedor no está permitida: debe ser un servidor público en el puerto 80, 443, 8080 u 8443.',
 } as const;
 export type SupplierErrorCode = keyof typeof SUPPLIER_ERROR_MESSAGES;
 

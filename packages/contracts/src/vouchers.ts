@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { agencyBreakdownSchema, priceBreakdownSchema, staffBreakdownSchema } from './pricing.js';
+import { calendarDate } from './schemas/calendar-date.js';
 import { idSchema, pageQuery, paginated } from './schemas/common.js';
 import { PRODUCT_KINDS } from './suppliers.js';
 import { VOUCHER_STATUSES } from './voucher-status.js';
@@ -56,9 +58,7 @@ export const voucherDecimal = z
 export const currencyCode = z
   .string({ error: 'Moneda no válida' })
   .regex(/^[A-Z]{3}$/, { error: 'Moneda no válida (código ISO de 3 letras)' });
-export const isoDate = z
-  .string({ error: VOUCHER_MESSAGES.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: VOUCHER_MESSAGES.invalidDate });
+export const isoDate = calendarDate(VOUCHER_MESSAGES.invalidDate);
 
 export const voucherMoneySchema = z.object({ amount: voucherDecimal, currency: currencyCode });
 export type VoucherMoney = z.infer<typeof voucherMoneySchema>;
@@ -177,7 +177,8 @@ export const approvalDecisionSchema = z.object({
   userAgent: z.string().nullable(),
 });
 
-export const voucherSchema = z.object({
+/** What every view of a voucher holds: no cost, no margin (price-visibility.ts, decision 0140). */
+const voucherCoreShape = {
   _id: z.string(),
   externalBookingReference: z.string(),
   reservation: z.object({ locator: z.string().nullable() }),
@@ -197,15 +198,11 @@ export const voucherSchema = z.object({
   client: holderSchema,
   companions: z.array(companionSchema),
   price: z.object({ gross: z.string(), currency: z.string() }),
-  cost: z.object({ net: z.string(), currency: z.string() }).nullable(),
-  markups: z.array(markupAppliedSchema),
   commission: voucherMoneySchema.nullable(),
-  usd: z.object({ price: z.string().nullable(), cost: z.string().nullable(), rate: z.string().nullable() }),
   payments: paymentsSchema,
   bookingCodes: z.array(z.unknown()),
   policies: z.array(policyRuleSchema),
   penalty: penaltySchema.nullable(),
-  product: productSummarySchema,
   /** What the supplier asks to be shown on the voucher, verbatim ("Payable through …", observations). */
   supplierRemarks: z.array(z.string()),
   approval: z
@@ -214,8 +211,52 @@ export const voucherSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),
+};
+
+/** A markup applied to a voucher, with the level it belongs to. */
+export const voucherMarkupSchema = markupAppliedSchema.extend({ scope: z.enum(['platform', 'agency']) });
+export type VoucherMarkup = z.infer<typeof voucherMarkupSchema>;
+
+/** Super's view: everything, with the supplier's cost and the platform's margin. */
+export const voucherFullSchema = z.object({
+  ...voucherCoreShape,
+  view: z.literal('full'),
+  cost: z.object({ net: z.string(), currency: z.string() }).nullable(),
+  agencyCost: voucherMoneySchema.nullable(),
+  markups: z.array(voucherMarkupSchema),
+  usd: z.object({ price: z.string().nullable(), cost: z.string().nullable(), rate: z.string().nullable() }),
+  product: productSummarySchema.extend({ breakdown: priceBreakdownSchema.optional() }),
 });
+
+/** The agency admin's view: what the agency pays the platform and its own markups; no supplier cost. */
+export const voucherAgencySchema = z.object({
+  ...voucherCoreShape,
+  view: z.literal('agency'),
+  agencyCost: voucherMoneySchema.nullable(),
+  markups: z.array(voucherMarkupSchema.extend({ scope: z.literal('agency') })),
+  usd: z.object({ price: z.string().nullable(), rate: z.string().nullable() }),
+  product: productSummarySchema.extend({ breakdown: agencyBreakdownSchema.optional() }),
+});
+
+/** The adviser's, reseller's and product loader's view: the price and the commission. */
+export const voucherStaffSchema = z.object({
+  ...voucherCoreShape,
+  view: z.literal('staff'),
+  usd: z.object({ price: z.string().nullable(), rate: z.string().nullable() }),
+  product: productSummarySchema.extend({ breakdown: staffBreakdownSchema.optional() }),
+});
+
+/**
+ * A voucher as its reader may see it. The route schemas are this union, discriminated by `view`, so
+ * the serializer strips whatever the reader's view does not declare even if a presenter slipped.
+ */
+export const voucherSchema = z.discriminatedUnion('view', [voucherFullSchema, voucherAgencySchema, voucherStaffSchema]);
 export type Voucher = z.infer<typeof voucherSchema>;
+export type VoucherFull = z.infer<typeof voucherFullSchema>;
+export type VoucherAgencyView = z.infer<typeof voucherAgencySchema>;
+export type VoucherStaffView = z.infer<typeof voucherStaffSchema>;
+/** The schema of one view, for presenters that build it. */
+export const VOUCHER_VIEW_SCHEMAS = { full: voucherFullSchema, agency: voucherAgencySchema, staff: voucherStaffSchema } as const;
 
 export const voucherEventSchema = z.object({
   _id: z.string(),
@@ -230,7 +271,12 @@ export const voucherEventSchema = z.object({
 });
 export type VoucherEvent = z.infer<typeof voucherEventSchema>;
 
-export const voucherDetailSchema = voucherSchema.extend({ events: z.array(voucherEventSchema) });
+const withEvents = { events: z.array(voucherEventSchema) };
+export const voucherDetailSchema = z.discriminatedUnion('view', [
+  voucherFullSchema.extend(withEvents),
+  voucherAgencySchema.extend(withEvents),
+  voucherStaffSchema.extend(withEvents),
+]);
 export type VoucherDetail = z.infer<typeof voucherDetailSchema>;
 
 /**

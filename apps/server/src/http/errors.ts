@@ -1,5 +1,5 @@
 import { MESSAGES, type MessageKey } from '@travesia/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The one error type: a code, an HTTP status and a Spanish message a person can read. */
@@ -34,6 +34,33 @@ const STATUS_MESSAGES: Record<number, MessageKey> = {
   413: 'http.payloadTooLarge',
   415: 'http.unsupportedMediaType',
   429: 'http.tooManyRequests',
+  405: 'http.methodNotAllowed',
+  406: 'http.notAcceptable',
+  414: 'http.uriTooLong',
+};
+
+/** The app's code for a status when the error is the framework's (never its raw FST_ERR_* code). */
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Fastify's own errors with a more telling answer than their status alone. */
+const FRAMEWORK_ERRORS: Record<string, [number, string, MessageKey]> = {
+  FST_ERR_BAD_URL: [400, 'BAD_URL', 'http.badUrl'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'URI_TOO_LONG', 'http.uriTooLong'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'EMPTY_BODY', 'http.emptyBody'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'INVALID_JSON', 'http.invalidJson'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'http.payloadTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'http.unsupportedMediaType'],
 };
 
 /** PostgreSQL error codes that are the client's fault, not ours. */
@@ -43,6 +70,9 @@ const PG_CLIENT_ERRORS: Record<string, [number, MessageKey]> = {
   '22003': [400, 'http.badRequest'],
   '22001': [400, 'http.badRequest'],
   '22021': [400, 'http.badRequest'],
+  '22P05': [400, 'http.badRequest'],
+  '22007': [400, 'http.badRequest'],
+  '22008': [400, 'http.badRequest'],
 };
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -63,9 +93,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.status(500).send(body('INTERNAL', msg('http.internal')));
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+    if (error instanceof SyntaxError && error.statusCode === 400) {
       return reply.status(400).send(body('INVALID_JSON', msg('http.invalidJson')));
     }
+    const framework = FRAMEWORK_ERRORS[error.code ?? ''];
+    if (framework) return reply.status(framework[0]).send(body(framework[1], msg(framework[2])));
     const pg =
       PG_CLIENT_ERRORS[(error as { code?: string }).code ?? ''] ?? PG_CLIENT_ERRORS[(error.cause as { code?: string })?.code ?? ''];
     if (pg) {
@@ -74,11 +106,22 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(error.code ?? 'BAD_REQUEST', msg(STATUS_MESSAGES[status] ?? 'http.badRequest')));
+      request.log.info({ err: error }, 'framework refused the request');
+      return reply.status(status).send(body(STATUS_CODES[status] ?? 'BAD_REQUEST', msg(STATUS_MESSAGES[status] ?? 'http.badRequest')));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', msg('http.internal')));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before any route runs (a malformed percent escape,
+ * a parameter longer than maxParamLength) answer in the app's shape and Spanish, not Fastify's English.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, code, key] = FRAMEWORK_ERRORS[error.code] ?? [400, 'BAD_REQUEST', 'http.badRequest'];
+  request.log.info({ err: error }, 'framework refused the request');
+  reply.status(status).send(body(code, msg(key)));
 }
 
 function body(code: string, message: string, fields?: Record<string, string>) {

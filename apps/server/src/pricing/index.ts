@@ -5,4 +5,4 @@ export { compareRules, ruleMatches, specificity } from './match.js';
 export { Dec, moneyString, plain, type RoundingMode, roundFor } from './money.js';
 export { convert, type RateTable, rateBetween, rateTable } from './rates.js';
 export type { CommissionInput, EngineRule, OfferInput, PricingContextInput } from './types.js';
-export { breakdownFor } from './visibility.js';
+export { breakdownFor, breakdownView, trimBreakdown } from './visibility.js';

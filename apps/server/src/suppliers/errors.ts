@@ -18,6 +18,7 @@ const STATUS: Record<SupplierErrorCode, number> = {
   SUPPLIER_OUTCOME_UNKNOWN: 502,
   SUPPLIER_UNSUPPORTED: 400,
   SUPPLIER_HOST_REQUIRED: 400,
+  SUPPLIER_HOST_FORBIDDEN: 400,
 };
 
 /** Transport failures worth retrying on an idempotent call and counting against the circuit breaker. */

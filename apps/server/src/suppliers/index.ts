@@ -37,7 +37,7 @@ export function createSupplierLayer(opts: {
 }): SupplierLayer {
   const metrics = new SupplierMetrics(undefined, { defaultMetrics: true });
   const audit = new BatchingAuditSink(opts.writeAudit, opts.log, { onDrop: (n) => metrics.auditDropped.inc(n) });
-  const http = new SupplierHttp({ audit, metrics, log: opts.log, ...opts.http });
+  const http = new SupplierHttp({ audit, metrics, log: opts.log, trustedOrigins: [opts.simulatorUrl], ...opts.http });
   return {
     registry: createSupplierRegistry(http),
     http,
@@ -45,6 +45,9 @@ export function createSupplierLayer(opts: {
     audit,
     simulatorUrl: opts.simulatorUrl,
     baseUrlFor: (supplier, mode, host) => supplierBaseUrl(supplier, mode, opts.simulatorUrl, host),
-    close: () => audit.close(),
+    close: async () => {
+      await audit.close();
+      await http.close();
+    },
   };
 }

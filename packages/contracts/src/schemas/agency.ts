@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { AGENCY_MODULES, type AgencyModule } from '../modules.js';
 import { optionalString, requiredString } from './common.js';
+import { partialUpdateOf } from './partial-update.js';
 
 export const AGENCY_MODES = ['sandbox', 'production'] as const;
 export type AgencyMode = (typeof AGENCY_MODES)[number];
@@ -59,5 +60,6 @@ export const createAgencyBody = z.object({
 });
 export type CreateAgencyBody = z.input<typeof createAgencyBody>;
 
-export const updateAgencyBody = createAgencyBody.partial();
+/** Only the fields given change (partialUpdateOf: no defaults, so `{name}` keeps modules, mode, lists and state). */
+export const updateAgencyBody = partialUpdateOf(createAgencyBody);
 export type UpdateAgencyBody = z.input<typeof updateAgencyBody>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SUPPLIERS } from '../suppliers.js';
+import { calendarDate } from './calendar-date.js';
 import { pageQuery, paginated } from './common.js';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'La fecha debe tener el formato aaaa-mm-dd' });
+const isoDay = calendarDate('La fecha debe ser un día válido con el formato aaaa-mm-dd');
 
 /** GET /api/supplier-audit filters (super only, permission audit:read). */
 export const supplierAuditQuery = pageQuery(20, 100).extend({

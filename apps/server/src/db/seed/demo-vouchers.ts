@@ -219,7 +219,7 @@ export async function seedDemoVouchers({ db }: SeedContext) {
       priceCurrency: currency,
       costNet: cost.toFixed(2),
       costCurrency: currency,
-      markups: [{ name: 'Markup agencia', type: 'percentage', value: markupPct.toFixed(0), amount: markup.toFixed(2), currency }],
+      markups: [{ name: 'agency', type: 'percentage', value: markupPct.toFixed(0), amount: markup.toFixed(2), currency }],
       priceUsd: gross.mul(rate).toDecimalPlaces(2).toFixed(2),
       costUsd: cost.mul(rate).toDecimalPlaces(2).toFixed(2),
       usdRate: rate.toString(),

@@ -24,13 +24,20 @@ export class AgencyService {
     return this.repo.insert(clean(input));
   }
 
+  /** Only what is given changes: module flags merge into the stored ones, a Disney or Universal list given replaces that list. */
   async update(id: string, input: UpdateAgencyBody): Promise<AgencyRow> {
-    await this.get(id);
+    const current = await this.get(id);
     if (input.name) {
       const other = await this.repo.findByName(input.name);
       if (other && other.id !== id) throw conflict(MESSAGES['agency.nameTaken']);
     }
-    const row = await this.repo.update(id, clean(input));
+    const { options, distributed, ...rest } = input;
+    const merged: UpdateAgencyBody = {
+      ...rest,
+      ...(options ? { options: { ...current.options, ...options } } : {}),
+      ...(distributed ? { distributed: { ...current.distributed, ...distributed } } : {}),
+    };
+    const row = await this.repo.update(id, clean(merged));
     if (!row) throw notFound(MESSAGES['agency.notFound']);
     return row;
   }

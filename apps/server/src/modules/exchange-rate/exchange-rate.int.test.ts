@@ -39,7 +39,18 @@ describe('exchange rates', () => {
       ['COP', '4200.5'],
       ['EUR', '0.9'],
     ]);
-    expect(rates[0].setBy).toEqual({ _id: w.users.superUser.id, email: w.users.superUser.email });
+    expect(rates[0].setBy).toMatchObject({ _id: w.users.superUser.id, email: w.users.superUser.email });
+  });
+
+  it("never shows the setter's e-mail or id in the rates every user reads (issue 12 #5)", async () => {
+    const profile = w.users.superUser.profile as { name: string; lastName: string };
+    for (const headers of [w.headers.adviser, w.headers.reseller, w.headers.admin, w.headers.loader, w.headers.super]) {
+      const res = await t.app.inject({ url: '/api/exchange-rate', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(w.users.superUser.email);
+      expect(res.body).not.toContain(w.users.superUser.id);
+      expect(res.json().rates[0].setBy).toEqual({ name: `${profile.name} ${profile.lastName}`.trim() });
+    }
   });
 
   it('answers the rate valid at a given instant', async () => {

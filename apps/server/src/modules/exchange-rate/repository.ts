@@ -5,6 +5,7 @@ import { type ExchangeRateRow, exchangeRates, users } from '../../db/schema/inde
 export interface RateWithSetter {
   rate: ExchangeRateRow;
   setByEmail: string | null;
+  setByProfile: { name?: string; lastName?: string } | null;
 }
 
 export class ExchangeRateRepository {
@@ -27,7 +28,7 @@ export class ExchangeRateRepository {
     const ids = ((result as unknown as { rows: Array<{ id: string }> }).rows ?? []).map((r) => r.id);
     if (!ids.length) return [];
     return this.db
-      .select({ rate: exchangeRates, setByEmail: users.email })
+      .select({ rate: exchangeRates, setByEmail: users.email, setByProfile: users.profile })
       .from(exchangeRates)
       .leftJoin(users, eq(users.id, exchangeRates.setBy))
       .where(
@@ -41,7 +42,7 @@ export class ExchangeRateRepository {
 
   async history(currency: string | undefined, limit = 200): Promise<RateWithSetter[]> {
     return this.db
-      .select({ rate: exchangeRates, setByEmail: users.email })
+      .select({ rate: exchangeRates, setByEmail: users.email, setByProfile: users.profile })
       .from(exchangeRates)
       .leftJoin(users, eq(users.id, exchangeRates.setBy))
       .where(currency ? eq(exchangeRates.currency, currency) : undefined)

@@ -1,8 +1,9 @@
 import {
+  exchangeRateAdminList,
+  exchangeRateAdminSchema,
   exchangeRateHistoryQuery,
   exchangeRateList,
   exchangeRateListQuery,
-  exchangeRateSchema,
   putExchangeRatesBody,
 } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,14 +26,14 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     '/api/exchange-rate/history',
     {
       config: manage,
-      schema: { tags: ['exchange-rate'], querystring: exchangeRateHistoryQuery, response: { 200: z.array(exchangeRateSchema) } },
+      schema: { tags: ['exchange-rate'], querystring: exchangeRateHistoryQuery, response: { 200: z.array(exchangeRateAdminSchema) } },
     },
     async (req) => exchangeRates.history(req.query.currency),
   );
 
   app.put(
     '/api/exchange-rate',
-    { config: manage, schema: { tags: ['exchange-rate'], body: putExchangeRatesBody, response: { 200: exchangeRateList } } },
+    { config: manage, schema: { tags: ['exchange-rate'], body: putExchangeRatesBody, response: { 200: exchangeRateAdminList } } },
     async (req) => exchangeRates.put(authOf(req), req.body),
   );
 };

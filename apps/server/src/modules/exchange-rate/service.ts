@@ -1,4 +1,4 @@
-import { BASE_CURRENCY, type ExchangeRate, type ExchangeRatesInput, PRICING_MESSAGES } from '@travesia/contracts';
+import { BASE_CURRENCY, type ExchangeRate, type ExchangeRateAdmin, type ExchangeRatesInput, PRICING_MESSAGES } from '@travesia/contracts';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { convert, rateTable } from '../../pricing/index.js';
@@ -6,14 +6,26 @@ import { pricingFailure } from '../pricing/service.js';
 import { normaliseDecimal } from '../user/presenter.js';
 import type { ExchangeRateRepository, RateWithSetter } from './repository.js';
 
-export function toRateDto({ rate, setByEmail }: RateWithSetter): ExchangeRate {
+const nameOf = (p: RateWithSetter['setByProfile']) => [p?.name, p?.lastName].filter(Boolean).join(' ').trim();
+
+/** A rate as every signed-in user reads it: the setter by name only, never the e-mail (decision 0141). */
+export function toRateDto({ rate, setByProfile }: RateWithSetter): ExchangeRate {
   return {
     _id: rate.id,
     currency: rate.currency.trim(),
     unitsPerUsd: normaliseDecimal(rate.unitsPerUsd),
     validFrom: rate.validFrom.toISOString(),
-    setBy: rate.setBy ? { _id: rate.setBy, email: setByEmail ?? '' } : null,
+    setBy: rate.setBy ? { name: nameOf(setByProfile) } : null,
     createdAt: rate.createdAt.toISOString(),
+  };
+}
+
+/** A rate as super reads it (history, changes): who set it, with the e-mail. */
+export function toRateAdminDto(r: RateWithSetter): ExchangeRateAdmin {
+  const { rate, setByEmail, setByProfile } = r;
+  return {
+    ...toRateDto(r),
+    setBy: rate.setBy ? { _id: rate.setBy, name: nameOf(setByProfile), email: setByEmail ?? '' } : null,
   };
 }
 
@@ -28,8 +40,13 @@ export class ExchangeRateService {
     return { base: BASE_CURRENCY, at: at.toISOString(), rates: (await this.repo.validAt(at)).map(toRateDto) };
   }
 
+  /** The rates in force, as super reads them (answer of a change). */
+  async listForAdmin(at: Date) {
+    return { base: BASE_CURRENCY, at: at.toISOString(), rates: (await this.repo.validAt(at)).map(toRateAdminDto) };
+  }
+
   async history(currency: string | undefined) {
-    return (await this.repo.history(currency)).map(toRateDto);
+    return (await this.repo.history(currency)).map(toRateAdminDto);
   }
 
   async put(actor: AuthContext, { rates, validFrom }: ExchangeRatesInput) {
@@ -43,7 +60,7 @@ export class ExchangeRateService {
       if (code === '23505') throw new AppError(409, 'RATE_EXISTS', PRICING_MESSAGES['rate.exists']);
       throw err;
     }
-    return this.list(new Date(Math.max(from.getTime(), Date.now())));
+    return this.listForAdmin(new Date(Math.max(from.getTime(), Date.now())));
   }
 
   /** `amount` of `from` in `to` with the rates valid at `at`, rounded for `to`. */

@@ -47,7 +47,15 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/api/file/serve/:file',
     {
       config: { public: true },
-      schema: { tags: ['file'], params: z.object({ file: z.string().max(200, { error: m['file.badName'] }) }) },
+      schema: {
+        tags: ['file'],
+        params: z.object({
+          file: z
+            .string()
+            .max(200, { error: m['file.badName'] })
+            .regex(/^[^\u0000]*$/, { error: m['file.badName'] }),
+        }),
+      },
     },
     async (req, reply) => {
       const served = await files.serve(req.params.file, req.auth);

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
-import { toVoucherDto } from '../voucher/presenter.js';
+import { presentVoucher } from '../voucher/presenter.js';
 import { streamSearch } from './stream.js';
 
 /** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
@@ -162,7 +162,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       success: true as const,
       created,
       msg: pending ? M.bookingPending : 'Reserva registrada',
-      response: toVoucherDto(voucher, null),
+      response: presentVoucher(auth.user.type, voucher, null),
     };
   };
   app.post('/api/voucher', { config, schema: { tags, body: hotelReserveBody } }, reserve);

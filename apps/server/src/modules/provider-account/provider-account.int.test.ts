@@ -541,7 +541,7 @@ describe('POST …/test (probar conexión)', () => {
     const account = await createOwn(w.headers.admin, juniper({ active: false }));
     const ok = await call('POST', `/api/provider-account/${account._id}/test`, w.headers.admin);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ success: true, ok: true, msg: PROVIDER_MESSAGES.testOk, mode: 'sandbox', latencyMs: 42 });
+    expect(ok.json()).toEqual({ success: true, ok: true, msg: PROVIDER_MESSAGES.testOk, mode: 'sandbox', latencyMs: null }); // no latency for non-super (decision 0143)
     expect(tested).toHaveLength(1);
     expect(tested[0]).toMatchObject({ id: account._id, mode: 'sandbox', baseUrl: `${SIM_URL}/juniper` });
     expect(tested[0].credentials.password).toBe('Contraseña-Muy-Larga-9876');

@@ -110,7 +110,7 @@ export const providerAccountRoutes: FastifyPluginAsyncZod<{ services: Services }
   app.post(
     '/api/provider-account/:id/test',
     { config: own, schema: { tags, params: idParams, response: { 200: connectionTestSchema } } },
-    async (req) => ({ success: true as const, ...(await svc.testConnection(svc.ownScope(authOf(req)), req.params.id)) }),
+    async (req) => ({ success: true as const, ...(await svc.testConnection(authOf(req), svc.ownScope(authOf(req)), req.params.id)) }),
   );
 
   // ---- any agency, for super ----
@@ -174,7 +174,10 @@ export const providerAccountRoutes: FastifyPluginAsyncZod<{ services: Services }
   app.post(
     '/api/agency/:agencyId/provider-account/:id/test',
     { config: agencies, schema: { tags, params: agencyAccountParams, response: { 200: connectionTestSchema } } },
-    async (req) => ({ success: true as const, ...(await svc.testConnection(await svc.agencyScope(req.params.agencyId), req.params.id)) }),
+    async (req) => ({
+      success: true as const,
+      ...(await svc.testConnection(authOf(req), await svc.agencyScope(req.params.agencyId), req.params.id)),
+    }),
   );
 
   // ---- templates ----
@@ -222,6 +225,6 @@ export const providerAccountRoutes: FastifyPluginAsyncZod<{ services: Services }
   app.post(
     '/api/provider-template/:id/test',
     { config: templates, schema: { tags, params: idParams, response: { 200: connectionTestSchema } } },
-    async (req) => ({ success: true as const, ...(await svc.testConnection(svc.templateScope(), req.params.id)) }),
+    async (req) => ({ success: true as const, ...(await svc.testConnection(authOf(req), svc.templateScope(), req.params.id)) }),
   );
 };

@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { AgencyRow, ProviderAccountRow } from '../../db/schema/index.js';
+import type { AuthContext } from '../../http/auth.js';
+import { MemoryStore } from '../../lib/kv.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import type { AgencyRepository } from '../agency/repository.js';
 import { type ConnectionTester, unwiredConnectionTester } from './connection-tester.js';
@@ -29,8 +31,9 @@ const repo = {
   findById: async (id: string) => (id === account.id ? { account, template: null } : undefined),
 } as unknown as ProviderAccountRepository;
 
-const serviceWith = (tester: ConnectionTester, testTimeoutMs?: number) =>
+const serviceWith = (tester: ConnectionTester, testTimeoutMs?: number, store?: MemoryStore) =>
   new ProviderAccountService({
+    store,
     repo,
     agencies: {} as AgencyRepository,
     secrets: () => box,
@@ -40,6 +43,8 @@ const serviceWith = (tester: ConnectionTester, testTimeoutMs?: number) =>
     testTimeoutMs,
   });
 const scope = { kind: 'agency' as const, agency };
+const actorOf = (type: 'super' | 'agency', id = `${type}-1`) => ({ user: { id, type } }) as unknown as AuthContext;
+const superActor = actorOf('super');
 
 describe('ProviderAccountService.testConnection', () => {
   it('hands the tester the resolved account in the agency mode', async () => {
@@ -50,7 +55,7 @@ describe('ProviderAccountService.testConnection', () => {
         return { ok: true };
       },
     });
-    const r = await svc.testConnection(scope, 'acc-1');
+    const r = await svc.testConnection(superActor, scope, 'acc-1');
     expect(r).toMatchObject({ ok: true, msg: 'Conexión exitosa', mode: 'production' });
     expect(seen).toMatchObject({ mode: 'production', baseUrl: 'https://tv.example.com/v2', credentials: { password: 'P' } });
   });
@@ -69,19 +74,62 @@ describe('ProviderAccountService.testConnection', () => {
       },
       20,
     );
-    const r = await svc.testConnection(scope, 'acc-1');
+    const r = await svc.testConnection(superActor, scope, 'acc-1');
     expect(r).toEqual({ ok: false, msg: 'El proveedor no respondió a tiempo', mode: 'production', latencyMs: null });
     expect(aborted).toBe(true);
   });
 
   it('answers 503 while no supplier registry is wired', async () => {
-    await expect(serviceWith(unwiredConnectionTester).testConnection(scope, 'acc-1')).rejects.toMatchObject({
+    await expect(serviceWith(unwiredConnectionTester).testConnection(superActor, scope, 'acc-1')).rejects.toMatchObject({
       status: 503,
       code: 'TEST_UNAVAILABLE',
     });
   });
 
   it('404 for an account outside the scope', async () => {
-    await expect(serviceWith(unwiredConnectionTester).testConnection({ kind: 'template' }, 'acc-1')).rejects.toMatchObject({ status: 404 });
+    await expect(serviceWith(unwiredConnectionTester).testConnection(superActor, { kind: 'template' }, 'acc-1')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('the connection test is no port scanner (issue 12 #8)', () => {
+  const failing = (message: string): ConnectionTester => ({ testConnection: async () => ({ ok: false, message, latencyMs: 1234 }) });
+  const refused = 'El proveedor no está disponible en este momento. Inténtalo más tarde.';
+  const filtered = 'El proveedor tardó demasiado en responder. Inténtalo de nuevo.';
+
+  it('tells super the reason and the latency', async () => {
+    expect(await serviceWith(failing(refused)).testConnection(superActor, scope, 'acc-1')).toMatchObject({ msg: refused, latencyMs: 1234 });
+    expect(await serviceWith(failing(filtered)).testConnection(superActor, scope, 'acc-1')).toMatchObject({
+      msg: filtered,
+      latencyMs: 1234,
+    });
+  });
+
+  it('answers an agency admin the same for a refused, a filtered and a silent host, without latency', async () => {
+    const admin = actorOf('agency');
+    const answers = [
+      await serviceWith(failing(refused)).testConnection(admin, scope, 'acc-1'),
+      await serviceWith(failing(filtered)).testConnection(admin, scope, 'acc-1'),
+      await serviceWith({ testConnection: () => new Promise(() => {}) }, 10).testConnection(admin, scope, 'acc-1'),
+    ];
+    for (const a of answers)
+      expect(a).toEqual({ ok: false, msg: 'No se pudo conectar con el proveedor', mode: 'production', latencyMs: null });
+    const ok = await serviceWith({ testConnection: async () => ({ ok: true, latencyMs: 80 }) }).testConnection(admin, scope, 'acc-1');
+    expect(ok).toMatchObject({ ok: true, latencyMs: null });
+  });
+
+  it('keeps a supplier business answer (wrong credentials) for the agency admin', async () => {
+    const auth = 'Las credenciales del proveedor no son válidas. Revisa la cuenta del proveedor.';
+    expect(await serviceWith(failing(auth)).testConnection(actorOf('agency'), scope, 'acc-1')).toMatchObject({ msg: auth });
+  });
+
+  it('throttles each user to 10 tests per 10 minutes', async () => {
+    const svc = serviceWith({ testConnection: async () => ({ ok: true }) }, undefined, new MemoryStore());
+    const admin = actorOf('agency', 'admin-throttled');
+    for (let i = 0; i < 10; i++) expect((await svc.testConnection(admin, scope, 'acc-1')).ok).toBe(true);
+    await expect(svc.testConnection(admin, scope, 'acc-1')).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_TESTS' });
+    // Another user is not affected.
+    expect((await svc.testConnection(actorOf('agency', 'admin-2'), scope, 'acc-1')).ok).toBe(true);
   });
 });

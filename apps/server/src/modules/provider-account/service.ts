@@ -6,6 +6,7 @@ import {
   MESSAGES,
   PROVIDER_MESSAGES,
   type ProviderSettingsInput,
+  SUPPLIER_ERROR_MESSAGES,
   type SupplierId,
   type UpdateProviderAccountBody,
   type UpdateProviderTemplateBody,
@@ -14,12 +15,15 @@ import type { Logger } from 'pino';
 import type { AgencyRow, NewProviderAccount, ProviderAccountRow } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import type { KeyValueStore } from '../../lib/kv.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { type ProviderSettings, type ResolvedProviderAccount, supplierBaseUrl } from '../../suppliers/account.js';
+import { type ResolveAll, systemResolveAll } from '../../suppliers/http/guarded-agent.js';
 import type { AgencyRepository } from '../agency/repository.js';
 import type { ConnectionTester } from './connection-tester.js';
 import { type Credentials, guardCredentials, maskCredentials, mergeCredentials, openCredentials, sealCredentials } from './credentials.js';
 import { conflictError, forbiddenError, notFoundError, unavailableError } from './errors.js';
+import { hostResolvesPublic } from './host-check.js';
 import type { PresentableAccount } from './presenter.js';
 import type { AccountWithTemplate, ProviderAccountRepository } from './repository.js';
 
@@ -39,9 +43,37 @@ export interface ProviderAccountServiceDeps {
   log: Logger;
   /** Longest a connection test may take when the account sets no 'connection' timeout. */
   testTimeoutMs?: number;
+  /** Name resolution for the save-time host check (tests pass a fake); node:dns otherwise. */
+  resolveAll?: ResolveAll;
+  /** Rate limits of the connection test (KeyValueStore); unthrottled without it. */
+  store?: KeyValueStore;
 }
 
 const DEFAULT_TEST_TIMEOUT_MS = 20_000;
+/** Connection tests one user may run per window (decision 0143). */
+const TEST_LIMIT = 10;
+const TEST_WINDOW_S = 600;
+
+/** Answers that tell a refused port from a filtered one (or a slow host): only super reads them. */
+const TRANSPORT_MESSAGES: ReadonlySet<string> = new Set([
+  PROVIDER_MESSAGES.testTimeout,
+  SUPPLIER_ERROR_MESSAGES.SUPPLIER_TIMEOUT,
+  SUPPLIER_ERROR_MESSAGES.SUPPLIER_UNAVAILABLE,
+  SUPPLIER_ERROR_MESSAGES.SUPPLIER_CIRCUIT_OPEN,
+  SUPPLIER_ERROR_MESSAGES.SUPPLIER_BAD_RESPONSE,
+  SUPPLIER_ERROR_MESSAGES.SUPPLIER_OUTCOME_UNKNOWN,
+]);
+
+/**
+ * A connection test as its reader may see it (decision 0143): super gets the latency and the detailed
+ * reason; anyone else no latency, and one message for every transport failure, so the answer does not
+ * tell a closed port from a filtered one.
+ */
+function forViewer<T extends { ok: boolean; msg: string; latencyMs: number | null }>(actor: AuthContext, r: T): T {
+  if (actor.user.type === 'super') return r;
+  const msg = !r.ok && r.msg.split(' · ').some((m) => TRANSPORT_MESSAGES.has(m)) ? PROVIDER_MESSAGES.testFailed : r.msg;
+  return { ...r, msg, latencyMs: null };
+}
 
 /**
  * Provider accounts (docs/decisions/0060..0064): agency admins manage their agency's accounts, super
@@ -105,7 +137,7 @@ export class ProviderAccountService {
         });
       template = await this.linkableTemplate(actor, input.templateId, input.supplier);
     } else {
-      credentialsEnc = this.sealValidated(id, input.supplier, {}, input.credentials ?? {});
+      credentialsEnc = await this.sealValidated(id, input.supplier, {}, input.credentials ?? {});
     }
     const settings = mergeSettings(template?.settings ?? DEFAULT_PROVIDER_SETTINGS, input.settings);
     const values: NewProviderAccount = {
@@ -151,7 +183,7 @@ export class ProviderAccountService {
       // Own credentials: merged onto what is stored (nothing, when the account was linked until now).
       const stored = account.templateId ? {} : this.tryOpen(account);
       if (account.templateId || sentCredentials || stored === null) {
-        changes.credentialsEnc = this.sealValidated(id, account.supplier, stored ?? {}, sentCredentials ?? {});
+        changes.credentialsEnc = await this.sealValidated(id, account.supplier, stored ?? {}, sentCredentials ?? {});
       }
       if (account.templateId) changes.templateId = null;
     }
@@ -172,7 +204,7 @@ export class ProviderAccountService {
       name,
       active: input.active ?? true,
       shared: input.shared ?? true,
-      credentialsEnc: this.sealValidated(id, input.supplier, {}, input.credentials),
+      credentialsEnc: await this.sealValidated(id, input.supplier, {}, input.credentials),
       settings: mergeSettings(DEFAULT_PROVIDER_SETTINGS, input.settings),
       createdBy: actor.user.id,
     });
@@ -192,7 +224,7 @@ export class ProviderAccountService {
     if (input.settings) changes.settings = mergeSettings(account.settings, input.settings);
     const stored = this.tryOpen(account);
     if ((input.credentials && Object.keys(input.credentials).length) || stored === null) {
-      changes.credentialsEnc = this.sealValidated(id, account.supplier, stored ?? {}, input.credentials ?? {});
+      changes.credentialsEnc = await this.sealValidated(id, account.supplier, stored ?? {}, input.credentials ?? {});
     }
     await this.d.repo.update(id, changes);
     return this.get(scope, id);
@@ -266,8 +298,28 @@ export class ProviderAccountService {
    * real contract) — and asks the tester, bounded by `testTimeoutMs`; the answer's message is the
    * tester's (Spanish, written at the adapter boundary) or our own.
    */
-  async testConnection(scope: ProviderScope, id: string): Promise<{ ok: boolean; msg: string; mode: Mode; latencyMs: number | null }> {
+  async testConnection(
+    actor: AuthContext,
+    scope: ProviderScope,
+    id: string,
+  ): Promise<{ ok: boolean; msg: string; mode: Mode; latencyMs: number | null }> {
     const found = await this.findInScope(scope, id);
+    await this.throttleTest(actor);
+    return forViewer(actor, await this.runTest(scope, found, id));
+  }
+
+  /** At most TEST_LIMIT connection tests per user in TEST_WINDOW_S: the test is not a port scanner. */
+  private async throttleTest(actor: AuthContext): Promise<void> {
+    if (!this.d.store) return;
+    const n = await this.d.store.incr(`provider-test:${actor.user.id}`, TEST_WINDOW_S);
+    if (n > TEST_LIMIT) throw new AppError(429, 'TOO_MANY_TESTS', PROVIDER_MESSAGES.testThrottled);
+  }
+
+  private async runTest(
+    scope: ProviderScope,
+    found: AccountWithTemplate,
+    id: string,
+  ): Promise<{ ok: boolean; msg: string; mode: Mode; latencyMs: number | null }> {
     const mode: Mode = scope.kind === 'agency' ? scope.agency.mode : 'production';
     const resolved = this.resolve(found, mode);
     const limitMs = this.d.testTimeoutMs ?? DEFAULT_TEST_TIMEOUT_MS;
@@ -379,14 +431,25 @@ export class ProviderAccountService {
     if (other && other.id !== exceptId) throw conflictError(PROVIDER_MESSAGES.nameTaken, 'NAME_TAKEN');
   }
 
-  private sealValidated(id: string, supplier: SupplierId, stored: Credentials, input: Credentials): string {
+  private async sealValidated(id: string, supplier: SupplierId, stored: Credentials, input: Credentials): Promise<string> {
     const { credentials, issues } = mergeCredentials(supplier, stored, input);
+    if (
+      credentials.host &&
+      !issues.host &&
+      credentials.host !== stored.host &&
+      !(await hostResolvesPublic(credentials.host, this.resolveAll))
+    )
+      issues.host = PROVIDER_MESSAGES.hostInvalid;
     const keys = Object.keys(issues);
     if (keys.length) {
       const fields = Object.fromEntries(keys.map((k) => [`credentials.${k}`, issues[k]]));
       throw badRequest(issues[keys[0]], fields);
     }
     return sealCredentials(this.d.secrets(), id, credentials);
+  }
+
+  private get resolveAll(): ResolveAll {
+    return this.d.resolveAll ?? systemResolveAll;
   }
 
   /** Decrypted credentials, or null when they can't be opened (key missing from SECRETS_KEY, tampering). */

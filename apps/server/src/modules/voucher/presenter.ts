@@ -1,9 +1,40 @@
-import type { ExternalVoucher, Voucher, VoucherEvent } from '@travesia/contracts';
-import type { VoucherEventRow, VoucherRow } from '../../db/schema/index.js';
+import {
+  type ExternalVoucher,
+  type PriceView,
+  priceBreakdownSchema,
+  priceViewOf,
+  type UserType,
+  VOUCHER_VIEW_SCHEMAS,
+  type Voucher,
+  type VoucherEvent,
+  type VoucherMarkup,
+} from '@travesia/contracts';
+import type { MarkupAppliedData, VoucherEventRow, VoucherRow } from '../../db/schema/index.js';
+import { breakdownView } from '../../pricing/index.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toVoucherDto(row: VoucherRow, agencyLogo: string | null): Voucher {
+/**
+ * The level a stored markup belongs to, from its name ('agency', 'agency:<ruleId>', 'platform:<ruleId>').
+ * Anything else is treated as the platform's: an unknown margin is hidden, never shown.
+ */
+export function markupScope(m: Pick<MarkupAppliedData, 'name'>): VoucherMarkup['scope'] {
+  return m.name === 'agency' || m.name.startsWith('agency:') ? 'agency' : 'platform';
+}
+
+/** The breakdown stored with a supplier booking (product.breakdown), when it is a valid one. */
+function storedBreakdown(row: VoucherRow) {
+  const parsed = priceBreakdownSchema.safeParse(row.product.breakdown);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What the agency pays the platform, when the booking stored its breakdown. */
+export function agencyCostOf(row: VoucherRow): { amount: string; currency: string } | null {
+  const b = storedBreakdown(row);
+  return b?.agencyCost ? { amount: b.agencyCost, currency: b.currency } : null;
+}
+
+function core(row: VoucherRow, agencyLogo: string | null) {
   return {
     _id: row.id,
     externalBookingReference: row.externalBookingReference,
@@ -24,16 +55,12 @@ export function toVoucherDto(row: VoucherRow, agencyLogo: string | null): Vouche
     client: row.client,
     companions: row.companions as Voucher['companions'],
     price: { gross: row.priceGross, currency: row.priceCurrency },
-    cost: row.costNet !== null && row.costCurrency ? { net: row.costNet, currency: row.costCurrency } : null,
-    markups: row.markups,
     commission:
       row.commissionAmount !== null && row.commissionCurrency ? { amount: row.commissionAmount, currency: row.commissionCurrency } : null,
-    usd: { price: row.priceUsd, cost: row.costUsd, rate: row.usdRate },
     payments: row.payments,
     bookingCodes: row.bookingCodes,
     policies: row.policies,
     penalty: row.penalty,
-    product: row.product,
     supplierRemarks: row.supplierRemarks ?? [],
     approval: row.approvalStatus
       ? { status: row.approvalStatus, expiresAt: iso(row.approvalKeyExpiresAt), decision: row.approvalDecision }
@@ -42,6 +69,53 @@ export function toVoucherDto(row: VoucherRow, agencyLogo: string | null): Vouche
     updatedAt: row.updatedAt.toISOString(),
     version: row.version,
   };
+}
+
+/** The product summary with the stored breakdown trimmed to `view` (or dropped when it is not a valid one). */
+function productFor(view: PriceView, row: VoucherRow) {
+  const { breakdown: _raw, ...product } = row.product;
+  const b = storedBreakdown(row);
+  return b ? { ...product, breakdown: breakdownView(view, b) } : product;
+}
+
+const markupsOf = (row: VoucherRow) => row.markups.map((m) => ({ ...m, scope: markupScope(m) }));
+
+/** One presenter per view; each answer is parsed with its view's schema, which has no hidden field. */
+const PRESENTERS: { [V in PriceView]: (row: VoucherRow, agencyLogo: string | null) => Extract<Voucher, { view: V }> } = {
+  full: (row, logo) =>
+    VOUCHER_VIEW_SCHEMAS.full.parse({
+      ...core(row, logo),
+      view: 'full',
+      cost: row.costNet !== null && row.costCurrency ? { net: row.costNet, currency: row.costCurrency } : null,
+      agencyCost: agencyCostOf(row),
+      markups: markupsOf(row),
+      usd: { price: row.priceUsd, cost: row.costUsd, rate: row.usdRate },
+      product: productFor('full', row),
+    }),
+  agency: (row, logo) =>
+    VOUCHER_VIEW_SCHEMAS.agency.parse({
+      ...core(row, logo),
+      view: 'agency',
+      agencyCost: agencyCostOf(row),
+      markups: markupsOf(row).filter((m) => m.scope === 'agency'),
+      usd: { price: row.priceUsd, rate: row.usdRate },
+      product: productFor('agency', row),
+    }),
+  staff: (row, logo) =>
+    VOUCHER_VIEW_SCHEMAS.staff.parse({
+      ...core(row, logo),
+      view: 'staff',
+      usd: { price: row.priceUsd, rate: row.usdRate },
+      product: productFor('staff', row),
+    }),
+};
+
+/**
+ * The only way a voucher leaves the server (answers, PDFs): shaped for what `viewer` may see of its
+ * price (the one visibility rule, `priceViewOf`; docs/decisions/0073 and 0140).
+ */
+export function presentVoucher(viewer: UserType, row: VoucherRow, agencyLogo: string | null): Voucher {
+  return PRESENTERS[priceViewOf(viewer)](row, agencyLogo);
 }
 
 export function toEventDto(row: VoucherEventRow): VoucherEvent {
@@ -60,6 +134,7 @@ export function toEventDto(row: VoucherEventRow): VoucherEvent {
 
 /** The public approval page's view: what the client booked and its price; nothing internal. */
 export function toExternalDto(row: VoucherRow, agencyLogo: string | null): ExternalVoucher {
+  const { breakdown: _hidden, ...product } = row.product;
   return {
     _id: row.id,
     externalBookingReference: row.externalBookingReference,
@@ -73,7 +148,7 @@ export function toExternalDto(row: VoucherRow, agencyLogo: string | null): Exter
     client: { name: row.client.name, ...(row.client.surname ? { surname: row.client.surname } : {}) },
     price: { gross: row.priceGross, currency: row.priceCurrency },
     policies: row.policies,
-    product: row.product,
+    product,
     approval: {
       status: row.approvalStatus ?? 'pending',
       expiresAt: iso(row.approvalKeyExpiresAt),

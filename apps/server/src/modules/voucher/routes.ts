@@ -23,7 +23,7 @@ import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
 import { sendExport } from './export.js';
 import { renderVoucherPdf } from './pdf.js';
-import { toEventDto, toExternalDto, toVoucherDto } from './presenter.js';
+import { presentVoucher, toEventDto, toExternalDto } from './presenter.js';
 import type { RequestActor } from './service.js';
 
 const from = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: (req.headers['user-agent'] ?? '').slice(0, 400) || null });
@@ -35,9 +35,9 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   const read = { permission: 'vouchers:read' as const };
   const tags = ['voucher'];
 
-  const page = (r: Awaited<ReturnType<typeof vouchers.list>>, p: number, limit: number) => ({
+  const page = (req: FastifyRequest, r: Awaited<ReturnType<typeof vouchers.list>>, p: number, limit: number) => ({
     ...pageOf(
-      r.rows.map((x) => toVoucherDto(x.voucher, x.agencyLogo)),
+      r.rows.map((x) => presentVoucher(authOf(req).user.type, x.voucher, x.agencyLogo)),
       r.total,
       p,
       limit,
@@ -53,7 +53,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (req) => {
       const { page: p, limit, ...filter } = req.query;
-      return page(await vouchers.list(authOf(req), filter, p, limit), p, limit);
+      return page(req, await vouchers.list(authOf(req), filter, p, limit), p, limit);
     },
   );
 
@@ -62,7 +62,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     { config: read, schema: { tags, querystring: voucherListQuery, response: { 200: voucherPageSchema } } },
     async (req) => {
       const { page: p, limit, ...filter } = req.query;
-      return page(await vouchers.list(authOf(req), filter, p, limit), p, limit);
+      return page(req, await vouchers.list(authOf(req), filter, p, limit), p, limit);
     },
   );
 
@@ -71,7 +71,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     { config: read, schema: { tags, params: idParams, querystring: voucherListQuery, response: { 200: voucherPageSchema } } },
     async (req) => {
       const { page: p, limit, ...filter } = req.query;
-      return page(await vouchers.listForUser(authOf(req), req.params.id, filter, p, limit), p, limit);
+      return page(req, await vouchers.listForUser(authOf(req), req.params.id, filter, p, limit), p, limit);
     },
   );
 
@@ -82,12 +82,12 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get('/api/voucher/:id', { config: read, schema: { tags, params: idParams, response: { 200: voucherDetailSchema } } }, async (req) => {
     const d = await vouchers.detail(authOf(req), req.params.id);
-    return { ...toVoucherDto(d.voucher, d.agencyLogo), events: d.events.map(toEventDto) };
+    return { ...presentVoucher(authOf(req).user.type, d.voucher, d.agencyLogo), events: d.events.map(toEventDto) };
   });
 
   app.get('/api/voucher/:id/pdf', { config: read, schema: { tags, params: idParams } }, async (req, reply) => {
     const { voucher, agencyLogo } = await vouchers.get(authOf(req), req.params.id);
-    const pdf = await renderVoucherPdf(toVoucherDto(voucher, agencyLogo), app.deps.config.DATA_DIR);
+    const pdf = await renderVoucherPdf(presentVoucher(authOf(req).user.type, voucher, agencyLogo), app.deps.config.DATA_DIR);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="voucher-${voucher.externalBookingReference}.pdf"`)
@@ -148,7 +148,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (req) => {
       const row = await vouchers.cancel(actorOf(req), req.params.id, req.body ?? {});
       const { agencyLogo } = await vouchers.get(authOf(req), row.id);
-      return toVoucherDto(row, agencyLogo);
+      return presentVoucher(authOf(req).user.type, row, agencyLogo);
     },
   );
 };

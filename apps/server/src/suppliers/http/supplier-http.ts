@@ -10,10 +10,12 @@ import {
   retry,
 } from 'cockatiel';
 import type { Logger } from 'pino';
+import { Agent, type Dispatcher, fetch } from 'undici';
 import type { ResolvedProviderAccount } from '../account.js';
 import { SupplierError } from '../errors.js';
 import type { CallContext } from '../types.js';
 import { clip, type SupplierAuditSink } from './audit.js';
+import { createGuardedAgent, isForbiddenDestination, type ResolveAll } from './guarded-agent.js';
 import { maskBody, secretValuesOf } from './mask.js';
 import type { SupplierMetrics } from './metrics.js';
 import { timeoutFor } from './timeouts.js';
@@ -57,6 +59,14 @@ export interface SupplierHttpOptions {
   retryDelayMs?: number;
   /** Largest reply accepted (default 20 MB). */
   maxResponseBytes?: number;
+  /**
+   * Origins the platform itself configured (the supplier simulator): reached directly. Every other
+   * URL — hosts typed by users into provider accounts and templates — goes through the guarded agent
+   * (public addresses on supplier ports only, checked at connection time; decision 0143).
+   */
+  trustedOrigins?: string[];
+  /** Name resolution of the guarded agent (tests pass a fake). */
+  resolveAll?: ResolveAll;
 }
 
 /** A transport failure: counted by the breaker and retried when the call is idempotent. */
@@ -78,8 +88,30 @@ class TransportFailure extends Error {
  */
 export class SupplierHttp {
   private readonly breakers = new Map<string, CircuitBreakerPolicy>();
+  private readonly trusted: ReadonlySet<string>;
+  private readonly direct: Dispatcher = new Agent();
+  private readonly guarded: Dispatcher;
 
-  constructor(private readonly opts: SupplierHttpOptions) {}
+  constructor(private readonly opts: SupplierHttpOptions) {
+    this.trusted = new Set((opts.trustedOrigins ?? []).map((o) => new URL(o).origin));
+    this.guarded = createGuardedAgent({ resolveAll: opts.resolveAll });
+  }
+
+  /** The dispatcher a URL goes through: direct for the platform's own origins, guarded for the rest. */
+  private dispatcherFor(url: string): Dispatcher {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return this.guarded;
+    }
+    return this.trusted.has(origin) ? this.direct : this.guarded;
+  }
+
+  /** Closes the connection pools. */
+  async close(): Promise<void> {
+    await Promise.all([this.direct.close(), this.guarded.close()]);
+  }
 
   get metrics(): SupplierMetrics {
     return this.opts.metrics;
@@ -166,6 +198,7 @@ export class SupplierHttp {
     let text: string | null = null;
     let failure: TransportFailure | null = null;
     let resHeaders = new Headers();
+    let forbidden = false;
     try {
       const res = await fetch(req.url, {
         method: req.method,
@@ -173,6 +206,7 @@ export class SupplierHttp {
         body: req.body as string | Uint8Array<ArrayBuffer> | undefined,
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
+        dispatcher: this.dispatcherFor(req.url),
       });
       status = res.status;
       resHeaders = res.headers;
@@ -184,6 +218,7 @@ export class SupplierHttp {
       text = new TextDecoder(req.responseCharset ?? 'utf-8').decode(buf);
       if (status >= 500) failure = new TransportFailure('server', `HTTP ${status}`, status);
     } catch (err) {
+      if (isForbiddenDestination(err)) forbidden = true;
       if (err instanceof TransportFailure) failure = err;
       else if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
         failure = new TransportFailure('timeout', `no reply within ${timeoutMs} ms`);
@@ -208,6 +243,8 @@ export class SupplierHttp {
       error: failure?.message ?? (status !== null && status >= 400 ? `HTTP ${status}` : null),
       createdAt: new Date(),
     });
+    // A refused destination is a configuration error: neither retried nor counted by the breaker.
+    if (forbidden) throw new SupplierError('SUPPLIER_HOST_FORBIDDEN', { supplier: account.supplier, operation, detail: failure?.message });
     if (failure) throw failure;
     return { status: status as number, headers: resHeaders, text: text as string, durationMs };
   }

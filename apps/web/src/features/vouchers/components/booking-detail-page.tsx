@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatMoney,
   localTimeZone,
+  PRICE_STEP_SCOPE_LABELS,
   PRODUCT_KIND_LABELS,
   VOUCHER_PROVIDER_LABELS,
   VOUCHER_STATUS_LABELS,
@@ -131,15 +132,19 @@ export function BookingDetailPage() {
           <Card title="Valores">
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Precio">{formatMoney(v.price.gross, v.price.currency)}</Descriptions.Item>
-              <Descriptions.Item label="Costo">{v.cost ? formatMoney(v.cost.net, v.cost.currency) : '—'}</Descriptions.Item>
+              {v.view === 'full' && (
+                <Descriptions.Item label="Costo del proveedor">{v.cost ? formatMoney(v.cost.net, v.cost.currency) : '—'}</Descriptions.Item>
+              )}
+              {v.view !== 'staff' && <Descriptions.Item label="Costo de la agencia">{money(v.agencyCost)}</Descriptions.Item>}
               <Descriptions.Item label="Precio en USD">{v.usd.price ? formatMoney(v.usd.price, 'USD') : '—'}</Descriptions.Item>
               <Descriptions.Item label="Tasa USD">{v.usd.rate ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="Comisión">{money(v.commission)}</Descriptions.Item>
-              {v.markups.map((m) => (
-                <Descriptions.Item key={m.name} label={`Markup ${m.name}`}>
-                  {`${m.type === 'percentage' ? `${m.value}%` : formatMoney(m.value, m.currency)} · ${formatMoney(m.amount, m.currency)}`}
-                </Descriptions.Item>
-              ))}
+              {v.view !== 'staff' &&
+                v.markups.map((m) => (
+                  <Descriptions.Item key={m.name} label={PRICE_STEP_SCOPE_LABELS[m.scope]}>
+                    {`${m.type === 'percentage' ? `${m.value}%` : formatMoney(m.value, m.currency)} · ${formatMoney(m.amount, m.currency)}`}
+                  </Descriptions.Item>
+                ))}
               <Descriptions.Item label="Pago del cliente">{money(v.payments.client)}</Descriptions.Item>
               <Descriptions.Item label="A pagar en el hotel">{money(v.payments.payableAtHotel)}</Descriptions.Item>
               {v.penalty && (

@@ -45,6 +45,8 @@ export function BookingListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || 20));
   const { data, isFetching, error } = useVouchers({ ...filter, page, limit });
+  // Advisers, resellers and product loaders see no cost at all (decision 0140): no empty column either.
+  const staffOnly = (data?.docs ?? []).every((v) => v.view === 'staff');
 
   const update = (patch: Record<string, string | undefined>, resetPage = true) => {
     const next = new URLSearchParams(params);
@@ -110,7 +112,18 @@ export function BookingListPage() {
     { title: 'Localizador', key: 'locator', render: (_, v) => v.reservation.locator ?? '—' },
     { title: 'Usuario', key: 'user', render: (_, v) => v.user?.profile.name ?? '—' },
     { title: 'Cliente', key: 'client', render: (_, v) => [v.client.name, v.client.surname].filter(Boolean).join(' ') },
-    { title: 'Costo', key: 'cost', align: 'right', render: (_, v) => (v.cost ? formatMoney(v.cost.net, v.cost.currency) : '—') },
+    {
+      title: 'Costo',
+      key: 'cost',
+      align: 'right',
+      // The supplier's cost for super, what the agency pays for its admin; staff have neither (decision 0140).
+      render: (_, v) =>
+        v.view === 'full' && v.cost
+          ? formatMoney(v.cost.net, v.cost.currency)
+          : v.view !== 'staff' && v.agencyCost
+            ? formatMoney(v.agencyCost.amount, v.agencyCost.currency)
+            : '—',
+    },
     { title: 'Precio', key: 'price', align: 'right', render: (_, v) => formatMoney(v.price.gross, v.price.currency) },
     {
       title: '',
@@ -192,7 +205,7 @@ export function BookingListPage() {
         rowKey="_id"
         size="middle"
         loading={isFetching}
-        columns={columns}
+        columns={staffOnly ? columns.filter((c) => c.key !== 'cost') : columns}
         dataSource={data?.docs ?? []}
         scroll={{ x: 1300 }}
         pagination={{
