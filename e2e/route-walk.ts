@@ -40,7 +40,7 @@ export async function searchCartagena(page: Page) {
   await field.click();
   await field.fill('Cartagena');
   await page.locator('.ant-select-item-option').filter({ hasText: 'Cartagena de Indias' }).first().click();
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('form', { name: 'Buscar hoteles' }).getByRole('button', { name: 'Buscar', exact: true }).click();
   const progress = page.getByLabel('Progreso por proveedor');
   await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 45_000 });
   await expect(page.getByTestId('hotel-card').first()).toBeVisible({ timeout: 30_000 });

@@ -32,7 +32,7 @@ export function DashboardPage() {
   return (
     <div style={{ padding: phone ? 0 : 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Dashboard
         </Typography.Title>
         <Space>

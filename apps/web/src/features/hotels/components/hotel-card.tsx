@@ -48,7 +48,7 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
           <Flex
             align="center"
             justify="center"
-            style={{ width: 160, height: 110, background: '#f5f5f5', borderRadius: 6, color: '#8c8c8c' }}
+            style={{ width: 160, height: 110, background: '#f5f5f5', borderRadius: 6, color: '#595959' }}
             aria-label="Sin foto"
           >
             Sin foto

@@ -45,7 +45,7 @@ export function BookingDetailPage() {
     <div style={{ padding: 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Space>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0 }}>
             Reserva {v.externalBookingReference}
           </Typography.Title>
           <StatusTag status={v.status} />

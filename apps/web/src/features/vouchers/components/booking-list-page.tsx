@@ -128,7 +128,7 @@ export function BookingListPage() {
   return (
     <div style={{ padding: phone ? 0 : 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Reservas
         </Typography.Title>
         <Space>

@@ -1,7 +1,8 @@
 import { INVENTORY_LIMITS } from '@travesia/contracts';
-import { Alert, App, Button, Checkbox, DatePicker, Drawer, type DrawerProps, Form, Space, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Drawer, type DrawerProps, Form, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { FormCheckboxGroup } from '../../../../shared/forms/group-fields';
 import { BULK_DATE_FORMAT, bulkRangeProblem, countBulkDays, initialBulkRange, weekdayNames } from './bulk-range';
 import { type BulkRangeValues, WEEKDAYS } from './options';
 
@@ -97,7 +98,7 @@ function BulkEditForm<T extends BulkRangeValues>({
         name="weekdays"
         rules={[{ required: true, type: 'array', min: 1, message: 'Indique al menos un día de la semana' }]}
       >
-        <Checkbox.Group options={WEEKDAYS} />
+        <FormCheckboxGroup options={WEEKDAYS} />
       </Form.Item>
       {children}
       {days !== null && (
