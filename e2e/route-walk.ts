@@ -32,7 +32,7 @@ const firstId = async (request: APIRequestContext, url: string) => {
 /** Waits for the app to settle: no spinner, a heading on screen. */
 export async function settle(page: Page) {
   await expect(page.locator('main, .ant-layout, form').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading')).toHaveCount(0, { timeout: 30_000 });
 }
 
 export async function searchCartagena(page: Page) {
@@ -145,7 +145,10 @@ export async function walk(page: Page, w: Walk, check: (stop: Stop) => Promise<v
   for (const stop of await w.stops(page.request)) {
     await page.goto(stop.path);
     await settle(page);
-    if (stop.act) await stop.act(page);
+    if (stop.act) {
+      await stop.act(page);
+      await settle(page);
+    }
     await check(stop);
   }
 }

@@ -3,14 +3,18 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatPercent,
   localTimeZone,
+  PRICE_STEP_SCOPE_LABELS,
   PRODUCT_KIND_LABELS,
+  type PriceStepScope,
   VOUCHER_PROVIDER_LABELS,
   VOUCHER_STATUS_LABELS,
   type VoucherStatus,
 } from '@travesia/contracts';
 import { Alert, App, Button, Card, Col, Descriptions, List, Row, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { trimRate } from '../../../shared/components/trim-rate';
 import { downloadVoucherPdf } from '../api/download';
 import { useVoucher } from '../api/get-voucher';
 import { BookingActions } from './booking-actions';
@@ -132,13 +136,18 @@ export function BookingDetailPage() {
               <Descriptions.Item label="Precio">{formatMoney(v.price.gross, v.price.currency)}</Descriptions.Item>
               <Descriptions.Item label="Costo">{v.cost ? formatMoney(v.cost.net, v.cost.currency) : '—'}</Descriptions.Item>
               <Descriptions.Item label="Precio en USD">{v.usd.price ? formatMoney(v.usd.price, 'USD') : '—'}</Descriptions.Item>
-              <Descriptions.Item label="Tasa USD">{v.usd.rate ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Tasa de cambio a USD">
+                {v.usd.rate ? `1 ${v.price.currency} = ${trimRate(v.usd.rate)} USD` : '—'}
+              </Descriptions.Item>
               <Descriptions.Item label="Comisión">{money(v.commission)}</Descriptions.Item>
-              {v.markups.map((m) => (
-                <Descriptions.Item key={m.name} label={`Markup ${m.name}`}>
-                  {`${m.type === 'percentage' ? `${m.value}%` : formatMoney(m.value, m.currency)} · ${formatMoney(m.amount, m.currency)}`}
-                </Descriptions.Item>
-              ))}
+              {/* The adviser's commission is the "Comisión" line above: its markup entry would count it twice. */}
+              {v.markups
+                .filter((m) => m.name !== 'commission')
+                .map((m) => (
+                  <Descriptions.Item key={m.name} label={PRICE_STEP_SCOPE_LABELS[m.name as PriceStepScope] ?? `Markup ${m.name}`}>
+                    {`${m.type === 'percentage' ? formatPercent(m.value) : formatMoney(m.value, m.currency)} · ${formatMoney(m.amount, m.currency)}`}
+                  </Descriptions.Item>
+                ))}
               <Descriptions.Item label="Pago del cliente">{money(v.payments.client)}</Descriptions.Item>
               <Descriptions.Item label="A pagar en el hotel">{money(v.payments.payableAtHotel)}</Descriptions.Item>
               {v.penalty && (
