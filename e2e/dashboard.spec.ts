@@ -25,7 +25,7 @@ test('the dashboard shows the seeded figures, the last vouchers and the weather'
   await expect(page.getByText('Nublado')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Hoteles Travesía' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Ver todas las reservas' }).click();
+  await page.getByRole('link', { name: 'Ver todas las reservas' }).click();
   await expect(page).toHaveURL(/\/booking$/);
 });
 

@@ -1,7 +1,16 @@
+import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
-const dmy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+const dmy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
+/** Aplicar, then the confirmation that names the number of days. */
+const applyBulk = async (page: Page) => {
+  await page.locator('.ant-drawer').getByRole('button', { name: 'Aplicar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirmar la edición masiva' })
+    .getByRole('button', { name: /^Modificar \d+ días?$/ })
+    .click();
+};
 
 test('a product loader creates a hotel, loads a week of prices and rooms, and the travesia search finds it', async ({ page, baseURL }) => {
   const name = `Hotel E2E ${Date.now().toString(36)}`;
@@ -35,7 +44,7 @@ test('a product loader creates a hotel, loads a week of prices and rooms, and th
   await range.nth(1).press('Enter');
   await drawer.getByLabel('Cupo (habitaciones)').fill('5');
   await drawer.getByLabel('Precio 2 adultos').fill('120');
-  await drawer.getByRole('button', { name: 'Aplicar' }).click();
+  await applyBulk(page);
   await expect(page.getByText('7 días actualizados')).toBeVisible();
 
   // The search API finds it in Colombia for two nights of that week.
@@ -78,7 +87,7 @@ test('a product loader creates a ticket with sessions, loads capacity, and the t
   await page.getByRole('button', { name: 'Edición masiva' }).click();
   const drawer = page.locator('.ant-drawer');
   await drawer.getByLabel('Capacidad (personas)').fill('20');
-  await drawer.getByRole('button', { name: 'Aplicar' }).click();
+  await applyBulk(page);
   await expect(page.getByText(/cupos actualizados/)).toBeVisible();
 
   // The default range is the current month in the browser's zone (America/Bogota): search its last day.
@@ -116,7 +125,7 @@ test('a product loader creates a transfer, loads its vehicles per day, and the t
   await page.getByRole('button', { name: 'Edición masiva' }).click();
   const drawer = page.locator('.ant-drawer');
   await drawer.getByLabel('Capacidad (vehículos)').fill('6');
-  await drawer.getByRole('button', { name: 'Aplicar' }).click();
+  await applyBulk(page);
   await expect(page.getByText(/días actualizados/)).toBeVisible();
   await expect(page.getByTestId('transfer-calendar').getByText('6 vehículos').first()).toBeVisible();
 

@@ -44,6 +44,7 @@ export const INVENTORY_MESSAGES = {
   boards: 'Indique al menos un régimen',
   adults: 'Los adultos por habitación van de 1 a 9',
   rangeTooLong: `El rango no puede superar ${INVENTORY_LIMITS.maxRangeDays} días`,
+  pastDays: 'No se pueden modificar días pasados: el rango debe empezar hoy o después',
   weekdays: 'Indique al menos un día de la semana',
   policy: 'Política de cancelación no válida',
   destination: 'El destino es obligatorio',

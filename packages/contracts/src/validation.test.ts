@@ -77,7 +77,9 @@ describe('partialUpdateOf', () => {
     expect(updateProviderTemplateBody.parse({ active: false })).toEqual({ active: false });
   });
   it('keeps strictness and field checks', () => {
-    const s = partialUpdateOf(z.object({ a: z.string().min(2).default('xx'), b: z.object({ c: z.number().default(1) }).strict() }).strict());
+    const s = partialUpdateOf(
+      z.object({ a: z.string().min(2).default('xx'), b: z.object({ c: z.number().default(1) }).strict() }).strict(),
+    );
     expect(s.parse({ b: {} })).toEqual({ b: {} });
     expect(s.safeParse({ a: 'x' }).success).toBe(false);
     expect(s.safeParse({ z: 1 }).success).toBe(false);

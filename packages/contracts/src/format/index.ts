@@ -1,2 +1,3 @@
 export * from './date.js';
 export * from './money.js';
+export * from './percent.js';

@@ -20,7 +20,4 @@ export function isCalendarDate(value: string): boolean {
  * `invalid` words every failure; `required` (when given) words a missing or non-text value.
  */
 export const calendarDate = (invalid: string = VALIDATION_MESSAGES.date, required: string = invalid) =>
-  z
-    .string({ error: required })
-    .refine(isCalendarDate, { error: invalid })
-    .meta({ format: 'date', pattern: DAY_PATTERN.source });
+  z.string({ error: required }).refine(isCalendarDate, { error: invalid }).meta({ format: 'date', pattern: DAY_PATTERN.source });

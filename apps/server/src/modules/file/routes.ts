@@ -53,7 +53,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
           file: z
             .string()
             .max(200, { error: m['file.badName'] })
-            .regex(/^[^\u0000]*$/, { error: m['file.badName'] }),
+            .refine((name) => !name.includes('\u0000'), { error: m['file.badName'] }),
         }),
       },
     },

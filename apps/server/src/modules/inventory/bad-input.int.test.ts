@@ -14,6 +14,11 @@ let searcher: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const D = (day: number) => `2031-03-${String(day).padStart(2, '0')}`;
 const NO_ID = '00000000-0000-4000-8000-000000000000';
+/** A day past in every time zone, and today + 400 days (a 401-day range from today). */
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const PAST = isoDay(-3);
+const TODAY = isoDay(0);
+const IN_400 = isoDay(400);
 
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -148,6 +153,39 @@ const cases: Case[] = [
     'POST',
     () => '/api/product/hotel/avail/bulk',
     bulk({ from: '2031-01-01', to: '2032-12-31', allotment: 1 }),
+    400,
+    m.rangeTooLong,
+  ],
+  ['bulk: past days', 'POST', () => '/api/product/hotel/avail/bulk', bulk({ from: PAST, to: TODAY, allotment: 1 }), 400, m.pastDays],
+  [
+    'bulk: 401 days from today',
+    'POST',
+    () => '/api/product/hotel/avail/bulk',
+    bulk({ from: TODAY, to: IN_400, allotment: 1 }),
+    400,
+    m.rangeTooLong,
+  ],
+  [
+    'ticket capacity: past days',
+    'POST',
+    () => '/api/product/ticket/capacity',
+    () => ({ ticketId: ids.ticket, from: PAST, to: TODAY, capacity: 1 }),
+    400,
+    m.pastDays,
+  ],
+  [
+    'transfer capacity: past days',
+    'POST',
+    () => '/api/product/transfer/capacity',
+    () => ({ transferId: ids.transfer, from: PAST, to: TODAY, capacity: 1 }),
+    400,
+    m.pastDays,
+  ],
+  [
+    'transfer capacity: 401 days from today',
+    'POST',
+    () => '/api/product/transfer/capacity',
+    () => ({ transferId: ids.transfer, from: TODAY, to: IN_400, capacity: 1 }),
     400,
     m.rangeTooLong,
   ],
@@ -437,5 +475,18 @@ describe('bad input on every own-inventory endpoint', () => {
     const res = await inject(method, url(), who === 'loader' ? w.headers.loader : searcher, body());
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json().msg).toBe(msg);
+  });
+});
+
+describe('bulk edits over a range starting today', () => {
+  it('are accepted: today is never a past day', async () => {
+    const res = await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, {
+      roomTypeId: ids.roomType,
+      from: TODAY,
+      to: isoDay(399),
+      allotment: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().days).toBe(400);
   });
 });

@@ -24,6 +24,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { VoucherService } from '../voucher/service.js';
+import { assertBulkRange } from './bulk-range.js';
 import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import { nationalityOf } from './nationality.js';
@@ -129,8 +130,7 @@ export class ExtrasService {
   async setCapacity(input: CapacityInput) {
     const ticket = await this.getTicket(input.ticketId);
     if (input.capacity === undefined && input.stopSale === undefined) throw badRequest(m.nothingToChange);
-    if ((Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 + 1 > INVENTORY_LIMITS.maxRangeDays)
-      throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
+    assertBulkRange(input.from, input.to);
     const all = ticket.sessions.length ? ticket.sessions : [''];
     if (input.session !== undefined && !all.includes(input.session)) throw badRequest(tm.unknownSession, { session: tm.unknownSession });
     const sessions = input.session !== undefined ? [input.session] : all;
@@ -313,8 +313,7 @@ export class ExtrasService {
   async setTransferCapacity(input: TransferCapacityInput) {
     const transfer = await this.getTransfer(input.transferId);
     if (input.capacity === undefined && input.stopSale === undefined) throw badRequest(m.nothingToChange);
-    if ((Date.parse(input.to) - Date.parse(input.from)) / 86_400_000 + 1 > INVENTORY_LIMITS.maxRangeDays)
-      throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
+    assertBulkRange(input.from, input.to);
     const days = await this.deps.repo.setTransferCapacity(transfer.id, input.from, input.to, [...new Set(input.weekdays)], {
       capacity: input.capacity,
       stopSale: input.stopSale,

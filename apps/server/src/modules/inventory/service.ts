@@ -25,6 +25,7 @@ import type { CancellationPolicy } from '../../suppliers/types.js';
 import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { VoucherService } from '../voucher/service.js';
+import { assertBulkRange, dayCount } from './bulk-range.js';
 import { nationalityOf } from './nationality.js';
 import { assertExpectedPrice, assertSameOption, ownOptionRef, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
@@ -177,9 +178,9 @@ export class InventoryService {
 
   async bulkEdit(input: BulkInput) {
     await this.roomTypeOrBadRequest(input.roomTypeId);
-    if (dayCount(input.from, input.to) > INVENTORY_LIMITS.maxRangeDays) throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
     const { roomTypeId, from, to, weekdays, ...patch } = input;
     if (Object.values(patch).every((v) => v === undefined)) throw badRequest(m.nothingToChange);
+    assertBulkRange(from, to);
     const days = await this.deps.repo.bulkEdit(roomTypeId, from, to, [...new Set(weekdays)], patch);
     return { days };
   }
@@ -455,7 +456,6 @@ export class InventoryService {
   }
 }
 
-const dayCount = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const r of rows) {

@@ -1,7 +1,7 @@
 import { buildMenu, canOpen, homePath, SHELL_MESSAGES } from '@travesia/contracts';
 import { Button, Drawer, Grid, Layout, Result } from 'antd';
 import { useMemo, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Forbidden } from '../../shared/components/forbidden';
 import { FullPageSpin } from '../../shared/components/full-page-spin';
 import { useSession } from '../../shared/session/use-session';
@@ -50,6 +50,8 @@ export function AdminLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {/* A new page opens at its top (the options page opened where the results list was scrolled); back restores. */}
+      <ScrollRestoration />
       <TopBar
         me={me}
         menuOpen={wide ? !collapsed : drawerOpen}

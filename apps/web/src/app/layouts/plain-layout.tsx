@@ -11,7 +11,7 @@ export function PlainLayout() {
         <Flex align="center" gap={10} style={{ marginBottom: 20, color: '#fff' }}>
           <CompassOutlined style={{ fontSize: 34 }} aria-hidden />
           <div>
-            <Typography.Title level={2} style={{ margin: 0, color: '#fff' }}>
+            <Typography.Title level={1} style={{ margin: 0, color: '#fff', fontSize: 30 }}>
               {SHELL_MESSAGES.platformName}
             </Typography.Title>
             <Typography.Text style={{ color: 'rgba(255,255,255,0.8)' }}>{SHELL_MESSAGES.platformTagline}</Typography.Text>

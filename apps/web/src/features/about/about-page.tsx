@@ -10,7 +10,7 @@ export function AboutPage() {
       <Flex align="center" gap={12} style={{ marginBottom: 16 }}>
         <CompassOutlined style={{ fontSize: 40, color: '#0b6e4f' }} aria-hidden />
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0 }}>
             {SHELL_MESSAGES.platformName}
           </Typography.Title>
           <Typography.Text type="secondary">Versión {APP_VERSION}</Typography.Text>

@@ -1,6 +1,7 @@
 import { MONTH_SHORT_LABELS } from '@travesia/contracts';
 import { Col, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { usePhone } from '../../../shared/components/use-phone';
 import { useAvailableMonths } from '../api/available-months';
 import { useAvailableYears } from '../api/available-years';
 import { Indicators } from './indicators';
@@ -20,6 +21,7 @@ export function DashboardPage() {
   const y = year ?? years.data?.years[0] ?? now.getFullYear();
   const months = useAvailableMonths(y);
   const [month, setMonth] = useState<number | null>(null);
+  const phone = usePhone();
   const available = months.data?.months ?? [];
   const m =
     month !== null && (available.length === 0 || available.includes(month))
@@ -29,9 +31,9 @@ export function DashboardPage() {
         : (available.at(-1) ?? now.getMonth() + 1);
 
   return (
-    <div style={{ padding: 24 }}>
+    <div style={{ padding: phone ? 0 : 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Dashboard
         </Typography.Title>
         <Space>

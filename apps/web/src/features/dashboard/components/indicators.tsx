@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { formatMoney, MONTH_SHORT_LABELS, type PeriodFigure } from '@travesia/contracts';
+import { formatMoney, formatPercent, MONTH_SHORT_LABELS, type PeriodFigure } from '@travesia/contracts';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { useYearlyReport } from '../api/yearly-report';
 
@@ -23,7 +23,7 @@ function Growth({ value }: { value: number | null }) {
   const up = value >= 0;
   return (
     <Typography.Text type={up ? 'success' : 'danger'}>
-      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {`${Math.abs(value).toLocaleString('es-CO', { maximumFractionDigits: 2 })}%`}
+      {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />} {formatPercent(Math.abs(value))}
     </Typography.Text>
   );
 }

@@ -1,7 +1,8 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { formatMoney, hotelCategoryLabel } from '@travesia/contracts';
-import { Button, Card, Flex, Image, Rate, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Image, List, Rate, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { usePhone } from '../../../shared/components/use-phone';
 import type { HotelItem, HotelOption } from '../types';
 import { SUPPLIER_NAMES } from '../variants';
 
@@ -37,6 +38,7 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
   // The cheapest few first (the server sorts options by price); the rest on demand.
   const [all, setAll] = useState(false);
   const shown = all ? hotel.options : hotel.options.slice(0, FIRST_OPTIONS);
+  const phone = usePhone();
   return (
     <Card size="small" data-testid="hotel-card" style={{ marginBottom: 12 }}>
       <Flex gap={16} wrap>
@@ -46,13 +48,13 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
           <Flex
             align="center"
             justify="center"
-            style={{ width: 160, height: 110, background: '#f5f5f5', borderRadius: 6, color: '#8c8c8c' }}
+            style={{ width: 160, height: 110, background: '#f5f5f5', borderRadius: 6, color: '#595959' }}
             aria-label="Sin foto"
           >
             Sin foto
           </Flex>
         )}
-        <div style={{ flex: 1, minWidth: 260 }}>
+        <div style={{ flex: 1, minWidth: phone ? '100%' : 260 }}>
           <Flex justify="space-between" wrap gap={8}>
             <div>
               <Typography.Title level={5} style={{ margin: 0 }}>
@@ -77,37 +79,35 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
               </Typography.Title>
             </div>
           </Flex>
-          <Table<HotelOption>
-            size="small"
-            style={{ marginTop: 8 }}
-            rowKey="optionId"
-            pagination={all && hotel.options.length > 10 ? { pageSize: 10, size: 'small' } : false}
-            dataSource={shown}
-            columns={[
-              { title: 'Habitaciones', render: (_, o) => roomsText(o) },
-              { title: 'Régimen', render: (_, o) => o.board.label },
-              {
-                title: 'Condiciones',
-                render: (_, o) => (
-                  <Flex gap={4} wrap>
-                    {o.refundable ? <Tag color="green">Reembolsable</Tag> : <Tag color="red">No reembolsable</Tag>}
-                    {o.availability === 'on-request' && <Tag color="orange">Bajo petición</Tag>}
-                    {o.payAtHotel && <Tag>Pago en el hotel</Tag>}
-                  </Flex>
-                ),
-              },
-              { title: 'Precio', align: 'right', render: (_, o) => formatMoney(o.price.amount, o.price.currency) },
-              {
-                title: '',
-                align: 'right',
-                render: (_, o) => (
-                  <Button size="small" type="primary" onClick={() => onOpen(o)}>
-                    Ver opción
-                  </Button>
-                ),
-              },
-            ]}
-          />
+          {phone ? (
+            <OptionCards options={shown} onOpen={onOpen} />
+          ) : (
+            <Table<HotelOption>
+              size="small"
+              style={{ marginTop: 8 }}
+              rowKey="optionId"
+              pagination={all && hotel.options.length > 10 ? { pageSize: 10, size: 'small' } : false}
+              dataSource={shown}
+              columns={[
+                { title: 'Habitaciones', render: (_, o) => roomsText(o) },
+                { title: 'Régimen', render: (_, o) => o.board.label },
+                {
+                  title: 'Condiciones',
+                  render: (_, o) => <OptionTags option={o} />,
+                },
+                { title: 'Precio', align: 'right', render: (_, o) => formatMoney(o.price.amount, o.price.currency) },
+                {
+                  title: '',
+                  align: 'right',
+                  render: (_, o) => (
+                    <Button size="small" type="primary" onClick={() => onOpen(o)}>
+                      Ver opción
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
           {hotel.options.length > FIRST_OPTIONS && (
             <Button type="link" size="small" onClick={() => setAll(!all)}>
               {all ? 'Ver menos opciones' : `Ver las ${hotel.options.length} opciones`}
@@ -116,5 +116,42 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
         </div>
       </Flex>
     </Card>
+  );
+}
+
+function OptionTags({ option: o }: { option: HotelOption }) {
+  return (
+    <Flex gap={4} wrap>
+      {o.refundable ? <Tag color="green">Reembolsable</Tag> : <Tag color="red">No reembolsable</Tag>}
+      {o.availability === 'on-request' && <Tag color="orange">Bajo petición</Tag>}
+      {o.payAtHotel && <Tag>Pago en el hotel</Tag>}
+    </Flex>
+  );
+}
+
+/** On a phone the options are stacked cards: rooms and board, conditions, then price and "Ver opción". */
+function OptionCards({ options, onOpen }: { options: HotelOption[]; onOpen: (option: HotelOption) => void }) {
+  return (
+    <List
+      size="small"
+      style={{ marginTop: 8 }}
+      dataSource={options}
+      rowKey="optionId"
+      renderItem={(o) => (
+        <List.Item data-testid="hotel-option-card" style={{ display: 'block', paddingInline: 0 }}>
+          <Typography.Text strong style={{ display: 'block' }}>
+            {roomsText(o)}
+          </Typography.Text>
+          <Typography.Text style={{ display: 'block' }}>{o.board.label}</Typography.Text>
+          <OptionTags option={o} />
+          <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 6 }}>
+            <Typography.Text strong>{formatMoney(o.price.amount, o.price.currency)}</Typography.Text>
+            <Button size="small" type="primary" onClick={() => onOpen(o)}>
+              Ver opción
+            </Button>
+          </Flex>
+        </List.Item>
+      )}
+    />
   );
 }

@@ -66,6 +66,7 @@ export function HotelSearchPage({ variant }: { variant: SearchVariant }) {
           variant={variant}
           initial={saved.form}
           accounts={supplierAccounts}
+          accountsLoading={accounts.isPending}
           searching={state.status === 'searching'}
           onSearch={search}
         />

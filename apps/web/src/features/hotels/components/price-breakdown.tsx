@@ -1,5 +1,6 @@
-import { type PriceBreakdown as Breakdown, formatMoney, PRICE_STEP_SCOPE_LABELS } from '@travesia/contracts';
+import { type PriceBreakdown as Breakdown, formatMoney, formatPercent, PRICE_STEP_SCOPE_LABELS } from '@travesia/contracts';
 import { Descriptions } from 'antd';
+import { trimRate } from '../../../shared/components/trim-rate';
 
 /**
  * The price breakdown exactly as the server gave it to this role: cost lines appear only when the
@@ -13,12 +14,14 @@ export function PriceBreakdown({ breakdown }: { breakdown: Breakdown }) {
   if (b.convertedCost !== null && b.costCurrency !== b.currency) {
     items.push({
       key: 'converted',
-      label: `Costo en ${b.currency}${b.rate ? ` (tasa ${b.rate})` : ''}`,
+      label: `Costo en ${b.currency}${b.rate ? ` (tasa ${trimRate(b.rate)})` : ''}`,
       children: formatMoney(b.convertedCost, b.currency),
     });
   }
   for (const [i, s] of b.steps.entries()) {
-    const value = s.kind === 'percentage' ? `${s.value}%` : formatMoney(s.value, s.valueCurrency ?? b.currency);
+    // The adviser's commission has its own line below: listing its step too counted it twice.
+    if (s.scope === 'commission' && b.commission) continue;
+    const value = s.kind === 'percentage' ? formatPercent(s.value) : formatMoney(s.value, s.valueCurrency ?? b.currency);
     items.push({ key: `step-${i}`, label: `${PRICE_STEP_SCOPE_LABELS[s.scope]} (${value})`, children: formatMoney(s.amount, b.currency) });
   }
   if (b.agencyCost !== null)
@@ -27,7 +30,7 @@ export function PriceBreakdown({ breakdown }: { breakdown: Breakdown }) {
   if (b.commission) {
     items.push({
       key: 'commission',
-      label: `Comisión (${b.commission.type === 'percentage' ? `${b.commission.value}%` : 'fija'}, ${b.commission.mode === 'included' ? 'incluida' : 'adicional'})`,
+      label: `Comisión (${b.commission.type === 'percentage' ? formatPercent(b.commission.value) : 'fija'}, ${b.commission.mode === 'included' ? 'incluida' : 'adicional'})`,
       children: formatMoney(b.commission.amount, b.currency),
     });
   }

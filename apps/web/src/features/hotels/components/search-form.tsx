@@ -31,12 +31,14 @@ export interface SearchFormProps {
   initial: HotelSearchForm;
   /** The user's accounts of this route's supplier (empty for travesia and the all-suppliers search). */
   accounts: UsableProviderAccount[];
+  /** The accounts are still loading: "no accounts" is not known yet (no false message flashes). */
+  accountsLoading?: boolean;
   searching: boolean;
   onSearch: (form: HotelSearchForm) => void;
 }
 
 /** Destination, nationality, dates, rooms with people and (for one supplier) the provider account: spec §3, §5, §9. */
-export function SearchForm({ variant, initial, accounts, searching, onSearch }: SearchFormProps) {
+export function SearchForm({ variant, initial, accounts, accountsLoading = false, searching, onSearch }: SearchFormProps) {
   const [form] = Form.useForm<FormValues>();
   const needsProvider = variant.supplier !== null && variant.supplier !== 'travesia';
   // One account of this supplier: it is the provider, nobody needs to pick it.
@@ -75,12 +77,17 @@ export function SearchForm({ variant, initial, accounts, searching, onSearch }: 
                 name="provider"
                 label="Proveedor"
                 rules={[{ required: true, message: accounts.length ? 'Seleccione usuario de proveedor' : M.providerRequired }]}
-                extra={accounts.length === 0 ? 'Proveedor no seleccionado: tu agencia no tiene cuentas de este proveedor' : undefined}
+                extra={
+                  !accountsLoading && accounts.length === 0
+                    ? 'Proveedor no seleccionado: tu agencia no tiene cuentas de este proveedor'
+                    : undefined
+                }
               >
                 <Select
                   placeholder="Seleccione usuario de proveedor"
                   options={accounts.map((a) => ({ value: a._id, label: a.name }))}
-                  disabled={accounts.length === 0}
+                  loading={accountsLoading}
+                  disabled={accountsLoading || accounts.length === 0}
                 />
               </Form.Item>
             </Col>

@@ -33,7 +33,12 @@ export function SupplierProgress({ state }: { state: StreamState }) {
   const percent = total ? Math.round((finished / total) * 100) : state.status === 'done' ? 100 : 0;
   return (
     <Card size="small" title="Proveedores" aria-label="Progreso por proveedor">
-      <Progress percent={percent} status={state.status === 'searching' ? 'active' : 'normal'} size="small" />
+      <Progress
+        aria-label="Progreso de la búsqueda"
+        percent={percent}
+        status={state.status === 'searching' ? 'active' : 'normal'}
+        size="small"
+      />
       {total === 0 && state.status === 'done' && (
         <Typography.Text type="secondary">No hay proveedores de hoteles habilitados para tu agencia.</Typography.Text>
       )}

@@ -52,7 +52,7 @@ export function CommissionPage() {
 
   return (
     <>
-      <Typography.Title level={3}>Comisión</Typography.Title>
+      <Typography.Title level={1}>Comisión</Typography.Title>
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           <Card>

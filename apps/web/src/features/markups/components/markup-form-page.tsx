@@ -203,7 +203,7 @@ export function MarkupFormPage() {
   return (
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           {editing ? `Markup: ${rule.data?.name ?? ''}` : 'Nuevo markup'}
         </Typography.Title>
         <Link to="/markup">

@@ -125,7 +125,7 @@ export function MarkupsPage() {
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0 }}>
             Markups
           </Typography.Title>
           <Typography.Text type="secondary">
@@ -153,6 +153,7 @@ export function MarkupsPage() {
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder="Agencia"
+                aria-label="Agencia"
                 style={{ minWidth: 200 }}
                 options={agencies.data ?? []}
                 value={params.get('agencyId') ?? undefined}
@@ -163,6 +164,7 @@ export function MarkupsPage() {
           <Input.Search
             allowClear
             placeholder="Buscar por nombre o destino"
+            aria-label="Buscar por nombre o destino"
             defaultValue={query.q}
             onSearch={(v) => set({ q: v.trim() || undefined })}
             style={{ maxWidth: 280 }}
@@ -170,6 +172,7 @@ export function MarkupsPage() {
           <Select
             allowClear
             placeholder="Producto"
+            aria-label="Producto"
             style={{ minWidth: 140 }}
             value={query.productKind}
             options={PRODUCT_KINDS.map((k) => ({ value: k, label: PRODUCT_KIND_LABELS[k] }))}
@@ -178,6 +181,7 @@ export function MarkupsPage() {
           <Select
             allowClear
             placeholder="Proveedor"
+            aria-label="Proveedor"
             style={{ minWidth: 160 }}
             value={query.supplier}
             options={MARKUP_SUPPLIERS.map((s) => ({ value: s, label: MARKUP_SUPPLIER_LABELS[s] }))}
@@ -186,6 +190,7 @@ export function MarkupsPage() {
           <Select
             allowClear
             placeholder="Estado"
+            aria-label="Estado"
             style={{ minWidth: 130 }}
             value={query.active}
             options={[

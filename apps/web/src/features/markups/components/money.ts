@@ -1,4 +1,4 @@
-import { MARKUP_BASIS_LABELS, type MarkupBasis, type MarkupKind, priceDecimals } from '@travesia/contracts';
+import { formatPercent, MARKUP_BASIS_LABELS, type MarkupBasis, type MarkupKind, priceDecimals } from '@travesia/contracts';
 
 /**
  * Money on screen (spec §9): COP and EUR in Colombian style (1.234.567,89), others in US style, the
@@ -20,7 +20,7 @@ export function describeMarkup(r: {
   currency: string | null;
   basis: MarkupBasis | string | null;
 }): string {
-  if (r.kind === 'percentage') return `${r.value.replace('.', ',')} %`;
+  if (r.kind === 'percentage') return formatPercent(r.value);
   const basis = r.basis && r.basis in MARKUP_BASIS_LABELS ? MARKUP_BASIS_LABELS[r.basis as MarkupBasis].toLowerCase() : '';
   return `${formatMoney(r.value, r.currency)}${basis ? ` ${basis}` : ''}`;
 }

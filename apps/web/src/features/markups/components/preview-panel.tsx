@@ -111,6 +111,7 @@ export function PreviewPanel({ draft, draftId, isSuper }: { draft: CreateMarkupB
           <Col span={12}>
             <Form.Item label="Producto">
               <Select
+                aria-label="Producto (ejemplo)"
                 disabled={Boolean(draft?.productKind)}
                 value={kind}
                 options={PRODUCT_KINDS.map((k) => ({ value: k, label: PRODUCT_KIND_LABELS[k] }))}
@@ -121,6 +122,7 @@ export function PreviewPanel({ draft, draftId, isSuper }: { draft: CreateMarkupB
           <Col span={12}>
             <Form.Item label="Proveedor">
               <Select
+                aria-label="Proveedor (ejemplo)"
                 disabled={Boolean(draft?.supplier)}
                 value={supplier}
                 options={MARKUP_SUPPLIERS.map((s) => ({ value: s, label: MARKUP_SUPPLIER_LABELS[s] }))}
@@ -131,6 +133,7 @@ export function PreviewPanel({ draft, draftId, isSuper }: { draft: CreateMarkupB
           <Col span={8}>
             <Form.Item label="Entrada">
               <DatePicker
+                aria-label="Entrada (ejemplo)"
                 allowClear={false}
                 format="DD-MM-YYYY"
                 value={sample.checkIn}
@@ -142,6 +145,7 @@ export function PreviewPanel({ draft, draftId, isSuper }: { draft: CreateMarkupB
           <Col span={8}>
             <Form.Item label="Noches">
               <InputNumber
+                aria-label="Noches (ejemplo)"
                 min={0}
                 max={365}
                 precision={0}
@@ -154,6 +158,7 @@ export function PreviewPanel({ draft, draftId, isSuper }: { draft: CreateMarkupB
           <Col span={8}>
             <Form.Item label="Pasajeros">
               <InputNumber
+                aria-label="Pasajeros (ejemplo)"
                 min={1}
                 max={99}
                 precision={0}

@@ -95,7 +95,7 @@ export function PlaceForm() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         {editing ? `Editar lugar: ${place.data?.name ?? ''}` : 'Crear lugar'}
       </Typography.Title>
       {place.data && <Typography.Paragraph type="secondary">{place.data.displayName}</Typography.Paragraph>}

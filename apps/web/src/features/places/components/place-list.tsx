@@ -65,7 +65,7 @@ export function PlaceList() {
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Lugares
         </Typography.Title>
         <Link to="/place/create">

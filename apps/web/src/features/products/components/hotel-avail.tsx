@@ -86,7 +86,7 @@ export function HotelAvail() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         Disponibilidad y precios
       </Typography.Title>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
@@ -212,7 +212,7 @@ function DayCell({ date, info }: { date: Dayjs; info?: InventoryDayDto }) {
           </Space>
         </div>
       ) : (
-        <div style={{ fontSize: 12, color: '#999' }}>Sin cargar</div>
+        <div style={{ fontSize: 12, color: '#595959' }}>Sin cargar</div>
       )}
     </div>
   );

@@ -96,7 +96,7 @@ export function HotelConfiguration() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         Configuración de hoteles
       </Typography.Title>
       <Row gutter={[16, 16]}>

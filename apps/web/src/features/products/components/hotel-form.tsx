@@ -11,28 +11,11 @@ import {
   MESSAGES,
   type PolicyDefinition,
 } from '@travesia/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Rate,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { FormCheckboxGroup, FormRate } from '../../../shared/forms/group-fields';
 import { ImageUpload } from '../../../shared/image-upload';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { useGetHotel } from '../api/get-hotel';
@@ -173,7 +156,7 @@ export function HotelForm() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         {editing ? `Editar hotel: ${hotel.data?.name ?? ''}` : 'Crear hotel'}
       </Typography.Title>
       <Form<FormValues>
@@ -211,7 +194,7 @@ export function HotelForm() {
           </Col>
           <Col xs={24} md={8}>
             <Form.Item label="Estrellas" name="stars" rules={[{ required: true, type: 'number', min: 1, max: 5, message: m.stars }]}>
-              <Rate />
+              <FormRate aria-label="Estrellas" />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
@@ -239,7 +222,7 @@ export function HotelForm() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item label="Regímenes ofrecidos" name="boards" rules={[{ required: true, type: 'array', min: 1, message: m.boards }]}>
-              <Checkbox.Group options={boardOptions} />
+              <FormCheckboxGroup options={boardOptions} />
             </Form.Item>
           </Col>
           <Col xs={24}>

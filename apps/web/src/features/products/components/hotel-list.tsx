@@ -33,7 +33,7 @@ export function HotelList() {
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Hoteles propios
         </Typography.Title>
         <Flex gap={8}>

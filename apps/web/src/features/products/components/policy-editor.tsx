@@ -35,6 +35,7 @@ export function PolicyEditor({ currency }: { currency: string }) {
                     </Form.Item>
                     <Form.Item name={[f.name, 'unit']} initialValue="days">
                       <Select
+                        aria-label="Unidad del plazo"
                         style={{ width: 100 }}
                         options={[
                           { value: 'days', label: 'días' },
@@ -47,7 +48,7 @@ export function PolicyEditor({ currency }: { currency: string }) {
                       <InputNumber min={0} step={1} stringMode aria-label="Penalidad" />
                     </Form.Item>
                     <Form.Item name={[f.name, 'penalty', 'type']} initialValue="nights">
-                      <Select style={{ width: 140 }} options={PENALTY_TYPES} />
+                      <Select aria-label="Tipo de penalidad" style={{ width: 140 }} options={PENALTY_TYPES} />
                     </Form.Item>
                     <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="Quitar regla" />
                   </Space>
@@ -64,7 +65,7 @@ export function PolicyEditor({ currency }: { currency: string }) {
               <InputNumber min={0} stringMode placeholder="sin penalidad" aria-label="Penalidad por no presentarse" />
             </Form.Item>
             <Form.Item name={['policy', 'noShow', 'type']} initialValue="percent">
-              <Select style={{ width: 140 }} options={PENALTY_TYPES} />
+              <Select aria-label="Tipo de penalidad por no presentarse" style={{ width: 140 }} options={PENALTY_TYPES} />
             </Form.Item>
           </Flex>
         </>

@@ -26,7 +26,7 @@ export function ProductList<T extends { _id: string }>(props: {
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           {props.title}
         </Typography.Title>
         <Flex gap={8}>

@@ -59,7 +59,7 @@ export function TicketAvail() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         Capacidad de tickets
       </Typography.Title>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>

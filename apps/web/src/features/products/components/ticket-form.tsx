@@ -66,7 +66,7 @@ export function TicketForm() {
   if (editing && ticket.isError) return <Alert type="error" showIcon message={(ticket.error as Error).message} />;
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         {editing ? `Editar ticket: ${ticket.data?.name ?? ''}` : 'Crear ticket'}
       </Typography.Title>
       <Form<FormValues>

@@ -55,7 +55,7 @@ export function TransferAvail() {
 
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         Capacidad de traslados
       </Typography.Title>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>

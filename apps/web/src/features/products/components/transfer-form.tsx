@@ -10,27 +10,11 @@ import {
   VEHICLE_TYPE_LABELS,
   VEHICLE_TYPES,
 } from '@travesia/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { FormCheckboxGroup } from '../../../shared/forms/group-fields';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { useGetTransfer, useSaveTransfer } from '../api/transfers';
 import { WEEKDAYS } from './capacity-calendar/options';
@@ -89,7 +73,7 @@ export function TransferForm() {
   if (editing && transfer.isError) return <Alert type="error" showIcon message={(transfer.error as Error).message} />;
   return (
     <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
         {editing ? `Editar traslado: ${transfer.data?.name ?? ''}` : 'Crear traslado'}
       </Typography.Title>
       {editing && (
@@ -167,7 +151,7 @@ export function TransferForm() {
           </Col>
           <Col xs={24}>
             <Form.Item label="Días de operación" name="days" rules={[{ required: true, type: 'array', min: 1, message: m.weekdays }]}>
-              <Checkbox.Group options={WEEKDAYS} />
+              <FormCheckboxGroup options={WEEKDAYS} />
             </Form.Item>
           </Col>
           <Col xs={24}>

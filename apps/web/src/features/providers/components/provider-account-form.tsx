@@ -139,7 +139,8 @@ export function ProviderAccountForm({ scope, account, open, onClose }: Props) {
     }
   }
 
-  const title = `${editing ? 'Editar' : 'Nuevo'} ${isTemplate ? 'plantilla de proveedor' : 'proveedor'}`;
+  // "Nueva plantilla", "Nuevo proveedor": the adjective agrees with the noun.
+  const title = isTemplate ? `${editing ? 'Editar' : 'Nueva'} plantilla de proveedor` : `${editing ? 'Editar' : 'Nuevo'} proveedor`;
   return (
     <Modal
       open={open}

@@ -136,7 +136,11 @@ export function ProviderAccountsPage({ scope, title, description, extra }: Props
 
   return (
     <Card
-      title={title}
+      title={
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
+          {title}
+        </Typography.Title>
+      }
       extra={
         <Space>
           {extra}
@@ -151,6 +155,7 @@ export function ProviderAccountsPage({ scope, title, description, extra }: Props
         <Input.Search
           allowClear
           placeholder="Buscar por nombre"
+          aria-label="Buscar por nombre"
           onSearch={(v) => {
             setQ(v.trim() || undefined);
             setPage(1);
@@ -160,6 +165,7 @@ export function ProviderAccountsPage({ scope, title, description, extra }: Props
         <Select
           allowClear
           placeholder="Todos los proveedores"
+          aria-label="Proveedor"
           options={supplierOptions}
           value={supplier}
           onChange={(v?: SupplierId) => {

@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatMoney,
+  formatPercent,
   localTimeZone,
   PRICE_STEP_SCOPE_LABELS,
   PRODUCT_KIND_LABELS,
@@ -12,6 +13,7 @@ import {
 } from '@travesia/contracts';
 import { Alert, App, Button, Card, Col, Descriptions, List, Row, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { trimRate } from '../../../shared/components/trim-rate';
 import { downloadVoucherPdf } from '../api/download';
 import { useVoucher } from '../api/get-voucher';
 import { BookingActions } from './booking-actions';
@@ -47,7 +49,7 @@ export function BookingDetailPage() {
     <div style={{ padding: 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
         <Space>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0 }}>
             Reserva {v.externalBookingReference}
           </Typography.Title>
           <StatusTag status={v.status} />
@@ -137,14 +139,19 @@ export function BookingDetailPage() {
               )}
               {v.view !== 'staff' && <Descriptions.Item label="Costo de la agencia">{money(v.agencyCost)}</Descriptions.Item>}
               <Descriptions.Item label="Precio en USD">{v.usd.price ? formatMoney(v.usd.price, 'USD') : '—'}</Descriptions.Item>
-              <Descriptions.Item label="Tasa USD">{v.usd.rate ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Tasa de cambio a USD">
+                {v.usd.rate ? `1 ${v.price.currency} = ${trimRate(v.usd.rate)} USD` : '—'}
+              </Descriptions.Item>
               <Descriptions.Item label="Comisión">{money(v.commission)}</Descriptions.Item>
+              {/* The adviser's commission is the "Comisión" line above: its markup entry would count it twice. */}
               {v.view !== 'staff' &&
-                v.markups.map((m) => (
-                  <Descriptions.Item key={m.name} label={PRICE_STEP_SCOPE_LABELS[m.scope]}>
-                    {`${m.type === 'percentage' ? `${m.value}%` : formatMoney(m.value, m.currency)} · ${formatMoney(m.amount, m.currency)}`}
-                  </Descriptions.Item>
-                ))}
+                v.markups
+                  .filter((m) => m.name !== 'commission')
+                  .map((m) => (
+                    <Descriptions.Item key={m.name} label={PRICE_STEP_SCOPE_LABELS[m.scope]}>
+                      {`${m.type === 'percentage' ? formatPercent(m.value) : formatMoney(m.value, m.currency)} · ${formatMoney(m.amount, m.currency)}`}
+                    </Descriptions.Item>
+                  ))}
               <Descriptions.Item label="Pago del cliente">{money(v.payments.client)}</Descriptions.Item>
               <Descriptions.Item label="A pagar en el hotel">{money(v.payments.payableAtHotel)}</Descriptions.Item>
               {v.penalty && (

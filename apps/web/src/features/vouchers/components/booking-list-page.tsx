@@ -14,11 +14,13 @@ import {
   type Voucher,
   type VoucherFilter,
 } from '@travesia/contracts';
-import { Alert, App, Button, DatePicker, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
+import type { PaginationProps } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Input, List, Select, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePhone } from '../../../shared/components/use-phone';
 import { exportVouchers } from '../api/download';
 import { useVouchers } from '../api/list-vouchers';
 import { BookingDialog } from './booking-dialog';
@@ -33,6 +35,7 @@ export function BookingListPage() {
   const [dialog, setDialog] = useState<Voucher | null>(null);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const tz = localTimeZone();
+  const phone = usePhone();
 
   const filter: VoucherFilter = useMemo(() => {
     const f: Record<string, string> = {};
@@ -137,13 +140,23 @@ export function BookingListPage() {
     },
   ];
 
+  const pagination: PaginationProps = {
+    current: page,
+    pageSize: limit,
+    total: data?.totalDocs ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (total) => (data?.totalDocsCapped ? `Más de ${reservasText(total)}` : `${reservasText(total)}`),
+    onChange: (p, size) => update({ page: String(p), limit: size === 20 ? undefined : String(size) }, false),
+  };
+
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     filter.from || filter.to ? [filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null] : null;
 
   return (
-    <div style={{ padding: 24 }}>
+    <div style={{ padding: phone ? 0 : 24 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0 }}>
           Reservas
         </Typography.Title>
         <Space>
@@ -155,19 +168,20 @@ export function BookingListPage() {
           </Button>
         </Space>
       </Space>
-      <Space wrap style={{ marginBottom: 16 }}>
+      <Space wrap style={{ marginBottom: 16, width: '100%' }}>
         <Input.Search
           allowClear
           placeholder="Buscar por referencia, localizador, usuario, cliente, agencia, precio, pago o moneda"
           defaultValue={filter.q}
           maxLength={100}
-          style={{ width: 420 }}
+          style={{ width: phone ? '100%' : 420 }}
           onSearch={(q) => update({ q: q.trim() || undefined })}
           aria-label="Buscar reservas"
         />
         <Select
           allowClear
           placeholder="Estado"
+          aria-label="Estado"
           style={{ width: 220 }}
           value={filter.status}
           onChange={(v) => update({ status: v })}
@@ -179,6 +193,7 @@ export function BookingListPage() {
         <Select
           allowClear
           placeholder="Proveedor"
+          aria-label="Proveedor"
           style={{ width: 150 }}
           value={filter.provider}
           onChange={(v) => update({ provider: v })}
@@ -187,6 +202,7 @@ export function BookingListPage() {
         <Select
           allowClear
           placeholder="Producto"
+          aria-label="Producto"
           style={{ width: 140 }}
           value={filter.type}
           onChange={(v) => update({ type: v })}
@@ -198,28 +214,66 @@ export function BookingListPage() {
           allowEmpty={[true, true]}
           onChange={(r) => update({ from: r?.[0]?.format('YYYY-MM-DD'), to: r?.[1]?.format('YYYY-MM-DD') })}
           placeholder={['Creada desde', 'Creada hasta']}
+          id={{ start: 'booking-created-from', end: 'booking-created-to' }}
         />
       </Space>
       {error && <Alert type="error" showIcon message={(error as Error).message} style={{ marginBottom: 16 }} />}
-      <Table<Voucher>
-        rowKey="_id"
-        size="middle"
-        loading={isFetching}
-        columns={staffOnly ? columns.filter((c) => c.key !== 'cost') : columns}
-        dataSource={data?.docs ?? []}
-        scroll={{ x: 1300 }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: data?.totalDocs ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) =>
-            data?.totalDocsCapped ? `Más de ${total.toLocaleString('es-CO')} reservas` : `${total.toLocaleString('es-CO')} reservas`,
-          onChange: (p, size) => update({ page: String(p), limit: size === 20 ? undefined : String(size) }, false),
-        }}
-      />
+      {phone ? (
+        <List<Voucher>
+          rowKey="_id"
+          loading={isFetching}
+          dataSource={data?.docs ?? []}
+          renderItem={(v) => <VoucherCard voucher={v} tz={tz} onDialog={() => setDialog(v)} />}
+          pagination={{ ...pagination, size: 'small', showSizeChanger: false }}
+        />
+      ) : (
+        <Table<Voucher>
+          rowKey="_id"
+          size="middle"
+          loading={isFetching}
+          columns={staffOnly ? columns.filter((c) => c.key !== 'cost') : columns}
+          dataSource={data?.docs ?? []}
+          scroll={{ x: 1300 }}
+          pagination={pagination}
+        />
+      )}
       <BookingDialog voucher={dialog} onClose={() => setDialog(null)} />
     </div>
+  );
+}
+
+/** "1 reserva", "20 reservas", "1.234 reservas". */
+const reservasText = (n: number) => `${n.toLocaleString('es-CO')} ${n === 1 ? 'reserva' : 'reservas'}`;
+
+/** A voucher as a card, for phones: reference, product, status, dates, client, price and the actions. */
+function VoucherCard({ voucher: v, tz, onDialog }: { voucher: Voucher; tz: string; onDialog: () => void }) {
+  return (
+    <List.Item style={{ display: 'block', paddingInline: 0 }} data-testid="voucher-card">
+      <Card size="small">
+        <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+          <Link to={`/booking/${v._id}/detail`}>Reserva {shortId(v._id)}</Link>
+          <StatusTag status={v.status} />
+        </Space>
+        <Typography.Text strong style={{ display: 'block' }}>
+          {v.product.name}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ display: 'block' }}>
+          {PRODUCT_KIND_LABELS[v.type]} · {VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider}
+        </Typography.Text>
+        <Typography.Text style={{ display: 'block' }}>
+          Inicio {formatDate(v.start)} · creada {formatDateTime(v.createdAt, tz)}
+        </Typography.Text>
+        <Typography.Text style={{ display: 'block' }}>
+          Cliente: {[v.client.name, v.client.surname].filter(Boolean).join(' ') || '—'}
+        </Typography.Text>
+        <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 4 }} wrap>
+          <Typography.Text strong>{formatMoney(v.price.gross, v.price.currency)}</Typography.Text>
+          <Space>
+            <Button size="small" icon={<EyeOutlined />} onClick={onDialog} aria-label="Ver políticas y pagos" />
+            <Link to={`/booking/${v._id}/voucher`}>Voucher</Link>
+          </Space>
+        </Space>
+      </Card>
+    </List.Item>
   );
 }

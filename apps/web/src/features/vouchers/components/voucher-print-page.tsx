@@ -43,7 +43,7 @@ export function VoucherPrintPage() {
       <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
         {logo ? <img src={logo} alt={v.agency.name} style={{ maxHeight: 64, maxWidth: 200 }} /> : <span />}
         <div style={{ textAlign: 'right' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0 }}>
             {v.agency.name}
           </Typography.Title>
           <Typography.Text type="secondary">Voucher de servicio</Typography.Text>

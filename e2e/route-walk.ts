@@ -1,0 +1,154 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO, expect, signIn } from './fixtures';
+
+/**
+ * Every screen of the app, per user type, for the sweeps (accessibility, narrow screens). Pages with
+ * an id are opened on the first record the API lists; hotel results and the options page are reached
+ * by a real search. A stop is `path` plus an optional `act` that brings the page into the state to check.
+ */
+export interface Stop {
+  path: string;
+  /** What to do after the page is open (run a search, open an option…). */
+  act?: (page: Page) => Promise<void>;
+  /** A name for the report when `path` alone does not say it. */
+  label?: string;
+}
+
+export interface Walk {
+  who: string;
+  email: string | null;
+  stops: (request: APIRequestContext) => Promise<Stop[]>;
+}
+
+const firstId = async (request: APIRequestContext, url: string) => {
+  const res = await request.get(`${process.env.E2E_BASE_URL}${url}`);
+  expect(res.ok(), url).toBe(true);
+  const body = await res.json();
+  const id = (body.docs ?? body)[0]?._id as string | undefined;
+  expect(id, `a record at ${url}`).toBeTruthy();
+  return id as string;
+};
+
+/** Waits for the app to settle: no spinner, a heading on screen. */
+export async function settle(page: Page) {
+  await expect(page.locator('main, .ant-layout, form').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading')).toHaveCount(0, { timeout: 30_000 });
+}
+
+export async function searchCartagena(page: Page) {
+  const field = page.getByRole('combobox', { name: 'Destino' });
+  await field.click();
+  await field.fill('Cartagena');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Cartagena de Indias' }).first().click();
+  await page.getByRole('form', { name: 'Buscar hoteles' }).getByRole('button', { name: 'Buscar', exact: true }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.getByTestId('hotel-card').first()).toBeVisible({ timeout: 30_000 });
+}
+
+async function openOption(page: Page) {
+  await searchCartagena(page);
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\//);
+  await expect(page.getByTestId('quote-price')).toBeVisible({ timeout: 30_000 });
+}
+
+export const WALKS: Walk[] = [
+  {
+    who: 'anónimo',
+    email: null,
+    stops: async () => [{ path: '/' }, { path: '/request-password' }],
+  },
+  {
+    who: 'agencia',
+    email: DEMO.agency,
+    stops: async (request) => {
+      const voucher = await firstId(request, '/api/voucher?limit=1');
+      const user = await firstId(request, '/api/user/all?limit=1');
+      const markup = await firstId(request, '/api/markup?limit=1');
+      return [
+        { path: '/dashboard' },
+        { path: '/about' },
+        { path: '/booking' },
+        { path: `/booking/${voucher}/detail` },
+        { path: `/booking/${voucher}/voucher` },
+        { path: '/user' },
+        { path: '/user/create' },
+        { path: `/user/${user}` },
+        { path: '/markup' },
+        { path: '/markup/create' },
+        { path: `/markup/${markup}` },
+        { path: '/configuration/commission' },
+        { path: '/configuration/providers' },
+        { path: '/configuration' },
+        { path: '/whitelabels' },
+        { path: '/hotels/search' },
+        { path: '/hotels/search/travesia' },
+        { path: '/hotels/search/juniper' },
+        { path: '/hotels/search/restel' },
+        { path: '/hotels/search/hotelbeds' },
+        { path: '/hotels/search', act: searchCartagena, label: 'resultados de hoteles' },
+        { path: '/hotels/search', act: openOption, label: 'opción de hotel' },
+        { path: '/pagina-que-no-existe' },
+      ];
+    },
+  },
+  {
+    who: 'super',
+    email: DEMO.super,
+    stops: async (request) => {
+      const agency = await firstId(request, '/api/agency?limit=1');
+      const place = await firstId(request, '/api/place?perPage=1');
+      return [
+        { path: '/sa/agencies' },
+        { path: '/sa/agencies/create' },
+        { path: `/sa/agencies/${agency}` },
+        { path: `/sa/agencies/${agency}/providers` },
+        { path: '/sa/providers-template' },
+        { path: '/place' },
+        { path: '/place/create' },
+        { path: `/place/${place}` },
+        { path: '/booking' },
+        { path: '/user' },
+      ];
+    },
+  },
+  {
+    who: 'cargador',
+    email: DEMO.loader,
+    stops: async (request) => {
+      const hotel = await firstId(request, '/api/product/hotel?limit=1');
+      const ticket = await firstId(request, '/api/product/ticket?limit=1');
+      const transfer = await firstId(request, '/api/product/transfer?limit=1');
+      return [
+        { path: '/product/hotel' },
+        { path: '/product/hotel/create' },
+        { path: `/product/hotel/${hotel}` },
+        { path: `/product/hotel/avail?hotel=${hotel}` },
+        { path: '/product/hotel/configuration' },
+        { path: '/product/ticket' },
+        { path: '/product/ticket/create' },
+        { path: `/product/ticket/${ticket}` },
+        { path: `/product/ticket/avail?ticket=${ticket}` },
+        { path: '/product/transfer' },
+        { path: '/product/transfer/create' },
+        { path: `/product/transfer/${transfer}` },
+        { path: `/product/transfer/avail?transfer=${transfer}` },
+      ];
+    },
+  },
+];
+
+/** Signs the walk's user in (or not) and opens each stop in turn, calling `check` on each. */
+export async function walk(page: Page, w: Walk, check: (stop: Stop) => Promise<void>) {
+  if (w.email) await signIn(page, w.email);
+  for (const stop of await w.stops(page.request)) {
+    await page.goto(stop.path);
+    await settle(page);
+    if (stop.act) {
+      await stop.act(page);
+      await settle(page);
+    }
+    await check(stop);
+  }
+}
