@@ -3,6 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { hotelReserveBody, type QuoteForReserve } from '../../../test/hotel-reserve.js';
 import { type InsertedPlace, insertPlace as insertPlaceRow } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hotelBookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
@@ -63,22 +64,7 @@ async function quoteCheapest(accountId: string, url = '/api/hotel/hotelbeds/avai
   return { option, quote: q.json().response };
 }
 
-const reserveBody = (quote: { quoteId: string; price: { amount: string; currency: string } }, over: Record<string, unknown> = {}) => ({
-  type: 'hotel',
-  integrator: 'hotelbeds',
-  status: 'confirmed',
-  client: { name: 'Laura', surname: 'Gómez', email: 'laura@example.com' },
-  companions: [
-    [
-      { name: 'Laura', surname: 'Gómez' },
-      { name: 'Pedro', surname: 'Gómez' },
-    ],
-  ],
-  price: { gross: quote.price.amount, currency: quote.price.currency },
-  payments: {},
-  bookingCodes: { quoteId: quote.quoteId },
-  ...over,
-});
+const reserveBody = (quote: QuoteForReserve, over: Record<string, unknown> = {}) => hotelReserveBody(quote, 'hotelbeds', { over });
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, host: '127.0.0.1', hangMs: 4000 });

@@ -3,6 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { hotelReserveBody } from '../../../test/hotel-reserve.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hotelBookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
@@ -42,21 +43,7 @@ async function reserveLost(accountId: string, integrator: string) {
     'POST',
     '/api/voucher',
     { ...admin, 'idempotency-key': `na-${randomUUID()}`, 'x-sim-scenario': 'lost-reply:book' },
-    {
-      type: 'hotel',
-      integrator,
-      status: 'confirmed',
-      client: { name: 'Laura', surname: 'Gómez', email: 'laura@example.com' },
-      companions: [
-        [
-          { name: 'Laura', surname: 'Gómez' },
-          { name: 'Pedro', surname: 'Gómez' },
-        ],
-      ],
-      price: { gross: quote.price.amount, currency: quote.price.currency },
-      payments: {},
-      bookingCodes: { quoteId: quote.quoteId },
-    },
+    hotelReserveBody(quote, integrator),
   );
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json().response.status).toBe('pending-provider');

@@ -3,6 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { hotelReserveBody } from '../../../test/hotel-reserve.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { supplierDestinations, vouchers } from '../../db/schema/index.js';
@@ -45,26 +46,7 @@ async function quote(scenario?: string) {
 }
 
 const reserve = (q: Awaited<ReturnType<typeof quote>>, client: Record<string, unknown>) =>
-  call(
-    'POST',
-    '/api/voucher',
-    { ...admin, 'idempotency-key': `rf-${randomUUID()}` },
-    {
-      type: 'hotel',
-      integrator: 'juniper',
-      status: 'confirmed',
-      client: { name: 'Laura', surname: 'Gómez', email: 'laura@example.com', ...client },
-      companions: [
-        [
-          { name: 'Laura', surname: 'Gómez' },
-          { name: 'Pedro', surname: 'Gómez' },
-        ],
-      ],
-      price: { gross: q.price.amount, currency: q.price.currency },
-      payments: {},
-      bookingCodes: { quoteId: q.quoteId },
-    },
-  );
+  call('POST', '/api/voucher', { ...admin, 'idempotency-key': `rf-${randomUUID()}` }, hotelReserveBody(q, 'juniper', { client }));
 
 const countVouchers = async () =>
   (await t.database.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.agencyId, agencyId))).length;

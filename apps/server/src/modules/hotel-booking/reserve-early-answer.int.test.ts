@@ -3,6 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { hotelReserveBody } from '../../../test/hotel-reserve.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hotelBookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
@@ -57,21 +58,7 @@ const reserve = (q: { quoteId: string; price: { amount: string; currency: string
     'POST',
     '/api/voucher',
     { ...admin, 'idempotency-key': key, ...(scenario ? { 'x-sim-scenario': scenario } : {}) },
-    {
-      type: 'hotel',
-      integrator: 'hotelbeds',
-      status: 'confirmed',
-      client: { name: 'Laura', surname: 'Lenta', email: 'laura@example.com' },
-      companions: [
-        [
-          { name: 'Laura', surname: 'Lenta' },
-          { name: 'Pedro', surname: 'Lento' },
-        ],
-      ],
-      price: { gross: q.price.amount, currency: q.price.currency },
-      payments: {},
-      bookingCodes: { quoteId: q.quoteId },
-    },
+    hotelReserveBody(q, 'hotelbeds', { surnames: ['Lenta', 'Lento'] }),
   );
 
 const voucherRow = async (id: string) => (await t.database.db.select().from(vouchers).where(eq(vouchers.id, id)))[0];

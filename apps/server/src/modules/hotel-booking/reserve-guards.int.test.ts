@@ -3,6 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { hotelReserveBody, type QuoteForReserve } from '../../../test/hotel-reserve.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
@@ -50,21 +51,7 @@ async function quote(who: Record<string, string>) {
   return q.json().response as { quoteId: string; price: { amount: string; currency: string } };
 }
 
-const reserveBody = (q: { quoteId: string; price: { amount: string; currency: string } }) => ({
-  type: 'hotel',
-  integrator: 'hotelbeds',
-  status: 'confirmed',
-  client: { name: 'Laura', surname: 'Gómez', email: 'laura@example.com' },
-  companions: [
-    [
-      { name: 'Laura', surname: 'Gómez' },
-      { name: 'Pedro', surname: 'Gómez' },
-    ],
-  ],
-  price: { gross: q.price.amount, currency: q.price.currency },
-  payments: {},
-  bookingCodes: { quoteId: q.quoteId },
-});
+const reserveBody = (q: QuoteForReserve) => hotelReserveBody(q, 'hotelbeds');
 const reserve = (who: Record<string, string>, key: string, body: unknown) =>
   call('POST', '/api/voucher', { ...who, 'idempotency-key': key }, body);
 

@@ -3,6 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { hotelReserveBody } from '../../../test/hotel-reserve.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -42,21 +43,7 @@ async function book(integrator: 'hotelbeds' | 'restel', scenario?: string) {
   expect(q.statusCode, q.body).toBe(200);
   const quote = q.json().response;
   const headers = { ...admin, 'idempotency-key': `rm-${randomUUID()}`, ...(scenario ? { 'x-sim-scenario': scenario } : {}) };
-  return call('POST', '/api/voucher', headers, {
-    type: 'hotel',
-    integrator,
-    status: 'confirmed',
-    client: { name: 'Laura', surname: 'Gómez', email: 'laura@example.com' },
-    companions: [
-      [
-        { name: 'Laura', surname: 'Gómez' },
-        { name: 'Pedro', surname: 'Gómez' },
-      ],
-    ],
-    price: { gross: quote.price.amount, currency: quote.price.currency },
-    payments: {},
-    bookingCodes: { quoteId: quote.quoteId },
-  });
+  return call('POST', '/api/voucher', headers, hotelReserveBody(quote, integrator));
 }
 
 beforeAll(async () => {
