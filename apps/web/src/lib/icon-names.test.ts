@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICON_NAMES, iconTreatment } from './icon-names';
+import { ICON_NAMES, iconTreatment, isAntdIconName } from './icon-names';
 
 describe('Spanish icon names', () => {
   it('hides an icon inside a named control or beside text', () => {
@@ -15,5 +15,12 @@ describe('Spanish icon names', () => {
 
   it('never keeps the English file name', () => {
     for (const [name, label] of Object.entries(ICON_NAMES)) expect(label).not.toBe(name);
+  });
+
+  it("leaves a name our code gave an icon (the password toggle's) alone", () => {
+    expect(isAntdIconName('eye-invisible')).toBe(true);
+    expect(isAntdIconName('check')).toBe(true);
+    expect(isAntdIconName('Mostrar contraseña')).toBe(false);
+    expect(isAntdIconName('Ocultar')).toBe(false);
   });
 });

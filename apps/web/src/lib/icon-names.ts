@@ -55,6 +55,9 @@ export function iconTreatment(
   return label ? { hide: false, label } : { hide: true };
 }
 
+/** antd's own names are its icons' file names (`eye-invisible`); a name our code gave (`Mostrar contraseña`) is kept. */
+export const isAntdIconName = (name: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(name);
+
 const CONTROL = 'button, a, [role="button"], [role="menuitem"], [role="tab"], [role="checkbox"], [role="switch"], label';
 
 /** The button of a search field: named for what it does, not "Buscar", which names each page's search form button. */
@@ -62,7 +65,7 @@ export const SEARCH_FIELD_BUTTON_NAME = 'Aplicar la búsqueda';
 
 function treat(icon: HTMLElement) {
   const name = icon.getAttribute('data-icon-name') ?? icon.getAttribute('aria-label');
-  if (!name) return;
+  if (!name || !isAntdIconName(name)) return;
   icon.setAttribute('data-icon-name', name);
   const control = icon.parentElement?.closest<HTMLElement>(CONTROL) ?? null;
   if (control?.classList.contains('ant-input-search-btn') && !control.getAttribute('aria-label') && !(control.textContent ?? '').trim())
