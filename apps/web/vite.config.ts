@@ -11,5 +11,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // No source maps in the build: the server serves dist/ publicly, and maps would publish the web's source.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000 },
 });
