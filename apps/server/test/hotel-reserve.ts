@@ -31,3 +31,16 @@ export function hotelReserveBody(
     ...opts.over,
   };
 }
+
+/** The avail route of a supplier's hotel searcher (Hotelbeds has its own; the others share new-avail). */
+export const hotelSearchUrl = (integrator: string) => (integrator === 'hotelbeds' ? '/api/hotel/hotelbeds/avail' : '/api/search/new-avail');
+
+/** A search body for one room of two adults from Colombia, `start`–`end` as `yyyy-MM-dd`. */
+export const hotelSearchBody = (providerId: string, destination: string, start: string, end: string) => ({
+  provider_id: providerId,
+  destination,
+  countryCode: 'CO',
+  start,
+  end,
+  paxes: [{ adults: 2, children: [] }],
+});

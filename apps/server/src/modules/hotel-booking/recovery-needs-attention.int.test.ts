@@ -3,7 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody } from '../../../test/hotel-reserve.js';
+import { hotelReserveBody, hotelSearchBody, hotelSearchUrl } from '../../../test/hotel-reserve.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hotelBookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
@@ -25,15 +25,7 @@ async function call(method: 'GET' | 'POST', url: string, headers: Record<string,
 }
 
 async function reserveLost(accountId: string, integrator: string) {
-  const url = integrator === 'hotelbeds' ? '/api/hotel/hotelbeds/avail' : '/api/search/new-avail';
-  const s = await call('POST', url, admin, {
-    provider_id: accountId,
-    destination: cartagena,
-    countryCode: 'CO',
-    start: day(45),
-    end: day(47),
-    paxes: [{ adults: 2, children: [] }],
-  });
+  const s = await call('POST', hotelSearchUrl(integrator), admin, hotelSearchBody(accountId, cartagena, day(45), day(47)));
   expect(s.statusCode, s.body).toBe(200);
   const { cacheId, items } = s.json().response;
   const q = await call('POST', '/api/hotel/quote', admin, { cacheId, optionId: items[0].options[0].optionId });

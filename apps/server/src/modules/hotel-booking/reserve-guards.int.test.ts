@@ -3,7 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody, type QuoteForReserve } from '../../../test/hotel-reserve.js';
+import { hotelReserveBody, hotelSearchBody, hotelSearchUrl, type QuoteForReserve } from '../../../test/hotel-reserve.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
@@ -36,14 +36,7 @@ async function supplierCalls(operation: string, voucherId: string) {
 
 /** Searches Cartagena with the Hotelbeds account as `who`, quotes the cheapest option and answers the quote. */
 async function quote(who: Record<string, string>) {
-  const s = await call('POST', '/api/hotel/hotelbeds/avail', who, {
-    provider_id: account,
-    destination: cartagena,
-    countryCode: 'CO',
-    start: day(45),
-    end: day(47),
-    paxes: [{ adults: 2, children: [] }],
-  });
+  const s = await call('POST', hotelSearchUrl('hotelbeds'), who, hotelSearchBody(account, cartagena, day(45), day(47)));
   expect(s.statusCode, s.body).toBe(200);
   const { cacheId, items } = s.json().response;
   const q = await call('POST', '/api/hotel/quote', who, { cacheId, optionId: items[0].options[0].optionId });

@@ -3,7 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody } from '../../../test/hotel-reserve.js';
+import { hotelReserveBody, hotelSearchBody, hotelSearchUrl } from '../../../test/hotel-reserve.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -26,15 +26,7 @@ async function call(method: 'GET' | 'POST', url: string, headers: Record<string,
 }
 
 async function book(integrator: 'hotelbeds' | 'restel', scenario?: string) {
-  const url = integrator === 'hotelbeds' ? '/api/hotel/hotelbeds/avail' : '/api/search/new-avail';
-  const s = await call('POST', url, admin, {
-    provider_id: acc[integrator],
-    destination: cartagena,
-    countryCode: 'CO',
-    start: day(50),
-    end: day(52),
-    paxes: [{ adults: 2, children: [] }],
-  });
+  const s = await call('POST', hotelSearchUrl(integrator), admin, hotelSearchBody(acc[integrator], cartagena, day(50), day(52)));
   expect(s.statusCode, s.body).toBe(200);
   const { cacheId, items } = s.json().response;
   // A 4-star Hotelbeds hotel carries rate comments in the simulator; any Restel hotel has observations.
