@@ -1,8 +1,9 @@
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storage } from '../../lib/storage';
+import { newIdempotencyKey } from '../../shared/booking/checkout/idempotency-key';
+import { IDLE_STREAM, type StreamState } from '../../shared/booking/stream/stream-state';
 import { FakeStorage } from '../../test/fake-storage';
-import { IDLE_STREAM, type StreamState } from './api/stream-state';
 import {
   type Checkout,
   clearCheckout,
@@ -10,7 +11,6 @@ import {
   defaultSearchForm,
   loadCheckout,
   loadSearch,
-  newIdempotencyKey,
   saveCheckout,
   saveSearch,
 } from './state';
@@ -72,13 +72,5 @@ describe('hotel search state', () => {
     expect(loadCheckout()).toEqual(checkout);
     clearCheckout();
     expect(loadCheckout()).toBeNull();
-  });
-});
-
-describe('newIdempotencyKey', () => {
-  it('is hb- and 32 hex characters, different each time', () => {
-    const keys = new Set(Array.from({ length: 50 }, newIdempotencyKey));
-    expect(keys.size).toBe(50);
-    for (const k of keys) expect(k).toMatch(/^hb-[0-9a-f]{32}$/);
   });
 });

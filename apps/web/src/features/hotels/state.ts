@@ -1,8 +1,8 @@
-import type { Voucher } from '@travesia/contracts';
+import type { HotelItem, HotelOption, HotelQuote } from '@travesia/contracts/web-booking-shapes';
 import dayjs from 'dayjs';
 import { storage } from '../../lib/storage';
-import type { StreamState } from './api/stream-state';
-import type { HotelItem, HotelOption, HotelQuote } from './types';
+import { type CheckoutBase, checkoutStore } from '../../shared/booking/checkout/checkout-store';
+import type { StreamState } from '../../shared/booking/stream/stream-state';
 
 /**
  * What survives a reload, in local storage under `adm-kd-search-hotels-…` (spec §9). Every key
@@ -70,26 +70,11 @@ const SELECTED_KEY = 'search-hotels-selected';
 export const saveSelected = (s: SelectedOption) => storage.set(SELECTED_KEY, s);
 export const loadSelected = () => storage.get<SelectedOption | null>(SELECTED_KEY, null);
 
-/** One checkout: the accepted quote and the idempotency key made once for it (issue 6 item 6). */
-export interface Checkout {
-  supplier: string;
-  quote: HotelQuote;
+/** One hotel checkout (shared/booking/checkout): the accepted quote, its idempotency key, the hotel shown. */
+export interface Checkout extends CheckoutBase<HotelQuote> {
   hotel: Omit<HotelItem, 'options'> | null;
-  idempotencyKey: string;
-  acceptedAt: string;
-  /** The booked voucher, once the reserve answered: a reload shows the confirmation again. */
-  voucher?: Voucher;
 }
-const CHECKOUT_KEY = 'search-hotels-checkout';
-export const saveCheckout = (c: Checkout) => storage.set(CHECKOUT_KEY, c);
-export const loadCheckout = () => storage.get<Checkout | null>(CHECKOUT_KEY, null);
-export const clearCheckout = () => storage.remove(CHECKOUT_KEY);
-
-/**
- * A fresh idempotency key: 32 hex characters from getRandomValues (crypto.randomUUID is missing on
- * plain-HTTP intranet hosts, getRandomValues is not).
- */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `hb-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
+const checkouts = checkoutStore<Checkout>('hotels');
+export const saveCheckout = checkouts.save;
+export const loadCheckout = checkouts.load;
+export const clearCheckout = checkouts.clear;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { HotelSearchPage } from '@travesia/contracts/web-booking-shapes';
 import { api } from '../../../lib/api';
-import type { HotelSearchPage } from '../types';
 
 /** Sorting, filters and page of a cached search (`GET /api/hotel/search/:cacheId`). */
 export interface SearchPageQuery {

@@ -1,9 +1,9 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { formatMoney, hotelCategoryLabel } from '@travesia/contracts';
+import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-shapes';
 import { Button, Card, Flex, Image, List, Rate, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { usePhone } from '../../../shared/components/use-phone';
-import type { HotelItem, HotelOption } from '../types';
 import { SUPPLIER_NAMES } from '../variants';
 
 /** Coordinates with an OpenStreetMap link: no map tiles are reachable offline (docs/decisions/0101). */

@@ -1,16 +1,19 @@
 import { HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
+import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-shapes';
 import { Alert, Flex } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SupplierProgress } from '../../../shared/booking/stream/supplier-progress';
 import { PageHeader } from '../../../shared/components/page-header';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
 import { useHotelSearchStream } from '../api/search-stream';
 import { type HotelSearchForm, loadSearch, saveSearch, saveSelected } from '../state';
-import type { HotelItem, HotelOption } from '../types';
 import { optionsPath, type SearchVariant } from '../variants';
 import { ResultsPanel } from './results-panel';
 import { SearchForm } from './search-form';
-import { SupplierProgress } from './supplier-progress';
+
+const HOTEL_NOUN = { one: 'hotel', many: 'hoteles' };
+const NO_HOTEL_SUPPLIERS = 'No hay proveedores de hoteles habilitados para tu agencia.';
 
 /**
  * Every hotel search route (spec §2) and the all-suppliers search: one streamed search across the
@@ -72,7 +75,9 @@ export function HotelSearchPage({ variant }: { variant: SearchVariant }) {
         />
         {formError && <Alert type="error" showIcon message={formError} />}
         {state.status === 'error' && state.error && <Alert type="error" showIcon message={state.error.message} />}
-        {state.status !== 'idle' && state.status !== 'error' && <SupplierProgress state={state} />}
+        {state.status !== 'idle' && state.status !== 'error' && (
+          <SupplierProgress state={state} noun={HOTEL_NOUN} noSuppliers={NO_HOTEL_SUPPLIERS} />
+        )}
         {state.status !== 'idle' && state.status !== 'error' && <ResultsPanel stream={state} onOpen={open} />}
       </Flex>
     </div>

@@ -1,14 +1,16 @@
 import { formatDate, formatMoney, hotelCategoryLabel } from '@travesia/contracts';
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Flex, Image, Rate, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Image, Rate, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { checkoutKeyFor } from '../../../shared/booking/checkout/checkout-store';
+import { CancellationPolicy } from '../../../shared/booking/display/cancellation-policy';
+import { PriceBreakdown } from '../../../shared/booking/display/price-breakdown';
+import { PriceChangeAcceptance, quoteChanged } from '../../../shared/booking/quote/price-change';
 import { PageHeader } from '../../../shared/components/page-header';
 import { useQuoteOption } from '../api/quote-option';
-import { loadCheckout, loadSelected, newIdempotencyKey, saveCheckout } from '../state';
+import { loadCheckout, loadSelected, saveCheckout } from '../state';
 import { reservePath, SUPPLIER_NAMES } from '../variants';
-import { CancellationPolicy } from './cancellation-policy';
 import { MapPosition, roomsText } from './hotel-card';
-import { PriceBreakdown } from './price-breakdown';
 import { SearchAgainResult } from './search-again-result';
 
 /**
@@ -56,12 +58,10 @@ export function OptionsPage({ supplier }: { supplier: string }) {
     );
   }
   const q = quote.data;
-  const changed = q.priceChanged || q.policyChanged;
+  const changed = quoteChanged(q);
 
   const continueToReserve = () => {
-    const current = loadCheckout();
-    // One key per checkout: reopening the same quote keeps it, a new quote starts a new checkout.
-    const idempotencyKey = current?.quote.quoteId === q.quoteId ? current.idempotencyKey : newIdempotencyKey();
+    const idempotencyKey = checkoutKeyFor(loadCheckout(), q.quoteId);
     saveCheckout({ supplier, quote: q, hotel, idempotencyKey, acceptedAt: new Date().toISOString() });
     navigate(reservePath(supplier));
   };
@@ -113,38 +113,7 @@ export function OptionsPage({ supplier }: { supplier: string }) {
               {formatMoney(q.price.amount, q.price.currency)}
             </Typography.Title>
             <PriceBreakdown breakdown={q.breakdown} />
-            {changed && (
-              <Alert
-                style={{ marginTop: 16 }}
-                type="warning"
-                showIcon
-                message={q.priceChanged ? 'El precio cambió' : 'La política de cancelación cambió'}
-                description={
-                  <>
-                    {q.priceChanged && q.previousPrice && (
-                      <div>
-                        Antes {formatMoney(q.previousPrice.amount, q.previousPrice.currency)}, ahora{' '}
-                        {formatMoney(q.price.amount, q.price.currency)}.
-                      </div>
-                    )}
-                    {q.policyChanged && q.previousCancellation && (
-                      <div>
-                        Política anterior:
-                        <CancellationPolicy policy={q.previousCancellation} />
-                      </div>
-                    )}
-                    <Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} style={{ marginTop: 8 }}>
-                      Acepto{' '}
-                      {q.priceChanged && q.policyChanged
-                        ? 'el nuevo precio y la nueva política'
-                        : q.priceChanged
-                          ? 'el nuevo precio'
-                          : 'la nueva política'}
-                    </Checkbox>
-                  </>
-                }
-              />
-            )}
+            {changed && <PriceChangeAcceptance quote={q} accepted={accepted} onAccept={setAccepted} />}
             <Button type="primary" block style={{ marginTop: 16 }} disabled={changed && !accepted} onClick={continueToReserve}>
               Continuar con la reserva
             </Button>

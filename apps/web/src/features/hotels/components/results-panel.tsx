@@ -1,10 +1,10 @@
 import { hotelCategoryOptions } from '@travesia/contracts';
+import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-shapes';
 import { Alert, Card, Checkbox, Col, Empty, Flex, Input, InputNumber, Pagination, Row, Segmented, Select, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { StreamState } from '../../../shared/booking/stream/stream-state';
 import { useDebounced } from '../../../shared/use-debounced';
 import { type SearchPageQuery, useSearchPage } from '../api/get-search-page';
-import type { StreamState } from '../api/stream-state';
-import type { HotelItem, HotelOption } from '../types';
 import { SUPPLIER_NAMES } from '../variants';
 import { HotelCard } from './hotel-card';
 

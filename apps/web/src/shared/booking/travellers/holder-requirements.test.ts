@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { formFieldErrors, holderAddressShown, holderRules } from './holder-requirements';
 
 describe('holder requirements on the reserve page', () => {

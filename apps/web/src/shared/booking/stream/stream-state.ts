@@ -1,8 +1,14 @@
+import type { SearchStreamEvent, StreamSource } from '@travesia/contracts/web-booking-shapes';
 import type { ApiError } from '../../../lib/api';
-import type { StreamEvent, StreamSupplier } from '../types';
+
+/** What the state reads of a source's first search page, whatever the product. */
+export interface StreamPageSummary {
+  cacheId: string;
+  itemsFound: number;
+}
 
 /** Where one supplier's search stands, for its progress row. */
-export type SupplierProgress = StreamSupplier &
+export type SupplierProgress = StreamSource &
   (
     | { state: 'searching' }
     | { state: 'done'; ms: number; itemsFound: number; cacheId: string }
@@ -30,8 +36,11 @@ function patch(s: StreamState, p: SupplierProgress): StreamState {
   };
 }
 
-/** The search state after one stream event (kept apart from the hook so it can be tested alone). */
-export function applyStreamEvent(s: StreamState, e: StreamEvent): StreamState {
+/**
+ * The search state after one stream event (kept apart from the hook so it can be tested alone). The
+ * state keeps counts and cache ids only, so it is the same for every product.
+ */
+export function applyStreamEvent(s: StreamState, e: SearchStreamEvent<StreamPageSummary>): StreamState {
   switch (e.event) {
     case 'start':
       return { ...s, suppliers: e.data.suppliers.map((x) => ({ ...x, state: 'searching' as const })) };

@@ -1,5 +1,8 @@
 import { HOTEL_BOOKING_MESSAGES, type HolderRequirementKey } from '@travesia/contracts';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../lib/api';
+
+/** A required text field's rule: blank or spaces only is missing. */
+export const required = (message: string) => [{ required: true, whitespace: true, message }];
 
 /** The postal-address details; the reserve page shows them only when the quoted option requires one. */
 const ADDRESS_PARTS: readonly HolderRequirementKey[] = ['address', 'city', 'postalCode', 'country'];

@@ -1,19 +1,19 @@
+import type { HotelStreamEvent as StreamEvent } from '@travesia/contracts/web-booking-shapes';
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../types';
 import { parseSseFrames } from './sse-frames';
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-/** Feeds the chunks the way streamHotelSearch does: the rest of one read is prepended to the next. */
+/** Feeds the chunks the way streamSearch does: the rest of one read is prepended to the next. */
 function feed(chunks: string[]): StreamEvent[] {
   const events: StreamEvent[] = [];
   let buffer = '';
   for (const chunk of chunks) {
-    const { frames, rest } = parseSseFrames(buffer + chunk);
+    const { frames, rest } = parseSseFrames<StreamEvent>(buffer + chunk);
     events.push(...frames);
     buffer = rest;
   }
-  events.push(...parseSseFrames(`${buffer}\n\n`).frames);
+  events.push(...parseSseFrames<StreamEvent>(`${buffer}\n\n`).frames);
   return events;
 }
 

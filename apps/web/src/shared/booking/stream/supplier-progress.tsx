@@ -1,13 +1,19 @@
 import { CheckCircleTwoTone, ClockCircleTwoTone, CloseCircleTwoTone, LoadingOutlined } from '@ant-design/icons';
 import { Card, Flex, List, Progress, Typography } from 'antd';
-import type { SupplierProgress as Row, StreamState } from '../api/stream-state';
+import type { SupplierProgress as Row, StreamState } from './stream-state';
 
-function describe(s: Row): string {
+/** How a product names what a supplier found: `{ one: 'hotel', many: 'hoteles' }`. */
+export interface ItemNoun {
+  one: string;
+  many: string;
+}
+
+function describe(s: Row, noun: ItemNoun): string {
   switch (s.state) {
     case 'searching':
       return 'Buscando…';
     case 'done':
-      return `${s.itemsFound} ${s.itemsFound === 1 ? 'hotel' : 'hoteles'} en ${s.ms} ms`;
+      return `${s.itemsFound} ${s.itemsFound === 1 ? noun.one : noun.many} en ${s.ms} ms`;
     case 'timeout':
       return `Sin respuesta a tiempo (${s.ms} ms): ${s.msg}`;
     case 'failed':
@@ -26,8 +32,11 @@ const icon = (s: Row) =>
     <CloseCircleTwoTone twoToneColor="#ff4d4f" />
   );
 
-/** One row per supplier as its answer arrives: searching / N hotels in X ms / failed / timed out. */
-export function SupplierProgress({ state }: { state: StreamState }) {
+/**
+ * One row per supplier as its answer arrives: searching / N <noun> in X ms / failed / timed out.
+ * `noSuppliers` is said when the search had no supplier to ask.
+ */
+export function SupplierProgress({ state, noun, noSuppliers }: { state: StreamState; noun: ItemNoun; noSuppliers: string }) {
   const total = state.suppliers.length;
   const finished = state.suppliers.filter((s) => s.state !== 'searching').length;
   const percent = total ? Math.round((finished / total) * 100) : state.status === 'done' ? 100 : 0;
@@ -39,9 +48,7 @@ export function SupplierProgress({ state }: { state: StreamState }) {
         status={state.status === 'searching' ? 'active' : 'normal'}
         size="small"
       />
-      {total === 0 && state.status === 'done' && (
-        <Typography.Text type="secondary">No hay proveedores de hoteles habilitados para tu agencia.</Typography.Text>
-      )}
+      {total === 0 && state.status === 'done' && <Typography.Text type="secondary">{noSuppliers}</Typography.Text>}
       <List
         size="small"
         dataSource={state.suppliers}
@@ -51,7 +58,7 @@ export function SupplierProgress({ state }: { state: StreamState }) {
               {icon(s)}
               <Typography.Text strong>{s.name}</Typography.Text>
               <Typography.Text type={s.state === 'failed' ? 'danger' : s.state === 'timeout' ? 'warning' : 'secondary'}>
-                {describe(s)}
+                {describe(s, noun)}
               </Typography.Text>
             </Flex>
           </List.Item>

@@ -1,16 +1,25 @@
 import { formatMoney, HOTEL_BOOKING_MESSAGES as M, VOUCHER_STATUS_LABELS, type Voucher } from '@travesia/contracts';
 import { Button, Result, Spin, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useFollowPendingVoucher } from '../api/follow-voucher';
+import { useFollowPendingVoucher } from './follow-voucher';
 
 const ignore = () => {};
 
 /**
  * After the reserve: the voucher's status and its links (spec §2 /booking/{id}/voucher and detail).
  * A booking answered pending-provider is followed until the supplier's answer settles it
- * (docs/decisions/0154); `onSettled` keeps the settled voucher with the checkout.
+ * (docs/decisions/0154); `onSettled` keeps the settled voucher with the checkout. `newSearchPath` is the
+ * product's search screen ("Nueva búsqueda").
  */
-export function ReserveConfirmation({ voucher: answered, onSettled = ignore }: { voucher: Voucher; onSettled?: (v: Voucher) => void }) {
+export function ReserveConfirmation({
+  voucher: answered,
+  newSearchPath,
+  onSettled = ignore,
+}: {
+  voucher: Voucher;
+  newSearchPath: string;
+  onSettled?: (v: Voucher) => void;
+}) {
   const { voucher, state } = useFollowPendingVoucher(answered, onSettled);
   const pending = voucher.status === 'pending-provider';
   const following = pending && state === 'following';
@@ -50,7 +59,7 @@ export function ReserveConfirmation({ voucher: answered, onSettled = ignore }: {
         <Link key="detail" to={`/booking/${voucher._id}/detail`}>
           <Button>Detalle de la reserva</Button>
         </Link>,
-        <Link key="new" to="/hotels/search">
+        <Link key="new" to={newSearchPath}>
           <Button>Nueva búsqueda</Button>
         </Link>,
       ]}

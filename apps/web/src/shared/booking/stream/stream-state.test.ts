@@ -1,5 +1,5 @@
+import type { HotelSearchPage, HotelStreamEvent as StreamEvent } from '@travesia/contracts/web-booking-shapes';
 import { describe, expect, it } from 'vitest';
-import type { HotelSearchPage, StreamEvent } from '../types';
 import { applyStreamEvent, endStream, IDLE_STREAM, type StreamState } from './stream-state';
 
 const searching: StreamState = { ...IDLE_STREAM, status: 'searching', startedAt: 1 };

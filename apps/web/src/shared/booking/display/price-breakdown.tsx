@@ -1,6 +1,6 @@
 import { type PriceBreakdown as Breakdown, formatMoney, formatPercent, PRICE_STEP_SCOPE_LABELS } from '@travesia/contracts';
 import { Descriptions } from 'antd';
-import { trimRate } from '../../../shared/components/trim-rate';
+import { trimRate } from '../../components/trim-rate';
 
 /**
  * The price breakdown exactly as the server gave it to this role: cost lines appear only when the

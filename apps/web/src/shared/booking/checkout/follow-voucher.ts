@@ -1,7 +1,7 @@
 import type { Voucher, VoucherDetail } from '@travesia/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api';
-import { isPendingProvider, nextPollDelay } from '../pending-poll';
+import { isPendingProvider, nextPollDelay } from './pending-poll';
 
 /** GET /api/voucher/:id: where a booking answered `pending-provider` stands now. */
 export const readVoucher = (id: string, signal?: AbortSignal) =>
