@@ -1,13 +1,11 @@
-import { enabledModules, SEARCHER_LINKS } from '@travesia/contracts';
+import { SEARCHER_LINKS } from '@travesia/contracts';
 import { Button, Card, Space } from 'antd';
 import { Link } from 'react-router';
-import { useMe } from '../api/me';
+import { useMe } from '../../../shared/session/use-session';
 
 /** Spec §2: shortcuts to the modules the agency has enabled (everything for platform staff). */
 export function Shortcuts() {
-  const { data } = useMe();
-  if (!data) return null;
-  const modules = enabledModules(data.agency ? (data.agency.options as Record<string, boolean>) : null);
+  const { modules } = useMe();
   const links = SEARCHER_LINKS.filter((l) => modules.includes(l.module));
   if (!links.length) return null;
   return (

@@ -10,9 +10,9 @@ import {
 import { Alert, App, Button, Card, Col, Form, InputNumber, Radio, Row, Select, Spin, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { useAgencyOptions } from '../api/get-agency-options';
+import { useAgencyOptions } from '../../../shared/agencies/agency-options';
+import { useMe } from '../../../shared/session/use-session';
 import { useCommissionSettings } from '../api/get-commission-settings';
-import { useMe } from '../api/get-me';
 import { useUpdateCommissionSettings } from '../api/update-commission-settings';
 
 interface Values {
@@ -28,10 +28,10 @@ export function CommissionPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const me = useMe();
-  const isSuper = me.data?.user.type === 'super';
-  const agencies = useAgencyOptions(isSuper);
+  const isSuper = me.user.type === 'super';
+  const agencies = useAgencyOptions({ enabled: isSuper });
   const [agencyId, setAgencyId] = useState<string | undefined>();
-  const settings = useCommissionSettings(isSuper ? agencyId : undefined, me.isSuccess && (!isSuper || Boolean(agencyId)));
+  const settings = useCommissionSettings(isSuper ? agencyId : undefined, !isSuper || Boolean(agencyId));
   const save = useUpdateCommissionSettings();
   const type = Form.useWatch('type', form);
 
@@ -67,7 +67,7 @@ export function CommissionPage() {
                 />
               </Form.Item>
             )}
-            {settings.isLoading || me.isLoading ? (
+            {settings.isLoading ? (
               <Spin />
             ) : settings.error ? (
               <Alert type="error" showIcon title={(settings.error as Error).message} />

@@ -1,7 +1,7 @@
 import { Input, Select, Typography } from 'antd';
 import { useState } from 'react';
+import { useDebounced } from '../../../shared/use-debounced';
 import { usePlaceAutocomplete } from '../api/autocomplete-places';
-import { useDebounced } from './use-debounced';
 
 export interface Destination {
   id: string;

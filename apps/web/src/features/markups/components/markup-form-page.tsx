@@ -41,11 +41,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { useAgencyOptions } from '../../../shared/agencies/agency-options';
+import { useMe } from '../../../shared/session/use-session';
 import { useCreateMarkup } from '../api/create-markup';
 import { useDeleteMarkup } from '../api/delete-markup';
-import { useAgencyOptions } from '../api/get-agency-options';
 import { useMarkup } from '../api/get-markup';
-import { useMe } from '../api/get-me';
 import { useUpdateMarkup } from '../api/update-markup';
 import { type Destination, DestinationPicker } from './destination-picker';
 import { PreviewPanel } from './preview-panel';
@@ -138,8 +138,8 @@ export function MarkupFormPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const me = useMe();
-  const isSuper = me.data?.user.type === 'super';
-  const agencies = useAgencyOptions(isSuper);
+  const isSuper = me.user.type === 'super';
+  const agencies = useAgencyOptions({ enabled: isSuper });
   const rule = useMarkup(editing ? id : undefined);
   const create = useCreateMarkup();
   const update = useUpdateMarkup();
@@ -171,7 +171,7 @@ export function MarkupFormPage() {
       />
     );
   }
-  if ((editing && rule.isLoading) || me.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (editing && rule.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
 
   const onFinish = async (v: FormValues) => {
     const body = toBody(v, isSuper);

@@ -10,10 +10,10 @@ import {
 } from '@travesia/contracts';
 import { App, Button, Card, Flex, Input, Popconfirm, Segmented, Select, Switch, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAgencyOptions } from '../../../shared/agencies/agency-options';
+import { useMe } from '../../../shared/session/use-session';
 import { useDeleteMarkup } from '../api/delete-markup';
-import { useAgencyOptions } from '../api/get-agency-options';
 import { type MarkupsQuery, useMarkups } from '../api/get-markups';
-import { useMe } from '../api/get-me';
 import { useUpdateMarkup } from '../api/update-markup';
 import { describeMarkup, formatDateRange } from './money';
 
@@ -25,8 +25,8 @@ export function MarkupsPage() {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const me = useMe();
-  const isSuper = me.data?.user.type === 'super';
-  const agencies = useAgencyOptions(isSuper);
+  const isSuper = me.user.type === 'super';
+  const agencies = useAgencyOptions({ enabled: isSuper });
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query: MarkupsQuery = {
     page,

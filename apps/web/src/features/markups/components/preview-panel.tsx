@@ -12,9 +12,9 @@ import {
 import { Alert, Card, Col, DatePicker, Form, InputNumber, Row, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { useDebounced } from '../../../shared/use-debounced';
 import { useMarkupPreview } from '../api/preview-markup';
 import { BreakdownView } from './breakdown-view';
-import { useDebounced } from './use-debounced';
 
 const currencyOptions = COMMON_CURRENCIES.map((c) => ({ value: c, label: c }));
 

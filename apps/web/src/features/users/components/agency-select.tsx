@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useAgencyOptions } from '../api/get-agency-options';
+import { useAgencyOptions } from '../../../shared/agencies/agency-options';
 
 interface Props {
   value?: string | null;
@@ -18,7 +18,7 @@ interface Props {
 export function AgencySelect({ value, onChange, current, placeholder = 'Selecciona una agencia', allowClear, id, style, ...rest }: Props) {
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search);
-  const { data, isFetching } = useAgencyOptions(q, true);
+  const { data, isFetching } = useAgencyOptions({ q, limit: 50, enabled: true });
   const options = useMemo(() => {
     const list = data ?? [];
     return current && !list.some((o) => o.value === current._id) ? [{ value: current._id, label: current.name }, ...list] : list;
