@@ -29,7 +29,7 @@ export default defineConfig({
         // The web's pure logic (stream parsing, saved search state, routes); no DOM, browser globals are stubbed.
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts'],
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,7 +1,7 @@
 import { VOUCHER_STATUS_LABELS } from '@travesia/contracts';
 import { Alert, List, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useVouchers } from '../../vouchers/api/list-vouchers';
+import { useVouchers } from '../../../shared/vouchers/list-vouchers';
 
 /**
  * Bookings whose supplier outcome was never confirmed (status needs-attention, issue 14): shown on the

@@ -21,8 +21,8 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { usePhone } from '../../../shared/components/use-phone';
+import { useVouchers } from '../../../shared/vouchers/list-vouchers';
 import { exportVouchers } from '../api/download';
-import { useVouchers } from '../api/list-vouchers';
 import { BookingDialog } from './booking-dialog';
 import { StatusTag } from './status-tag';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Paginated, Voucher, VoucherFilter } from '@travesia/contracts';
-import { api } from '../../../lib/api';
+import { api } from '../../lib/api';
 
 export type VoucherListParams = VoucherFilter & { page: number; limit: number };
 export type VoucherPage = Paginated<Voucher> & { totalDocsCapped: boolean };

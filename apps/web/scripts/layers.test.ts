@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { layerViolations, relativeImports } from './layers';
+
+const check = (file: string, source: string) => layerViolations([{ file, source }]).map((v) => v.specifier);
+
+describe('web layering', () => {
+  it('lets each layer import itself and the layers below', () => {
+    expect(check('app/route-table.tsx', "import { hotelRoutes } from '../features/hotels/routes';")).toEqual([]);
+    expect(
+      check('features/hotels/state.ts', "import { storage } from '../../lib/storage';\nimport { x } from '../../shared/booking/x';"),
+    ).toEqual([]);
+    expect(check('features/hotels/components/a.tsx', "import { b } from './b';\nimport type { S } from '../state';")).toEqual([]);
+    expect(check('shared/booking/stream/search-stream.ts', "import { api } from '../../../lib/api';")).toEqual([]);
+    expect(check('main.tsx', "import { App } from './app/app';")).toEqual([]);
+  });
+
+  it('refuses a feature importing another feature', () => {
+    expect(check('features/dashboard/components/a.tsx', "import { useVouchers } from '../../vouchers/api/list-vouchers';")).toEqual([
+      '../../vouchers/api/list-vouchers',
+    ]);
+  });
+
+  it('refuses a lower layer importing an upper one, static, re-exported or dynamic', () => {
+    expect(check('shared/x.ts', "import { a } from '../features/hotels/state';")).toEqual(['../features/hotels/state']);
+    expect(check('lib/x.ts', "export * from '../shared/y';")).toEqual(['../shared/y']);
+    expect(check('features/users/routes.tsx', "const p = import('../../app/app');")).toEqual(['../../app/app']);
+  });
+
+  it('keeps the test helpers to test files', () => {
+    expect(check('lib/storage.test.ts', "import { FakeStorage } from '../test/fake-storage';")).toEqual([]);
+    expect(check('lib/storage.ts', "import { FakeStorage } from '../test/fake-storage';")).toEqual(['../test/fake-storage']);
+  });
+
+  it('reads multi-line, type-only and side-effect imports, and ignores packages', () => {
+    const source =
+      "import {\n  a,\n  b,\n} from '../x';\nimport type { T } from \"./t\";\nimport './global.css';\nimport { z } from 'zod';";
+    expect(relativeImports(source)).toEqual(['../x', './t', './global.css']);
+  });
+});

@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+/**
+ * The web's layering (apps/web/src, docs/decisions/0200): app → features → shared → lib. A layer
+ * imports only itself and the layers below it; a feature never imports another feature (what two
+ * features need goes to shared). `main.tsx` is the entry and may import anything; `test/` holds test
+ * helpers that only test files import.
+ */
+export type Layer = 'main' | 'app' | 'features' | 'shared' | 'lib' | 'test';
+
+const RANK: Record<Exclude<Layer, 'test'>, number> = { main: 4, app: 3, features: 2, shared: 1, lib: 0 };
+
+export interface Place {
+  layer: Layer;
+  /** The feature's folder name, for files under features/. */
+  feature?: string;
+}
+
+/** Where a file (a path relative to src, '/'-separated) sits; null outside the layers (e.g. vite-env.d.ts). */
+export function placeOf(file: string): Place | null {
+  const [top, second] = file.split('/');
+  if (top === 'main.tsx') return { layer: 'main' };
+  if (top === 'features' && second) return { layer: 'features', feature: second };
+  if (top === 'app' || top === 'shared' || top === 'lib' || top === 'test') return { layer: top };
+  return null;
+}
+
+/** The relative module specifiers a source file imports or re-exports (static and dynamic). */
+export function relativeImports(source: string): string[] {
+  const specs: string[] = [];
+  const re = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]*)\1/gm;
+  for (let m = re.exec(source); m; m = re.exec(source)) specs.push(m[2] as string);
+  return specs;
+}
+
+/** Why `from` may not import `to`, or null when it may. */
+export function ruleBroken(from: Place, to: Place, fromIsTest: boolean): string | null {
+  if (to.layer === 'test') return fromIsTest ? null : 'test/ holds test helpers: only *.test.ts files import it';
+  if (from.layer === 'test') return null;
+  if (from.layer === 'features' && to.layer === 'features' && from.feature !== to.feature)
+    return `a feature does not import another feature (${from.feature} → ${to.feature}): move what both need to shared/`;
+  if (RANK[to.layer] > RANK[from.layer]) return `${from.layer} is below ${to.layer}: a lower layer never imports an upper one`;
+  return null;
+}
+
+export interface Violation {
+  file: string;
+  specifier: string;
+  reason: string;
+}
+
+/** Every import of `files` (paths relative to src, with their text) that breaks the layering. */
+export function layerViolations(files: { file: string; source: string }[]): Violation[] {
+  const out: Violation[] = [];
+  for (const { file, source } of files) {
+    const from = placeOf(file);
+    if (!from) continue;
+    for (const specifier of relativeImports(source)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      const to = placeOf(target);
+      if (!to) continue;
+      const reason = ruleBroken(from, to, /\.test\.tsx?$/.test(file));
+      if (reason) out.push({ file, specifier, reason });
+    }
+  }
+  return out;
+}
