@@ -59,8 +59,8 @@ const max = (a: Money[], currency: string) => money(Decimal.max(...a.map((m) => 
 /**
  * The service fee of a journey by TourVisio's "Calculating the Total Price" (flightproduct.md):
  * one way → its one-way fee; a round trip whose two offers' fee keys are equal → the greater of their
- * round-trip fees, otherwise each offer's one-way fee. Multi-city is not documented: each leg's
- * one-way fee (our guess, docs/decisions/0235). Null when no offer carries fees; 'mismatch' when a fee
+ * round-trip fees, otherwise each offer's one-way fee. Multi-city is not documented: two legs follow
+ * the round-trip rule, more add each leg's one-way fee (our guess, docs/decisions/0235). Null when no offer carries fees; 'mismatch' when a fee
  * is in another currency than the fares (the total could not be trusted).
  */
 export function journeyFee(legs: PricedLeg[], currency: string): Money | null | 'mismatch' {
