@@ -11,6 +11,8 @@ export const SUPPLIER_ERROR_MESSAGES = {
   SUPPLIER_QUOTA: 'Se alcanzó el límite de consultas del proveedor. Inténtalo más tarde.',
   SUPPLIER_PRICE_CHANGED: 'El precio cambió con el proveedor. Revisa la nueva tarifa antes de reservar.',
   SUPPLIER_TOKEN_EXPIRED: 'La tarifa seleccionada expiró. Vuelve a buscar disponibilidad.',
+  SUPPLIER_DUPLICATE_RESERVATION:
+    'El proveedor ya tiene una reserva con los mismos pasajeros y vuelos. Confirma si deseas crear otra de todos modos.',
   SUPPLIER_NOT_AVAILABLE: 'La opción seleccionada ya no está disponible.',
   SUPPLIER_BOOKING_NOT_FOUND: 'El proveedor no encontró la reserva.',
   SUPPLIER_NOT_CANCELLABLE: 'El proveedor no permite cancelar esta reserva.',

@@ -68,7 +68,7 @@ export interface Traveller {
   /** ISO 3166-1 alpha-2. */
   nationality?: string;
   gender?: 'F' | 'M';
-  passport?: { number: string; expireDate: string; issueDate?: string; citizenshipCountryCode: string };
+  passport?: { number: string; expireDate: string; issueDate?: string; citizenshipCountryCode: string; serial?: string };
 }
 
 export interface Holder {
@@ -357,6 +357,8 @@ export interface FlightSearchInput {
   /** Round trip: the return date (the second leg's date is used when given as a leg). */
   returnDate?: string;
   passengers: { adults: number; children: number; infants: number };
+  /** Ages of the children (2–11) and infants (0–1) at travel, sent with their passenger type; one per child/infant when given. */
+  childrenAges?: number[];
   cabin?: 'economy' | 'business' | 'promo';
   nonStopOnly?: boolean;
   /** 1-based page of 10 results (spec §9). */
@@ -373,6 +375,84 @@ export interface FlightSegment {
   route: number;
   stops: number;
   baggage?: string;
+  /** The airline that sells the flight (its code is the flight number's prefix) and the one that flies it. */
+  marketingAirline?: FlightAirline;
+  operatingAirline?: FlightAirline;
+  /** Total time from first departure to last arrival, in minutes, as the supplier states it. */
+  durationMinutes?: number;
+  /** Days between departure and arrival local dates (+1 = arrives the next day). */
+  dayChange?: number;
+  /** The flights actually flown (a connection has two or more), with their own numbers, terminals and local times. */
+  legs?: FlightLeg[];
+  /** Connections between consecutive legs. */
+  layovers?: FlightLayover[];
+}
+
+export interface FlightAirline {
+  /** IATA code (e.g. 'AV'), or the supplier's id when it has none. */
+  code: string;
+  name: string;
+}
+
+export interface FlightLegPoint {
+  airport: string;
+  airportName?: string;
+  city?: string;
+  /** Local date-time at the airport, as the supplier sends it (no offset): yyyy-MM-ddTHH:mm:ss. */
+  at: string;
+  terminal?: string;
+}
+
+export interface FlightLeg {
+  /** The supplier's segment id (baggage and fare rules refer to it). */
+  id?: string;
+  flightNo: string;
+  marketingAirline?: FlightAirline;
+  operatingAirline?: FlightAirline;
+  from: FlightLegPoint;
+  to: FlightLegPoint;
+  durationMinutes?: number;
+  /** Booking class letter and cabin name. */
+  bookingClass?: string;
+  cabin?: string;
+  aircraft?: string;
+}
+
+export interface FlightLayover {
+  airport: string;
+  /** Connection time in minutes (arrival of one leg to departure of the next, both local at the same airport). */
+  minutes: number;
+}
+
+export type FlightPassengerType = 'adult' | 'child' | 'infant';
+
+/** One baggage allowance: checked or cabin, per passenger type, by pieces and/or weight. */
+export interface FlightBaggageAllowance {
+  passengerType: FlightPassengerType;
+  kind: 'checked' | 'cabin';
+  pieces?: number;
+  weight?: number;
+  unit?: 'kg' | 'lb';
+  /** The leg it applies to (FlightLeg.id), when the supplier says. */
+  legId?: string;
+}
+
+/** What the total is made of, per passenger type, taxes and the supplier's service fee. */
+export interface FlightPriceBreakdown {
+  /** Per passenger type: how many, the price of one, of all of them, and the taxes included in `total`. */
+  perPassenger: { type: FlightPassengerType; count: number; unitPrice: Money; total: Money; taxes: Money | null }[];
+  /** Fare with taxes, before the service fee. */
+  fare: Money;
+  /** The supplier's service fee added to the total (TourVisio `fees`); null when none applies. */
+  serviceFee: Money | null;
+}
+
+/** One leg option of a search (a round trip's outbound or return, a multi-city leg), for pairing in the UI. */
+export interface FlightLegOption {
+  /** Stable id of this option within the search (flight id + offer). */
+  id: string;
+  route: number;
+  groupKeys: string[];
 }
 
 export interface FlightOffer {
@@ -387,6 +467,16 @@ export interface FlightOffer {
   token: SupplierToken;
   passengers: { adults: number; children: number; infants: number };
   searchId: string;
+  /** Round trip / multi-city: the leg options combined in this offer, in route order; offers that share an outbound id pair with their returns by group key. */
+  legOptions?: FlightLegOption[];
+  /** The group key the legs were paired under (null for one way). */
+  groupKey?: string | null;
+  fareBrand?: { code: string; name: string } | null;
+  /** Seats the supplier still sells at this fare (the lowest over the legs); null when it does not say. */
+  seatsLeft?: number | null;
+  baggage?: FlightBaggageAllowance[];
+  priceBreakdown?: FlightPriceBreakdown;
+  childrenAges?: number[];
 }
 
 export interface FlightQuote {
@@ -399,6 +489,28 @@ export interface FlightQuote {
   cancellation: CancellationPolicy;
   travellerIds: string[];
   remarks: string[];
+  /** Per traveller (in travellerIds order): the fields the supplier requires and the birth dates it accepts. */
+  travellerRequirements?: FlightTravellerRequirement[];
+  /** Opaque supplier data needed later (TourVisio: the transaction's service ids for fare rules). */
+  supplierData?: Record<string, unknown>;
+}
+
+/** A supplier field a traveller must fill in (TourVisio `requiredFields`, lower-cased names as sent). */
+export interface FlightTravellerRequirement {
+  travellerId: string;
+  type: FlightPassengerType;
+  requiredFields: string[];
+  /** Allowed birth dates, yyyy-MM-dd inclusive; null when the supplier sets no bound. */
+  birthDateFrom: string | null;
+  birthDateTo: string | null;
+  titles: string[];
+}
+
+/** One fare rule section (penalties, changes, refunds…) as the airline files it. */
+export interface FlightFareRule {
+  code: string;
+  name: string;
+  text: string[];
 }
 
 export interface FlightBookInput {
@@ -407,12 +519,18 @@ export interface FlightBookInput {
   travellers: Traveller[];
   clientReference: string;
   remarks?: string;
+  /** The agent was shown the supplier's duplicate-reservation warning and wants to go on. */
+  acceptDuplicate?: boolean;
 }
 
 export interface FlightBooking extends BookingBase {
   kind: 'flight';
   segments: FlightSegment[];
   paymentStatus: 'paid' | 'unpaid' | 'unknown';
+  /** The airline record locator, once ticketed. */
+  pnr?: string | null;
+  /** Ticket number per passenger, once issued. */
+  tickets?: { travellerId: string | null; name: string; surname: string; ticketNumber: string }[];
 }
 
 export interface CheckInDatesInput {
@@ -423,6 +541,8 @@ export interface CheckInDatesInput {
 
 export interface FlightSupplier extends ProductSupplier<FlightSearchInput, FlightOffer, FlightQuote, FlightBookInput, FlightBooking> {
   checkInDates(input: CheckInDatesInput, ctx?: CallContext): Promise<string[]>;
+  /** Fare rules of a quoted (open transaction) or booked flight. */
+  fareRules(of: { quote: FlightQuote } | { ref: SupplierBookingRef }, ctx?: CallContext): Promise<FlightFareRule[]>;
 }
 
 // ---------------------------------------------------------------- connection test

@@ -1,6 +1,6 @@
 import type { PlaceType } from '@travesia/contracts';
-import { and, arrayContains, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, arrayContains, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { type PlaceRow, places } from '../../db/schema/index.js';
 
@@ -47,6 +47,20 @@ const isSmall = sql`${places.type} not in (${typeList})`;
 /** Small places matching only by a later word are taken from at most this many candidates. */
 const SMALL_CANDIDATES = 500;
 
+/** The city an airport hangs from, for its size (an airport seeded under its country serves no known city). */
+const served = alias(places, 'served');
+/**
+ * An airport's own name says "International"/"Internacional": the seed data (OpenFlights) has no size
+ * or traffic, so that word and the size of the city served are what tell a main airport from an airfield.
+ */
+const isInternational = sql`(${places.nameKey} like '% international%' or ${places.nameKey} like '% internacional%')`;
+/**
+ * Size for ranking: inhabitants for cities and the like; for an airport, those of the place it serves,
+ * doubled for an international one (El Dorado, Bogotá's, before a Venezuelan "El Dorado" airfield).
+ */
+const sizeSql = sql`coalesce(${places.population}, case when ${places.type} = 'airport'
+  then ${served.population} * (case when ${isInternational} then 2 else 1 end) end)`;
+
 export interface AutocompleteQuery {
   /** Normalised by `normaliseKeyword`: lower case, unaccented, single spaces. */
   key: string;
@@ -55,6 +69,13 @@ export interface AutocompleteQuery {
   limit: number;
   includeInactive: boolean;
 }
+
+/**
+ * A flight-place search (type `airport`, or `city,airport`, as the flight search's origin and
+ * destination boxes ask): the airports of every matching city are listed too, right after it.
+ */
+export const isAirportSearch = (types: PlaceType[] | undefined) =>
+  !!types?.includes('airport') && types.every((t) => t === 'airport' || t === 'city');
 
 export interface ListFilter {
   type?: PlaceType;
@@ -153,19 +174,21 @@ export class PlaceRepository {
         else 3 end`;
       found.push(
         ...(await this.db
-          .select()
+          .select(getTableColumns(places))
           .from(places)
+          .leftJoin(served, and(eq(places.type, 'airport'), eq(served.id, places.parentId), eq(served.type, 'city')))
           .where(and(isLarge, firstWordInName, ...common))
           .orderBy(
             matchRank,
             typeWeightSql,
-            sql`${places.population} desc nulls last`,
+            sql`${sizeSql} desc nulls last`,
             sql`char_length(${places.name})`,
             asc(places.name),
             asc(places.id),
           )
           .limit(q.limit)),
       );
+      if (isAirportSearch(q.types)) return this.withCityAirports(found, q, words);
     }
     if (!wantSmall || found.length >= q.limit) return found;
 
@@ -193,6 +216,55 @@ export class PlaceRepository {
       .limit(q.limit - found.length);
     found.push(...(rest as PlaceRow[]));
     return found;
+  }
+
+  /**
+   * Flight-place search: the cities the keyword names (a name starting with it, or its IATA code)
+   * bring their airports, main airport first (international, then the shorter name). An airport whose
+   * own code is the keyword leads; each city found is followed by its airports; when cities are not
+   * asked for, the named cities' airports come next, then the rest as ranked.
+   */
+  private async withCityAirports(found: PlaceRow[], q: AutocompleteQuery, words: string[]): Promise<PlaceRow[]> {
+    const code = words.join(' ').toUpperCase();
+    const active = q.includeInactive ? [] : [eq(places.active, true)];
+    const cities = await this.db
+      .select()
+      .from(places)
+      .where(
+        and(
+          eq(places.type, 'city'),
+          sql`(${places.nameKey} like ${` ${escapeLike(words.join(' '))}%`} or ${places.iataCode} = ${code})`,
+          ...active,
+          ...(q.parentId ? [arrayContains(places.path, [q.parentId])] : []),
+        ),
+      )
+      .orderBy(sql`${places.population} desc nulls last`, asc(places.id))
+      .limit(q.limit);
+    if (!cities.length) return found;
+    const airports = await this.db
+      .select()
+      .from(places)
+      .where(
+        and(
+          eq(places.type, 'airport'),
+          inArray(
+            places.parentId,
+            cities.map((c) => c.id),
+          ),
+          ...active,
+        ),
+      )
+      .orderBy(sql`case when ${isInternational} then 0 else 1 end`, sql`char_length(${places.name})`, asc(places.name), asc(places.id));
+    const airportsOf = (cityId: string) => airports.filter((a) => a.parentId === cityId);
+    const out = new Map<string, PlaceRow>();
+    const push = (p: PlaceRow) => out.has(p.id) || out.set(p.id, p);
+    for (const p of found) if (p.type === 'airport' && p.iataCode === code) push(p);
+    if (!q.types?.includes('city')) for (const c of cities) for (const a of airportsOf(c.id)) push(a);
+    for (const p of found) {
+      push(p);
+      if (p.type === 'city') for (const a of airportsOf(p.id)) push(a);
+    }
+    return [...out.values()].slice(0, q.limit);
   }
 
   /** Ids of every place below `placeId` (not including it). */

@@ -25,8 +25,25 @@ const travellers: Traveller[] = [
     nationality: 'CO',
     passport: { number: 'AB123', expireDate: '2030-01-01', citizenshipCountryCode: 'CO' },
   },
-  { name: 'Luis', surname: 'Pérez', type: 'adult', title: 'Mr', gender: 'M', birthDate: '1984-06-07', nationality: 'CO' },
-  { name: 'Sol', surname: 'Pérez', type: 'child', gender: 'F', birthDate: '2018-01-01', nationality: 'CO' },
+  {
+    name: 'Luis',
+    surname: 'Pérez',
+    type: 'adult',
+    title: 'Mr',
+    gender: 'M',
+    birthDate: '1984-06-07',
+    nationality: 'CO',
+    passport: { number: 'AB124', expireDate: '2030-01-01', citizenshipCountryCode: 'CO' },
+  },
+  {
+    name: 'Sol',
+    surname: 'Pérez',
+    type: 'child',
+    gender: 'F',
+    birthDate: '2018-01-01',
+    nationality: 'CO',
+    passport: { number: 'AB125', expireDate: '2030-01-01', citizenshipCountryCode: 'CO' },
+  },
 ];
 const holder = { name: 'Ana', surname: 'Pérez', email: 'ana@agencia.test', phone: '+573001112233' };
 const ref = () => `TV${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -85,6 +102,60 @@ describe('tourvisio flights: contract', () => {
     expect(done.status).toBe('cancelled');
     expect((await flights.read(booking.ref)).status).toBe('cancelled');
     expect((await caught(() => flights.cancel(booking.ref, { simulate: false }))).code).toBe('SUPPLIER_NOT_CANCELLABLE');
+  });
+
+  it('agent detail: fees in the total, breakdown, baggage per passenger type, brand, seats, legs and layovers, leg pairing', async () => {
+    const res = await flights.search({
+      ...roundTrip,
+      legs: [{ ...roundTrip.legs[0], to: { code: 'CUN', type: 'airport' } }],
+      childrenAges: [8],
+    });
+    const offer = res.offers[0];
+    expect(offer.priceBreakdown?.perPassenger.map((p) => [p.type, p.count])).toEqual([
+      ['adult', 2],
+      ['child', 1],
+    ]);
+    const b = offer.priceBreakdown;
+    expect(new Decimal(b?.fare.amount ?? 0).plus(b?.serviceFee?.amount ?? 0).toFixed(2)).toBe(offer.total.amount);
+    expect(new Decimal(b?.serviceFee?.amount ?? 0).gt(0)).toBe(true);
+    expect(offer.baggage?.map((x) => `${x.passengerType}:${x.kind}`)).toEqual(
+      expect.arrayContaining(['adult:checked', 'adult:cabin', 'child:checked', 'child:cabin']),
+    );
+    expect(offer.fareBrand?.name).toBeTruthy();
+    expect(offer.seatsLeft).toBeGreaterThan(0);
+    expect(offer.legOptions?.map((l) => l.route)).toEqual([1, 2]);
+    expect(offer.segments[0].legs?.[0]).toMatchObject({ from: { airport: 'BOG', terminal: expect.any(String) } });
+    expect(offer.childrenAges).toEqual([8]);
+    const all = (await Promise.all([1, 2, 3].map((page) => flights.search({ ...roundTrip, page })))).flatMap((r) => r.offers);
+    const connection = all.flatMap((o) => o.segments).find((s) => s.stops > 0);
+    if (connection) expect(connection.layovers).toEqual([{ airport: connection.legs?.[1].from.airport, minutes: 90 }]);
+    const quote = await flights.quote(offer);
+    expect(quote.total).toEqual(offer.total);
+  });
+
+  it('pre-reservation then confirmation: requirements, fare rules, PNR and tickets, duplicate warning, birth-date window', async () => {
+    const offer = (await flights.search(roundTrip)).offers[0];
+    const quote = await flights.quote(offer);
+    expect(quote.travellerRequirements?.map((r) => r.type)).toEqual(['adult', 'adult', 'child']);
+    expect(quote.travellerRequirements?.[0].requiredFields).toEqual(expect.arrayContaining(['birthdate', 'leaderemail', 'passportinfo']));
+    expect(quote.travellerRequirements?.[2].birthDateFrom).toBeTruthy();
+    expect((await flights.fareRules({ quote })).map((r) => r.name)).toContain('PENALTIES');
+    const tooOld = travellers.map((t, i) => (i === 2 ? { ...t, birthDate: '2005-01-01' } : t));
+    expect((await caught(() => flights.book({ quote, holder, travellers: tooOld, clientReference: ref() }))).code).toBe(
+      'SUPPLIER_INVALID_REQUEST',
+    );
+    const named = travellers.map((t) => ({ ...t, surname: `Prueba${randomUUID().slice(0, 6)}` }));
+    const booking = await flights.book({ quote, holder, travellers: named, clientReference: ref() });
+    expect(booking.pnr).toMatch(/^[A-Z0-9]{6}$/);
+    expect(booking.tickets?.map((t) => t.surname)).toEqual(named.map((t) => t.surname));
+    expect(booking.tickets?.every((t) => /^\d{13}$/.test(t.ticketNumber))).toBe(true);
+    expect((await flights.fareRules({ ref: booking.ref })).length).toBeGreaterThan(1);
+
+    const again = await flights.quote(offer);
+    const dup = await caught(() => flights.book({ quote: again, holder, travellers: named, clientReference: ref() }));
+    expect(dup.code).toBe('SUPPLIER_DUPLICATE_RESERVATION');
+    const second = await flights.book({ quote: again, holder, travellers: named, clientReference: ref(), acceptDuplicate: true });
+    expect(second.ref.locator).not.toBe(booking.ref.locator);
   });
 
   it('packaged round trips cost the higher leg, others the sum', async () => {
@@ -187,14 +258,19 @@ describe('tourvisio flights: injected failures', () => {
 
   it('on request at commit', async () => {
     const quote = await flights.quote((await flights.search(oneWay)).offers[0]);
-    const b = await flights.book({ quote, holder, travellers, clientReference: ref() }, { simScenario: 'on-request' });
+    const b = await flights.book(
+      { quote, holder, travellers, clientReference: ref(), acceptDuplicate: true },
+      { simScenario: 'on-request' },
+    );
     expect(b.status).toBe('on-request');
   });
 
   it('lost commit reply → SUPPLIER_OUTCOME_UNKNOWN, found by agencyReservationNumber', async () => {
     const quote = await flights.quote((await flights.search(oneWay)).offers[0]);
     const clientReference = ref();
-    const err = await caught(() => flights.book({ quote, holder, travellers, clientReference }, { simScenario: 'lost-reply' }));
+    const err = await caught(() =>
+      flights.book({ quote, holder, travellers, clientReference, acceptDuplicate: true }, { simScenario: 'lost-reply' }),
+    );
     expect(err.code).toBe('SUPPLIER_OUTCOME_UNKNOWN');
     const found = await flights.findByClientReference(clientReference, { from: inDays(0), to: inDays(60) });
     expect(found?.status).toBe('confirmed');

@@ -6,15 +6,14 @@ import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
 import { sameMoney } from '../money.js';
 import { reportDropped, screenPrices } from '../offer-screen.js';
-import { NON_REFUNDABLE } from '../policies.js';
 import type {
   CallContext,
-  CancellationPolicy,
   CancelResult,
   CheckInDatesInput,
   ConnectionTestResult,
   FlightBookInput,
   FlightBooking,
+  FlightFareRule,
   FlightLocation,
   FlightOffer,
   FlightQuote,
@@ -24,7 +23,19 @@ import type {
   SupplierBookingRef,
 } from '../types.js';
 import { TourVisioClient } from './client.js';
-import { combineLegs, legsOf, mapSegment, pairRoundTrip, priceOf, reservationStatus, segmentSchema, toOffer } from './mappers.js';
+import { type Combo, combineLegs, legsOf, pairRoundTrip, priceOf, singles, toOffer } from './mappers.js';
+import {
+  type Detail,
+  fareRulesOf,
+  mapDetail,
+  outsideBirthWindow,
+  policyOf,
+  requirementsOf,
+  travellersPayload,
+  type WireReservationData,
+} from './reservation.js';
+
+export { mapDetail } from './reservation.js';
 
 const S = 'santsg' as const;
 /** Spec §9: culture en-US, currency USD, 10 results per page. */
@@ -36,66 +47,28 @@ const SERVICE_TYPE = { 'one-way': '1', 'round-trip': '2', 'multi-city': '3' } as
 const MULTI_CITY_LIMIT = 100;
 
 const location = (l: FlightLocation) => ({ id: l.code.toUpperCase(), type: l.type === 'city' ? 2 : 5 });
+
+/** Ages at travel: 2..11 for children, 0..1 for infants, one per child and infant. */
+function agesFit(ages: number[], p: FlightSearchInput['passengers']) {
+  if (ages.some((a) => !Number.isInteger(a) || a < 0 || a > 11)) return false;
+  return ages.filter((a) => a >= 2).length === p.children && ages.filter((a) => a < 2).length === p.infants;
+}
+
+/**
+ * Passengers by type with the children's and infants' ages. The documented request samples send
+ * `{type, count}`; the replies' passengers carry `ages` (flightproduct.md), so the ages go there
+ * (docs/decisions/0235: the request field is our reading of the reply shape).
+ */
+function passengersOf(input: FlightSearchInput) {
+  const p = input.passengers;
+  const ages = input.childrenAges;
+  return [
+    { type: 1, count: p.adults },
+    ...(p.children ? [{ type: 2, count: p.children, ...(ages ? { ages: ages.filter((a) => a >= 2) } : {}) }] : []),
+    ...(p.infants ? [{ type: 3, count: p.infants, ...(ages ? { ages: ages.filter((a) => a < 2) } : {}) }] : []),
+  ];
+}
 const days = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
-
-interface Detail {
-  reservationNumber?: string;
-  reservationData?: {
-    travellers?: { name?: string; surname?: string; isLeader?: boolean }[];
-    services?: { segments?: unknown[]; cancellationPolicies?: { beginDate?: string; dueDate?: string; price?: unknown }[] }[];
-    reservationInfo?: {
-      reservationStatus?: number;
-      confirmationStatus?: number;
-      paymentStatus?: number;
-      agencyReservationNumber?: string;
-      salePrice?: unknown;
-      priceToPay?: unknown;
-      createDate?: string;
-    };
-  };
-}
-
-function policyOf(services: { cancellationPolicies?: { beginDate?: string; price?: unknown }[] }[] | undefined): CancellationPolicy {
-  const rules = (services ?? []).flatMap((s) =>
-    (s.cancellationPolicies ?? []).flatMap((p) => {
-      const price = priceOf(p.price);
-      return price && p.beginDate && !Number.isNaN(Date.parse(p.beginDate))
-        ? [{ from: p.beginDate, amount: price.amount, currency: price.currency }]
-        : [];
-    }),
-  );
-  if (!rules.length) return NON_REFUNDABLE;
-  return { refundable: false, rules };
-}
-
-export function mapDetail(body: Detail): FlightBooking {
-  const info = body.reservationData?.reservationInfo;
-  if (!body.reservationNumber || !info) throw new Error('reservation detail without number or info');
-  const total = priceOf(info.salePrice ?? info.priceToPay);
-  if (!total) throw new Error('reservation detail without price');
-  const leader = body.reservationData?.travellers?.find((t) => t.isLeader) ?? body.reservationData?.travellers?.[0];
-  const segments = (body.reservationData?.services ?? []).flatMap((s) =>
-    (s.segments ?? []).flatMap((x) => {
-      const parsed = segmentSchema.safeParse(x);
-      return parsed.success ? [mapSegment(parsed.data)] : [];
-    }),
-  );
-  return {
-    supplier: S,
-    kind: 'flight',
-    ref: { locator: body.reservationNumber },
-    clientReference: info.agencyReservationNumber || null,
-    status: reservationStatus(info.reservationStatus, info.confirmationStatus),
-    supplierStatus: `${info.reservationStatus}/${info.confirmationStatus}`,
-    total,
-    cancellation: policyOf(body.reservationData?.services),
-    holder: leader?.name ? { name: leader.name, surname: leader.surname ?? '' } : null,
-    createdAt: info.createDate ?? null,
-    remarks: [],
-    segments,
-    paymentStatus: info.paymentStatus === 4 ? 'paid' : info.paymentStatus === 2 ? 'unpaid' : 'unknown',
-  };
-}
 
 /**
  * SAN TSG TourVisio flights: pricesearch (one-way, round trip paired by groupKeys, multi-city in one
@@ -134,66 +107,31 @@ export class TourVisioFlightAdapter implements FlightSupplier {
     });
   }
 
-  private async priceSearch(
-    serviceType: '1' | '2',
-    from: FlightLocation,
-    to: FlightLocation,
-    date: string,
-    night: number | undefined,
-    input: FlightSearchInput,
-    ctx?: CallContext,
-  ) {
-    const p = input.passengers;
+  /** One documented pricesearch: one way / round trip (CheckIn + Night) or multi-city (CheckIns and locations in leg order). */
+  private async priceSearch(input: FlightSearchInput, ctx?: CallContext) {
+    const multi = input.serviceType === 'multi-city';
+    const [first] = input.legs;
+    const back = input.returnDate ?? input.legs[1]?.date;
     const body = await this.client.call<{ searchId?: string; expiresOn?: string; flights?: unknown }>(
       'productservice/pricesearch',
       {
         ProductType: 3,
-        ServiceTypes: [serviceType],
-        CheckIn: date,
-        ...(night ? { Night: night } : {}),
-        DepartureLocations: [location(from)],
-        ArrivalLocations: [location(to)],
-        Passengers: [
-          { type: 1, count: p.adults },
-          ...(p.children ? [{ type: 2, count: p.children }] : []),
-          ...(p.infants ? [{ type: 3, count: p.infants }] : []),
-        ],
+        ServiceTypes: [SERVICE_TYPE[input.serviceType]],
+        ...(multi ? { CheckIns: input.legs.map((l) => l.date) } : { CheckIn: first.date }),
+        ...(input.serviceType === 'round-trip' && back ? { Night: days(first.date, back) } : {}),
+        DepartureLocations: (multi ? input.legs : [first]).map((l) => location(l.from)),
+        ArrivalLocations: (multi ? input.legs : [first]).map((l) => location(l.to)),
+        Passengers: passengersOf(input),
         flightClasses: [input.cabin === 'business' ? 2 : input.cabin === 'promo' ? 0 : 1],
         showOnlyNonStopFlight: !!input.nonStopOnly,
+        ...(multi || input.serviceType === 'round-trip' ? { supportedFlightReponseListTypes: [3] } : {}),
         calculateFlightFees: true,
         Culture: TOURVISIO_CULTURE,
         Currency: TOURVISIO_CURRENCY,
       },
       { operation: 'flight.search', idempotent: true, ctx },
     );
-    return { ...legsOf(body), searchId: body.searchId ?? '', expiresOn: body.expiresOn ?? null };
-  }
-
-  private async multiCitySearch(input: FlightSearchInput, ctx?: CallContext) {
-    const p = input.passengers;
-    const body = await this.client.call<{ searchId?: string; expiresOn?: string; flights?: unknown }>(
-      'productservice/pricesearch',
-      {
-        ProductType: 3,
-        ServiceTypes: ['3'],
-        CheckIns: input.legs.map((l) => l.date),
-        DepartureLocations: input.legs.map((l) => location(l.from)),
-        ArrivalLocations: input.legs.map((l) => location(l.to)),
-        Passengers: [
-          { type: 1, count: p.adults },
-          ...(p.children ? [{ type: 2, count: p.children }] : []),
-          ...(p.infants ? [{ type: 3, count: p.infants }] : []),
-        ],
-        flightClasses: [input.cabin === 'business' ? 2 : input.cabin === 'promo' ? 0 : 1],
-        showOnlyNonStopFlight: !!input.nonStopOnly,
-        supportedFlightReponseListTypes: [3],
-        calculateFlightFees: true,
-        Culture: TOURVISIO_CULTURE,
-        Currency: TOURVISIO_CURRENCY,
-      },
-      { operation: 'flight.search', idempotent: true, ctx },
-    );
-    return { ...legsOf(body, 'segmentNumber'), searchId: body.searchId ?? '', expiresOn: body.expiresOn ?? null };
+    return { ...legsOf(body, multi ? 'segmentNumber' : 'route'), searchId: body.searchId ?? '', expiresOn: body.expiresOn ?? null };
   }
 
   search(input: FlightSearchInput, ctx?: CallContext): Promise<SearchResult<FlightOffer>> {
@@ -203,43 +141,27 @@ export class TourVisioFlightAdapter implements FlightSupplier {
       if (p.adults < 1 || p.adults + p.children > 9 || p.infants > p.adults) throw invalid(S, op, 'passengers');
       if (!input.legs.length) throw invalid(S, op, 'legs');
       const page = Math.max(1, Math.floor(input.page ?? 1));
-      const base = { accountId: this.acc.id, serviceType: input.serviceType, passengers: p };
-      let combos: Parameters<typeof toOffer>[0][] = [];
-      const dropped = [];
-      let searchId = '';
-      let expiresAt: string | null = null;
-      if (input.serviceType === 'one-way') {
-        const leg = input.legs[0];
-        const r = await this.priceSearch('1', leg.from, leg.to, leg.date, undefined, input, ctx);
-        dropped.push(...r.dropped);
-        searchId = r.searchId;
-        expiresAt = r.expiresOn;
-        combos = (r.legs.get(1) ?? []).map((l) => ({
-          segments: l.segments,
-          offerIds: [{ groupKey: null, offerId: l.offerId }],
-          total: l.total,
-          isPackageOffer: l.isPackageOffer,
-        }));
-      } else if (input.serviceType === 'round-trip') {
-        const leg = input.legs[0];
+      const ages = input.childrenAges;
+      if (ages && !agesFit(ages, p)) throw invalid(S, op, 'childrenAges');
+      if (input.serviceType === 'round-trip') {
         const back = input.returnDate ?? input.legs[1]?.date;
-        if (!back || back <= leg.date) throw invalid(S, op, 'returnDate');
-        const r = await this.priceSearch('2', leg.from, leg.to, leg.date, days(leg.date, back), input, ctx);
-        dropped.push(...r.dropped);
-        searchId = r.searchId;
-        expiresAt = r.expiresOn;
-        combos = pairRoundTrip(r.legs.get(1) ?? [], r.legs.get(2) ?? []);
-      } else {
-        if (input.legs.length < 2 || input.legs.length > 6) throw invalid(S, op, 'multi-city needs 2..6 legs');
-        // One documented multicity search (serviceTypes 3, locations and check-ins in leg order); the
-        // legs come back by the items' segmentNumber.
-        const r = await this.multiCitySearch(input, ctx);
-        dropped.push(...r.dropped);
-        searchId = r.searchId;
-        expiresAt = r.expiresOn;
+        if (!back || back <= input.legs[0].date) throw invalid(S, op, 'returnDate');
+      }
+      if (input.serviceType === 'multi-city' && (input.legs.length < 2 || input.legs.length > 6))
+        throw invalid(S, op, 'multi-city needs 2..6 legs');
+      // One documented pricesearch whatever the type; a multi-city's legs come back by segmentNumber.
+      const r = await this.priceSearch(input, ctx);
+      const { searchId } = r;
+      const expiresAt = r.expiresOn;
+      const dropped = [...r.dropped];
+      let combos: Combo[];
+      if (input.serviceType === 'one-way') combos = singles(r.legs.get(1) ?? []);
+      else if (input.serviceType === 'round-trip') combos = pairRoundTrip(r.legs.get(1) ?? [], r.legs.get(2) ?? []);
+      else {
         const perLeg = input.legs.map((_, i) => screenPrices(r.legs.get(i + 1) ?? [], (l) => l.total).kept);
         combos = combineLegs(perLeg, 10, MULTI_CITY_LIMIT);
       }
+      const base = { accountId: this.acc.id, serviceType: input.serviceType, passengers: p, childrenAges: ages };
       const screened = screenPrices(combos, (c) => c.total);
       reportDropped(this.http, S, op, [...dropped, ...screened.dropped]);
       const sorted = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
@@ -248,102 +170,82 @@ export class TourVisioFlightAdapter implements FlightSupplier {
     });
   }
 
+  /**
+   * Pre-reservation: BeginTransaction with every leg's offer id (the request's `offerIds` is a list, so a
+   * round trip or multi-city opens one transaction). Answers the transaction and its expiry, the price
+   * now (a change is flagged, also when the supplier says so in `additionalFields.priceChanged`), the
+   * traveller ids with their required fields and birth-date windows, and the policy.
+   */
   quote(offer: FlightOffer, ctx?: CallContext): Promise<FlightQuote> {
     const op = 'flight.quote';
     return guarded(this.http, S, op, async () => {
-      const body = await this.client.call<{
-        transactionId?: string;
-        expiresOn?: string;
-        reservationData?: {
-          travellers?: { travellerId?: string }[];
-          services?: { cancellationPolicies?: { beginDate?: string; price?: unknown }[] }[];
-          reservationInfo?: { priceToPay?: unknown; salePrice?: unknown };
-        };
-      }>(
+      const body = await this.client.call<{ transactionId?: string; expiresOn?: string; reservationData?: WireReservationData }>(
         'bookingservice/begintransaction',
         { offerIds: offer.offerIds.map((o) => o.offerId), currency: TOURVISIO_CURRENCY, culture: TOURVISIO_CULTURE },
         // Opening a transaction books nothing (it just expires), so it is retried like a read.
         { operation: op, idempotent: true, ctx },
       );
-      const total = priceOf(body.reservationData?.reservationInfo?.salePrice ?? body.reservationData?.reservationInfo?.priceToPay);
+      const info = body.reservationData?.reservationInfo;
+      const total = priceOf(info?.salePrice ?? info?.priceToPay);
       if (!body.transactionId || !total || new Decimal(total.amount).lte(0))
         throw new Error('begintransaction without transaction or price');
-      const travellerIds = (body.reservationData?.travellers ?? []).map((t) => String(t.travellerId ?? '')).filter(Boolean);
+      const travellers = body.reservationData?.travellers ?? [];
+      const travellerIds = travellers.map((t) => String(t.travellerId ?? '')).filter(Boolean);
       const expected = offer.passengers.adults + offer.passengers.children + offer.passengers.infants;
       if (travellerIds.length !== expected) throw new Error(`begintransaction answered ${travellerIds.length} travellers for ${expected}`);
+      const expiresAt = body.expiresOn && !Number.isNaN(Date.parse(body.expiresOn)) ? new Date(body.expiresOn).toISOString() : null;
       return {
         offer,
         total,
-        priceChanged: !sameMoney(total, offer.total),
+        priceChanged: !sameMoney(total, offer.total) || info?.additionalFields?.priceChanged === '1',
         previousTotal: offer.total,
-        token: {
-          kind: 'transactionId',
-          value: body.transactionId,
-          expiresAt: body.expiresOn && !Number.isNaN(Date.parse(body.expiresOn)) ? new Date(body.expiresOn).toISOString() : null,
-        },
+        token: { kind: 'transactionId', value: body.transactionId, expiresAt },
         cancellation: policyOf(body.reservationData?.services),
         travellerIds,
         remarks: [],
+        travellerRequirements: requirementsOf(travellers),
+        supplierData: { serviceIds: (body.reservationData?.services ?? []).map((x) => String(x.id ?? '')).filter(Boolean) },
       };
     });
   }
 
+  /**
+   * Confirmation: SetReservationInfo (travellers by the transaction's ids, our agencyReservationNumber)
+   * then CommitTransaction, then the detail. Stops before committing when the transaction expired,
+   * a birth date is outside its window, the price to pay went up, or the supplier warns of a
+   * duplicate reservation (DuplicateReservationFound, messageType 4) the agent has not accepted.
+   */
   book(input: FlightBookInput, ctx?: CallContext): Promise<FlightBooking> {
     const op = 'flight.book';
     return guarded(this.http, S, op, async () => {
       const { quote } = input;
       if (!/^[\w-]{1,30}$/.test(input.clientReference)) throw invalid(S, op, 'agencyReservationNumber');
       if (input.travellers.length !== quote.travellerIds.length) throw invalid(S, op, 'one traveller per passenger');
+      const outside = outsideBirthWindow(input.travellers, quote.travellerRequirements);
+      if (outside.length) throw invalid(S, op, `birthDate outside the window of traveller ${outside.map((i) => i + 1).join(', ')}`);
       if (quote.token.expiresAt && Date.parse(quote.token.expiresAt) <= Date.now())
         throw new SupplierError('SUPPLIER_TOKEN_EXPIRED', { supplier: S, operation: op, detail: 'transaction expired locally' });
-      const passengerType = { adult: 1, child: 2, infant: 3 } as const;
-      const title = { Mr: 1, Ms: 2, Mrs: 3, Miss: 4 } as const;
-      const set = await this.client.call<{ reservationData?: { reservationInfo?: { priceToPay?: unknown; salePrice?: unknown } } }>(
+      const set = await this.client.callWithMessages<{ reservationData?: WireReservationData }>(
         'bookingservice/setreservationinfo',
         {
           transactionId: quote.token.value,
-          travellers: input.travellers.map((t, i) => ({
-            travellerId: quote.travellerIds[i],
-            type: passengerType[t.type],
-            passengerType: passengerType[t.type],
-            title: title[t.title ?? (t.gender === 'F' ? 'Ms' : 'Mr')],
-            name: t.name,
-            surname: t.surname,
-            isLeader: i === 0,
-            birthDate: t.birthDate,
-            nationality: { twoLetterCode: t.nationality ?? input.holder.nationality ?? this.acc.settings.nationality },
-            ...(t.passport
-              ? {
-                  passportInfo: {
-                    number: t.passport.number,
-                    expireDate: t.passport.expireDate,
-                    issueDate: t.passport.issueDate,
-                    citizenshipCountryCode: t.passport.citizenshipCountryCode,
-                  },
-                }
-              : {}),
-            ...(i === 0
-              ? {
-                  address: {
-                    email: input.holder.email,
-                    contactPhone: input.holder.phone ? { phoneNumber: input.holder.phone } : undefined,
-                  },
-                }
-              : {}),
-            gender: t.gender === 'F' ? 0 : 1,
-          })),
+          travellers: travellersPayload(input, quote, this.acc.settings.nationality),
           reservationNote: input.remarks ?? '',
           agencyReservationNumber: input.clientReference,
         },
         { operation: 'flight.prebook', idempotent: false, ctx },
       );
-      const toPay = priceOf(set.reservationData?.reservationInfo?.priceToPay ?? set.reservationData?.reservationInfo?.salePrice);
+      const info = set.body.reservationData?.reservationInfo;
+      const toPay = priceOf(info?.priceToPay ?? info?.salePrice);
       if (toPay && toPay.currency === quote.total.currency && new Decimal(toPay.amount).gt(quote.total.amount))
         throw new SupplierError('SUPPLIER_PRICE_CHANGED', {
           supplier: S,
           operation: op,
           detail: `${toPay.amount} > ${quote.total.amount}`,
         });
+      const duplicate = set.messages.find((m) => m.code === 'DuplicateReservationFound' || m.id === 30000103);
+      if (duplicate && !input.acceptDuplicate)
+        throw new SupplierError('SUPPLIER_DUPLICATE_RESERVATION', { supplier: S, operation: op, detail: duplicate.code });
       const committed = await this.client.call<{ reservationNumber?: string }>(
         'bookingservice/committransaction',
         { transactionId: quote.token.value },
@@ -351,6 +253,41 @@ export class TourVisioFlightAdapter implements FlightSupplier {
       );
       if (!committed.reservationNumber) throw new Error('committransaction without reservationNumber');
       return this.readNumber(committed.reservationNumber, ctx);
+    });
+  }
+
+  /**
+   * GetFareRules (flightservice.md) by the open transaction or the reservation number, once per flight
+   * service; `segment.id` "1" as in the samples (which segment ids a multi-segment service takes is
+   * not documented). Sections repeated across services are kept once.
+   */
+  fareRules(of: { quote: FlightQuote } | { ref: SupplierBookingRef }, ctx?: CallContext): Promise<FlightFareRule[]> {
+    const op = 'flight.rules';
+    return guarded(this.http, S, op, async () => {
+      const target = 'quote' in of ? { transactionId: of.quote.token.value } : { reservationNumber: of.ref.locator };
+      let serviceIds = 'quote' in of ? ((of.quote.supplierData?.serviceIds as string[] | undefined) ?? []) : [];
+      if ('ref' in of) {
+        const detail = await this.client.call<Detail>(
+          'bookingservice/getreservationdetail',
+          { ReservationNumber: of.ref.locator },
+          {
+            operation: 'flight.read',
+            idempotent: true,
+            ctx,
+          },
+        );
+        serviceIds = (detail.reservationData?.services ?? []).map((x) => String(x.id ?? '')).filter(Boolean);
+      }
+      const rules: FlightFareRule[] = [];
+      for (const serviceId of serviceIds.length ? serviceIds : ['1']) {
+        const body = await this.client.call<{ rules?: unknown }>(
+          'flightservice/getfarerules',
+          { ...target, serviceId, segment: { id: '1' }, culture: TOURVISIO_CULTURE },
+          { operation: op, idempotent: true, ctx },
+        );
+        for (const r of fareRulesOf(body)) if (!rules.some((x) => x.code === r.code && x.name === r.name)) rules.push(r);
+      }
+      return rules;
     });
   }
 

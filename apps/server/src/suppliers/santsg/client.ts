@@ -22,8 +22,15 @@ const CODES: Record<string, SupplierErrorCode> = {
   NoAvailability: 'SUPPLIER_NOT_AVAILABLE',
 };
 
+/** A header message: messageType 1 Error, 2 Success, 3 Information, 4 Warning (enumarations.md "Message Types"). */
+export interface TourVisioMessage {
+  id?: number;
+  code: string;
+  messageType: number;
+}
+
 interface Envelope<T> {
-  header?: { requestId?: string; success?: boolean; messages?: { code?: string; message?: string; messageType?: number }[] };
+  header?: { requestId?: string; success?: boolean; messages?: { id?: number; code?: string; message?: string; messageType?: number }[] };
   body?: T;
 }
 
@@ -78,15 +85,24 @@ export class TourVisioClient {
   }
 
   async call<T>(path: string, payload: unknown, opts: { operation: string; idempotent: boolean; ctx?: CallContext }): Promise<T> {
+    return (await this.callWithMessages<T>(path, payload, opts)).body;
+  }
+
+  /** As `call`, with the header's warning and information messages (messageType 3/4), e.g. DuplicateReservationFound. */
+  async callWithMessages<T>(
+    path: string,
+    payload: unknown,
+    opts: { operation: string; idempotent: boolean; ctx?: CallContext },
+  ): Promise<{ body: T; messages: TourVisioMessage[] }> {
     const token = await this.login(opts.ctx);
     try {
-      return await this.send<T>(path, payload, { ...opts, token });
+      return await this.exchange<T>(path, payload, { ...opts, token });
     } catch (err) {
       // The server may consider the token expired before we do (clock skew, revocation): log in again once.
       if (err instanceof SupplierError && err.detail === 'HTTP 401') {
         tokens.delete(this.key);
         const fresh = await this.login(opts.ctx, true);
-        return this.send<T>(path, payload, { ...opts, token: fresh });
+        return this.exchange<T>(path, payload, { ...opts, token: fresh });
       }
       throw err;
     }
@@ -97,6 +113,14 @@ export class TourVisioClient {
     payload: unknown,
     opts: { operation: string; idempotent: boolean; ctx?: CallContext; token: string | null },
   ): Promise<T> {
+    return (await this.exchange<T>(path, payload, opts)).body;
+  }
+
+  private async exchange<T>(
+    path: string,
+    payload: unknown,
+    opts: { operation: string; idempotent: boolean; ctx?: CallContext; token: string | null },
+  ): Promise<{ body: T; messages: TourVisioMessage[] }> {
     const res = await this.http.request({
       account: this.account,
       operation: opts.operation,
@@ -137,6 +161,7 @@ export class TourVisioClient {
     }
     if (env.body === undefined || env.body === null || typeof env.body !== 'object')
       throw this.fail(opts.operation, 'SUPPLIER_BAD_RESPONSE', 'no body');
-    return env.body;
+    const notes = (env.header.messages ?? []).filter((m) => m.messageType === 3 || m.messageType === 4);
+    return { body: env.body, messages: notes.map((m) => ({ id: m.id, code: m.code ?? '', messageType: m.messageType ?? 0 })) };
   }
 }

@@ -192,6 +192,16 @@ describe('tourvisio documented replies', () => {
     { name: 'Luis', surname: 'Perez', type: 'adult' as const, gender: 'M' as const, birthDate: '1988-01-01', nationality: 'ES' },
   ];
 
+  it('the documented DuplicateReservationFound warning (messageType 4) stops before committing until the agent accepts it', async () => {
+    const { adapter, http } = replay();
+    const quote = await quoted(adapter);
+    const holder = { name: 'Ana', surname: 'Perez' };
+    const err = await caught(() => adapter.book({ quote, holder, travellers, clientReference: 'TVFIXTURE0001' }));
+    expect(err.code).toBe('SUPPLIER_DUPLICATE_RESERVATION');
+    expect(err.status).toBe(409);
+    expect(http.sent.some((r) => r.url.endsWith('committransaction'))).toBe(false);
+  });
+
   it('setreservationinfo + committransaction: travellers by the transaction ids, our reference, then the detail of the committed number', async () => {
     const { adapter, http } = replay();
     const quote = await quoted(adapter);
@@ -200,6 +210,7 @@ describe('tourvisio documented replies', () => {
       holder: { name: 'Ana', surname: 'Perez', email: 'ana@agencia.test', phone: '+34600000000' },
       travellers,
       clientReference: 'TVFIXTURE0001',
+      acceptDuplicate: true,
     });
     expect(booking).toMatchObject({ ref: { locator: 'RC002576' }, clientReference: 'TVFIXTURE0001', status: 'confirmed' });
     const set = JSON.parse(String(http.sent.find((r) => r.url.endsWith('setreservationinfo'))?.body));
@@ -241,7 +252,13 @@ describe('tourvisio documented replies', () => {
     const adapter = new TourVisioFlightAdapter(http, replayAccount('santsg'));
     const quote = await quoted(adapter);
     const err = await caught(() =>
-      adapter.book({ quote, holder: { name: 'Ana', surname: 'Perez' }, travellers, clientReference: 'TVFIXTURE0001' }),
+      adapter.book({
+        quote,
+        holder: { name: 'Ana', surname: 'Perez' },
+        travellers,
+        clientReference: 'TVFIXTURE0001',
+        acceptDuplicate: true,
+      }),
     );
     expect(err.code).toBe('SUPPLIER_PRICE_CHANGED');
     expect(http.sent.some((r) => r.url.endsWith('committransaction'))).toBe(false);

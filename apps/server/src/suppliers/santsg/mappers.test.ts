@@ -12,6 +12,7 @@ const seg = (route: number, no: string): FlightSegment => ({
   stops: 0,
 });
 const leg = (route: number, offerId: string, amount: string, groupKeys: string[], isPackageOffer = false) => ({
+  flightId: `F-${offerId}`,
   segments: [seg(route, offerId)],
   offerId,
   offerIds: [],

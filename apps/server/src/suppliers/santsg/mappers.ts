@@ -1,78 +1,52 @@
 import type { VoucherStatus } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import { z } from 'zod';
-import { isCurrency, money, parseAmount } from '../money.js';
 import type { DroppedOffer } from '../offer-screen.js';
-import type { FlightOffer, FlightSegment, FlightServiceType, Money } from '../types.js';
+import type { FlightBaggageAllowance, FlightOffer, FlightPriceBreakdown, FlightSegment, FlightServiceType, Money } from '../types.js';
+import { breakdownOf, feesOf, journeyPrice, type LegFees, type PaxPrice, priceOf } from './pricing.js';
+import { flightSchema, offerDetailSchema, offerSchema } from './schemas.js';
+import { baggageOf, mapSegment } from './segments.js';
 
-const priceSchema = z.object({ amount: z.union([z.number(), z.string()]), currency: z.string() });
-const placeSchema = z.object({
-  airport: z.object({ code: z.string().optional(), id: z.string().optional() }),
-  city: z.object({ name: z.string().optional() }).optional(),
-  date: z.string(),
-});
-export const segmentSchema = z.object({
-  flightNo: z.string(),
-  airline: z.object({ id: z.string().optional(), name: z.string().optional() }),
-  departure: placeSchema,
-  arrival: placeSchema,
-  flightClass: z.object({ name: z.string().optional() }).optional(),
-  route: z.number().int(),
-  /** Multi-city: the leg (1..n) of this item; `route` stays 1 (documented multicity sample). */
-  segmentNumber: z.number().int().optional(),
-  stopCount: z.number().int().min(0).optional(),
-  baggageInformations: z.array(z.object({ baggagePiece: z.number().optional(), weight: z.number().optional() })).optional(),
-});
-// One-way offers carry `offerId`; round-trip and multi-city ones (flightResponseListType 3) carry only
-// `offerIds[{groupKey, offerId}]`: the id to book is the one of the groupKey shared with the other legs.
-const offerSchema = z
-  .object({
-    offerId: z.string().min(1).optional(),
-    offerIds: z.array(z.object({ groupKey: z.string().optional(), offerId: z.string().min(1) })).optional(),
-    expiresOn: z.string().optional(),
-    price: priceSchema,
-    groupKeys: z.array(z.string()).optional(),
-    isPackageOffer: z.boolean().optional(),
-  })
-  .refine((o) => o.offerId || o.offerIds?.length, { message: 'offer without offerId' });
-const flightSchema = z.object({ id: z.string(), items: z.array(segmentSchema).min(1), offers: z.array(z.unknown()) });
+export { priceOf } from './pricing.js';
+export { segmentSchema } from './schemas.js';
+export { mapSegment } from './segments.js';
 
-export function priceOf(p: unknown): Money | null {
-  const parsed = priceSchema.safeParse(p);
-  if (!parsed.success || !isCurrency(parsed.data.currency)) return null;
-  const amount = parseAmount(parsed.data.amount);
-  return amount ? money(amount, parsed.data.currency) : null;
-}
-
-export function mapSegment(s: z.infer<typeof segmentSchema>): FlightSegment {
-  const bag = s.baggageInformations?.[0];
-  return {
-    flightNo: s.flightNo,
-    airline: s.airline.name ?? s.airline.id ?? '',
-    from: { airport: s.departure.airport.code ?? s.departure.airport.id ?? '', city: s.departure.city?.name, at: s.departure.date },
-    to: { airport: s.arrival.airport.code ?? s.arrival.airport.id ?? '', city: s.arrival.city?.name, at: s.arrival.date },
-    cabin: s.flightClass?.name ?? '',
-    route: s.route,
-    stops: s.stopCount ?? 0,
-    baggage: bag?.baggagePiece ? `${bag.baggagePiece} x ${bag.weight ?? ''} kg`.trim() : undefined,
-  };
-}
-
-interface Leg {
+export interface Leg {
+  /** The pricesearch flight this offer belongs to. */
+  flightId: string;
   segments: FlightSegment[];
   /** The offer's own id (one-way) or its first `offerIds` entry. */
   offerId: string;
   /** `offerIds` by groupKey (round trip, multi-city). */
   offerIds: { groupKey: string | null; offerId: string }[];
   groupKeys: string[];
+  /** The offer's price (fare with taxes, before the service fee). */
   total: Money;
   isPackageOffer: boolean;
   expiresOn?: string;
+  fees?: LegFees | null;
+  breakdown?: PaxPrice[];
+  baggage?: FlightBaggageAllowance[];
+  brand?: { code: string; name: string } | null;
+  seatsLeft?: number | null;
 }
+
+/** One priced journey: a leg offer per route, booked together under one group key. */
+export interface Combo {
+  segments: FlightSegment[];
+  offerIds: { groupKey: string | null; offerId: string }[];
+  total: Money;
+  isPackageOffer: boolean;
+  legs?: Leg[];
+  groupKey?: string | null;
+  breakdown?: FlightPriceBreakdown;
+}
+
+const priced = (l: Leg) => ({ total: l.total, isPackageOffer: l.isPackageOffer, fees: l.fees ?? null, breakdown: l.breakdown ?? [] });
 
 /**
  * Flights of a pricesearch body split by leg — by `route` (1 outbound, 2 return) or, for multi-city,
- * by the items' `segmentNumber` — malformed ones dropped.
+ * by the items' `segmentNumber` — malformed ones dropped. Items of a flight are its journeys' parts
+ * in order (a connection may come as several items).
  */
 export function legsOf(body: unknown, legBy: 'route' | 'segmentNumber' = 'route'): { legs: Map<number, Leg[]>; dropped: DroppedOffer[] } {
   const flights = (body as { flights?: unknown })?.flights;
@@ -85,7 +59,9 @@ export function legsOf(body: unknown, legBy: 'route' | 'segmentNumber' = 'route'
       dropped.push({ reason: 'invalid', detail: `flight: ${f.error.issues[0]?.path.join('.')}` });
       continue;
     }
-    const segments = f.data.items.map(mapSegment);
+    const route = legBy === 'segmentNumber' ? (f.data.items[0].segmentNumber ?? f.data.items[0].route) : f.data.items[0].route;
+    const segments = f.data.items.map(mapSegment).map((sg) => (legBy === 'segmentNumber' ? { ...sg, route } : sg));
+    const itemBaggage = baggageOf(f.data.items.flatMap((i) => i.baggageInformations ?? []));
     for (const rawOffer of f.data.offers) {
       const o = offerSchema.safeParse(rawOffer);
       const total = o.success ? priceOf(o.data.price) : null;
@@ -93,17 +69,33 @@ export function legsOf(body: unknown, legBy: 'route' | 'segmentNumber' = 'route'
         dropped.push({ reason: 'invalid', detail: `offer of ${f.data.id}` });
         continue;
       }
-      const route = legBy === 'segmentNumber' ? (f.data.items[0].segmentNumber ?? segments[0].route) : segments[0].route;
-      const list = legs.get(route) ?? [];
+      const fees = feesOf(o.data.fees);
+      if ([fees?.oneWay, fees?.roundTrip].some((f) => f && f.currency !== total.currency)) {
+        // A fee we can't add to the fare would misprice the offer (the one-way sample mixes USD and EUR).
+        dropped.push({ reason: 'currency', detail: `fee currency of ${f.data.id}` });
+        continue;
+      }
+      const detail = offerDetailSchema.safeParse(rawOffer);
+      const d = detail.success ? detail.data : {};
+      const offerBaggage = baggageOf(d.baggageInformations);
       const offerIds = (o.data.offerIds ?? []).map((x) => ({ groupKey: x.groupKey ?? null, offerId: x.offerId }));
+      const brand = d.flightBrandInfo?.name ? { code: d.flightBrandInfo.id ?? d.flightBrandInfo.name, name: d.flightBrandInfo.name } : null;
+      const list = legs.get(route) ?? [];
       list.push({
-        segments: legBy === 'segmentNumber' ? segments.map((sg) => ({ ...sg, route })) : segments,
+        flightId: f.data.id,
+        segments,
         offerId: o.data.offerId ?? offerIds[0].offerId,
         offerIds,
         groupKeys: o.data.groupKeys ?? [],
         total,
         isPackageOffer: !!o.data.isPackageOffer,
         expiresOn: o.data.expiresOn,
+        fees,
+        breakdown: breakdownOf(d.priceBreakDown),
+        // The offer's own allowance (it differs by brand) before the flight's.
+        baggage: offerBaggage.length ? offerBaggage : itemBaggage,
+        brand,
+        seatsLeft: d.seatInfo?.availableSeatCount ?? null,
       });
       legs.set(route, list);
     }
@@ -116,16 +108,27 @@ export function offerIdFor(leg: Pick<Leg, 'offerId' | 'offerIds'>, key: string |
   return leg.offerIds.find((x) => x.groupKey === key)?.offerId ?? leg.offerId;
 }
 
+/** The legs as one journey under `key`, priced by the documented rules; null when it can't be priced. */
+export function journeyOf(picked: Leg[], key: string | null): Combo | null {
+  const price = journeyPrice(picked.map(priced));
+  if (!price) return null;
+  return {
+    segments: picked.flatMap((l) => l.segments),
+    offerIds: picked.map((l) => ({ groupKey: key, offerId: offerIdFor(l, key) })),
+    total: price.total,
+    isPackageOffer: picked.length > 1 && picked.every((l) => l.isPackageOffer),
+    legs: picked,
+    groupKey: key,
+    breakdown: price.breakdown,
+  };
+}
+
 /**
  * Multi-city: one offer per leg, in leg order, whose groupKeys all share a key (offers without
- * groupKeys combine with any); the total is the sum. The cheapest `perLeg` offers of each leg are
- * combined and the `limit` cheapest combinations kept, so the product stays bounded.
+ * groupKeys combine with any). The cheapest `perLeg` offers of each leg are combined and the `limit`
+ * cheapest combinations (by fare) kept, so the product stays bounded; each is then priced as a journey.
  */
-export function combineLegs(
-  legs: Leg[][],
-  perLeg: number,
-  limit: number,
-): { segments: FlightSegment[]; offerIds: { groupKey: string | null; offerId: string }[]; total: Money; isPackageOffer: boolean }[] {
+export function combineLegs(legs: Leg[][], perLeg: number, limit: number): Combo[] {
   type Partial = { keys: string[] | null; picked: Leg[]; total: Decimal; currency: string | null };
   let acc: Partial[] = [{ keys: null, picked: [], total: new Decimal(0), currency: null }];
   for (const options of legs) {
@@ -145,57 +148,58 @@ export function combineLegs(
   }
   return acc
     .filter((c) => c.picked.length === legs.length && legs.length > 0)
-    .map((c) => {
-      const key = c.keys?.[0] ?? null;
-      return {
-        segments: c.picked.flatMap((l) => l.segments),
-        offerIds: c.picked.map((l) => ({ groupKey: key, offerId: offerIdFor(l, key) })),
-        total: money(c.total, c.currency as string),
-        isPackageOffer: false,
-      };
+    .flatMap((c) => {
+      const j = journeyOf(c.picked, c.keys?.[0] ?? null);
+      return j ? [j] : [];
     });
 }
 
 /**
- * Round trip: an outbound and a return offer pair when their groupKeys intersect. A packaged pair
- * (isPackageOffer) is priced as a whole: both legs carry the package price and the total is the
- * higher of the two; otherwise the total is the sum.
+ * Round trip: an outbound and a return offer pair when their groupKeys intersect (flightproduct.md
+ * "How to use group keys in roundtrip response"); each pair is priced by the total-price rules
+ * (package → the higher price, else the sum; fees by key).
  */
-export function pairRoundTrip(
-  outbound: Leg[],
-  inbound: Leg[],
-): { segments: FlightSegment[]; offerIds: { groupKey: string | null; offerId: string }[]; total: Money; isPackageOffer: boolean }[] {
-  const out = [];
+export function pairRoundTrip(outbound: Leg[], inbound: Leg[]): Combo[] {
+  const out: Combo[] = [];
   for (const o of outbound) {
     for (const r of inbound) {
       const key = o.groupKeys.find((k) => r.groupKeys.includes(k));
-      if (!key || o.total.currency !== r.total.currency) continue;
-      const packaged = o.isPackageOffer && r.isPackageOffer;
-      const amount = packaged ? Decimal.max(o.total.amount, r.total.amount) : new Decimal(o.total.amount).plus(r.total.amount);
-      out.push({
-        segments: [...o.segments, ...r.segments],
-        offerIds: [
-          { groupKey: key, offerId: offerIdFor(o, key) },
-          { groupKey: key, offerId: offerIdFor(r, key) },
-        ],
-        total: money(amount, o.total.currency),
-        isPackageOffer: packaged,
-      });
+      if (!key) continue;
+      const j = journeyOf([o, r], key);
+      if (j) out.push(j);
     }
   }
   return out;
 }
 
+/** One way: each offer alone, with its one-way fee. */
+export function singles(legs: Leg[]): Combo[] {
+  return legs.flatMap((l) => {
+    const j = journeyOf([l], null);
+    return j ? [{ ...j, offerIds: [{ groupKey: null, offerId: l.offerId }] }] : [];
+  });
+}
+
+function sharedBrand(legs: Leg[]): FlightOffer['fareBrand'] {
+  const brands = legs.map((l) => l.brand).filter((b): b is { code: string; name: string } => !!b);
+  if (!brands.length) return null;
+  const names = [...new Set(brands.map((b) => b.name))];
+  return { code: [...new Set(brands.map((b) => b.code))].join(' / '), name: names.join(' / ') };
+}
+
 export function toOffer(
-  c: { segments: FlightSegment[]; offerIds: { groupKey: string | null; offerId: string }[]; total: Money; isPackageOffer: boolean },
+  c: Combo,
   ctx: {
     accountId: string;
     serviceType: FlightServiceType;
     passengers: FlightOffer['passengers'];
+    childrenAges?: number[];
     searchId: string;
     expiresAt: string | null;
   },
 ): FlightOffer {
+  const legs = c.legs ?? [];
+  const seats = legs.map((l) => l.seatsLeft).filter((n): n is number => typeof n === 'number');
   return {
     supplier: 'santsg',
     accountId: ctx.accountId,
@@ -207,6 +211,13 @@ export function toOffer(
     token: { kind: 'offerId', value: c.offerIds[0].offerId, expiresAt: ctx.expiresAt },
     passengers: ctx.passengers,
     searchId: ctx.searchId,
+    legOptions: legs.map((l) => ({ id: l.offerId, route: l.segments[0]?.route ?? 1, groupKeys: l.groupKeys })),
+    groupKey: c.groupKey ?? null,
+    fareBrand: sharedBrand(legs),
+    seatsLeft: seats.length ? Math.min(...seats) : null,
+    baggage: legs.flatMap((l) => (l.baggage ?? []).map((b) => ({ ...b }))),
+    ...(c.breakdown ? { priceBreakdown: c.breakdown } : {}),
+    ...(ctx.childrenAges?.length ? { childrenAges: ctx.childrenAges } : {}),
   };
 }
 
@@ -218,5 +229,3 @@ export function reservationStatus(reservation: number | undefined, confirmation:
   if (confirmation === 0) return 'on-request';
   return 'pending-provider';
 }
-
-export type { Leg };

@@ -57,6 +57,18 @@ describe('place seed', () => {
     expect((await search('mexico', 'country'))[0].name).toBe('México');
   });
 
+  it('flight-place search: "bogota" lists Bogotá with El Dorado (BOG) next; "dorado" puts BOG before other El Dorado airports', async () => {
+    const bogota = await search('bogota', 'city,airport');
+    expect(bogota[0].displayName).toBe('Bogotá D.C., Bogotá D.C., Colombia');
+    expect(bogota[1]).toMatchObject({ type: 'airport', iataCode: 'BOG' });
+    expect((await search('bogota', 'airport'))[0]).toMatchObject({ iataCode: 'BOG' });
+    expect((await search('BOG', 'airport'))[0]).toMatchObject({ iataCode: 'BOG' });
+    const dorado = await search('dorado', 'airport');
+    expect(dorado[0]).toMatchObject({ iataCode: 'BOG' });
+    expect(dorado.map((p) => p.iataCode)).toEqual(expect.arrayContaining(['EOR']));
+    expect((await search('dorado', 'city,airport'))[0]).toMatchObject({ iataCode: 'BOG' });
+  });
+
   it('finds Cartagena hotels and areas by searching inside Colombia or Bolívar', async () => {
     const [colombia] = await search('colombia', 'country');
     const [bolivar] = await search('bolivar', 'state', colombia._id);
