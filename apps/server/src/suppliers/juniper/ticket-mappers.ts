@@ -49,6 +49,13 @@ export function meetingPoints(option: XNode): TicketPickupPoint[] {
   });
 }
 
+/** Image URLs or file names: `Images/Image` is text under a ServiceOption, `Image[@Featured]/FileName` under ServiceInfo. */
+function imagesOf(parent: XNode): string[] {
+  const raw = node(parent.Images).Image;
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return list.map((img) => (typeof img === 'string' ? img : textOf(node(img).FileName) || textOf(img)).trim()).filter(Boolean);
+}
+
 /** The chosen day's Dates: sessions (code = 'HH:mm') and their RatePlanCodes, first one cheapest-first order kept. */
 function sessionsOf(option: XNode, day: string) {
   const dates = nodes(node(option.Dates).Date).filter((d) => (attr(d, 'Start') ?? '').slice(0, 10) === day && attr(d, 'RatePlanCode'));
@@ -75,10 +82,7 @@ export function mapServiceAvail(rs: XNode, ctx: ServiceSearchCtx): { offers: Tic
       dropped.push({ reason: 'invalid', detail: `service without code or name: ${code}` });
       continue;
     }
-    const images = nodes(node(info.Images).Image)
-      .map(textOf)
-      .concat(typeof node(info.Images).Image === 'string' ? [String(node(info.Images).Image)] : [])
-      .filter(Boolean);
+    const images = imagesOf(info);
     for (const option of nodes(node(result.ServiceOptions).ServiceOption)) {
       const { dates, sessions, plans } = sessionsOf(option, ctx.from);
       const first = dates[0];
