@@ -115,20 +115,31 @@ describe('juniper tickets', () => {
       (await caught(() => tickets.book({ quote, holder, paxes, clientReference, ...choices(quote) }, { simScenario: 'lost-reply' }))).code,
     ).toBe('SUPPLIER_OUTCOME_UNKNOWN');
     expect((await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }))?.status).toBe('confirmed');
+    const found = await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) });
+    if (!found) throw new Error('lost booking not found');
+    expect((await caught(() => tickets.cancel(found.ref, { simulate: false }, { simScenario: 'lost-reply' }))).code).toBe(
+      'SUPPLIER_OUTCOME_UNKNOWN',
+    );
+    expect((await tickets.read(found.ref)).status).toBe('cancelled');
     expect(
       await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }, { simScenario: 'hide-booking' }),
     ).toBeNull();
   });
 
   it('failures: no availability, absurd prices, malformed, quota, timeout, server error, bad login', async () => {
+    // A fresh account per failure: the per-account circuit breaker would open after a few.
+    const fresh = () => h.registry.ticket(h.account('juniper'));
     expect((await tickets.search(search, { simScenario: 'no-avail' })).offers).toEqual([]);
     const all = await tickets.search(search);
     const absurd = await tickets.search(search, { simScenario: 'absurd-prices' });
     expect(absurd.dropped).toBeGreaterThan(0);
     expect(absurd.offers.length).toBeLessThan(all.offers.length);
-    expect((await caught(() => tickets.search(search, { simScenario: 'malformed' }))).code).toBe('SUPPLIER_BAD_RESPONSE');
-    expect((await caught(() => tickets.search(search, { simScenario: 'quota' }))).code).toBe('SUPPLIER_QUOTA');
-    expect((await caught(() => tickets.search(search, { simScenario: 'error-500' }))).code).toBe('SUPPLIER_UNAVAILABLE');
+    expect((await caught(() => fresh().search(search, { simScenario: 'malformed' }))).code).toBe('SUPPLIER_BAD_RESPONSE');
+    expect((await caught(() => fresh().search(search, { simScenario: 'quota' }))).code).toBe('SUPPLIER_QUOTA');
+    expect((await caught(() => fresh().search(search, { simScenario: 'error-500' }))).code).toBe('SUPPLIER_UNAVAILABLE');
+    expect((await caught(() => fresh().search(search, { simScenario: 'unavailable' }))).code).toBe('SUPPLIER_UNAVAILABLE');
+    expect((await caught(() => fresh().search(search, { simScenario: 'truncated' }))).code).toBe('SUPPLIER_UNAVAILABLE');
+    expect((await tickets.search(search, { simScenario: 'slow' })).offers.length).toBe(all.offers.length);
     const slow = h.registry.ticket(h.account('juniper', { timeouts: { 'ticket.search': 300 } }));
     expect((await caught(() => slow.search(search, { simScenario: 'timeout' }))).code).toBe('SUPPLIER_TIMEOUT');
     const bad = h.registry.ticket(h.account('juniper', { credentials: { email: 'x@demo.com', password: 'wrong' } }));
