@@ -241,6 +241,80 @@ export interface TicketSearchInput {
   paxAges: number[];
 }
 
+/** A start time a ticket rate is sold for (Hotelbeds `rateDetails[].sessions`, Juniper ServiceOption start). */
+export interface TicketSession {
+  /** The supplier's code, sent back at booking. */
+  code: string;
+  /** As the supplier names it, usually the time, e.g. '09:00'. */
+  name: string;
+}
+
+/** A guide or service language a ticket rate offers (Hotelbeds `rateDetails[].languages`). */
+export interface TicketLanguage {
+  /** The supplier's code, sent back at booking (e.g. 'es', 'en'). */
+  code: string;
+  name: string;
+}
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+/** A place the supplier collects participants from (Hotelbeds `rateDetails[].pickup`, Juniper meeting points). */
+export interface TicketPickupPoint {
+  code: string;
+  name: string;
+  /** Local time of the pickup, 'HH:mm', when given. */
+  time?: string;
+  address?: string;
+  location?: GeoPoint;
+}
+
+/** A question the supplier asks at booking (Hotelbeds `modalities[].questions`). */
+export interface TicketQuestion {
+  code: string;
+  /** The supplier's own wording (not translated). */
+  text: string;
+  /** Booking is refused without an answer. */
+  required: boolean;
+}
+
+export interface TicketAnswer {
+  /** The question's code. */
+  code: string;
+  answer: string;
+}
+
+/** What a traveller needs to know about an activity (Hotelbeds `content`, Juniper ServiceInfo). */
+export interface TicketContent {
+  description?: string;
+  inclusions: string[];
+  exclusions: string[];
+  importantInfo: string[];
+  meetingPoint?: { description?: string; address?: string; location?: GeoPoint };
+  images?: string[];
+}
+
+/** A price band by age (Hotelbeds `amountsFrom`/`paxAmounts`), the supplier's pax type kept. */
+export interface TicketAgeBand {
+  paxType: string;
+  ageFrom: number;
+  ageTo: number;
+  amount: Money;
+}
+
+/**
+ * A document the supplier issued for the booking (Hotelbeds `booking.activities[].vouchers`): when
+ * present it carries the provider's QR or barcode and handing it to the customer is mandatory.
+ */
+export interface SupplierVoucher {
+  url: string;
+  mimeType?: string;
+  language?: string;
+  code?: string;
+}
+
 export interface TicketOffer {
   supplier: SupplierId;
   accountId: string;
@@ -253,6 +327,17 @@ export interface TicketOffer {
   cancellation: CancellationPolicy;
   token: SupplierToken;
   supplierData: Record<string, unknown>;
+  /** Immediately confirmable or on request, when the supplier says. */
+  availability?: 'available' | 'on-request';
+  /** Duration as the supplier states it, e.g. { value: 4, unit: 'HOURS' }. */
+  duration?: { value: number; unit: string };
+  sessions?: TicketSession[];
+  languages?: TicketLanguage[];
+  pickupPoints?: TicketPickupPoint[];
+  questions?: TicketQuestion[];
+  ageBands?: TicketAgeBand[];
+  content?: TicketContent;
+  images?: string[];
 }
 
 export interface TicketQuote {
@@ -263,6 +348,17 @@ export interface TicketQuote {
   cancellation: CancellationPolicy;
   token: SupplierToken;
   remarks: string[];
+  availability?: 'available' | 'on-request';
+  /** What the booking must choose or answer (absent or empty = nothing to choose). */
+  sessions?: TicketSession[];
+  languages?: TicketLanguage[];
+  pickupPoints?: TicketPickupPoint[];
+  questions?: TicketQuestion[];
+  ageBands?: TicketAgeBand[];
+  content?: TicketContent;
+  /** Holder details the supplier requires (Juniper ServiceRequiredFields); absent = none beyond the name. */
+  requiredHolderFields?: HolderRequirement[];
+  supplierData?: Record<string, unknown>;
 }
 
 export interface TicketBookInput {
@@ -270,6 +366,15 @@ export interface TicketBookInput {
   holder: Holder;
   paxes: Traveller[];
   clientReference: string;
+  /** A `quote.sessions` code; required when the quote offers sessions. */
+  session?: string;
+  /** A `quote.languages` code; required when the quote offers languages. */
+  language?: string;
+  /** A `quote.pickupPoints` code, when the rate has pickups. */
+  pickupPoint?: string;
+  /** One per required `quote.questions` (others optional). */
+  answers?: TicketAnswer[];
+  remarks?: string;
 }
 
 export interface TicketBooking extends BookingBase {
@@ -277,6 +382,15 @@ export interface TicketBooking extends BookingBase {
   activity: { code: string; name: string } | null;
   from: string | null;
   to: string | null;
+  modality?: { code: string; name: string } | null;
+  session?: TicketSession | null;
+  language?: TicketLanguage | null;
+  pickupPoint?: TicketPickupPoint | null;
+  /** The supplier's own documents to hand to the customer (mandatory when present). */
+  supplierVouchers?: SupplierVoucher[];
+  /** How to reach the supplier (Hotelbeds `contactInfo`, `providerInformation`). */
+  supplierContact?: { name?: string; phone?: string; address?: string };
+  paxes?: { name: string; surname: string; age?: number; type: string }[];
 }
 
 export type TicketSupplier = ProductSupplier<TicketSearchInput, TicketOffer, TicketQuote, TicketBookInput, TicketBooking>;

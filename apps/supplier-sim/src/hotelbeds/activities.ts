@@ -1,114 +1,52 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addDays, parseDay, today } from '../core/dates.js';
-import { type Activity, activitiesOf, findActivity, findDestination } from '../core/inventory.js';
-import { centsToDecimal } from '../core/prng.js';
+import { activityExtras, providerVoucherPdf } from '../core/activity-extras.js';
+import { parseDay, today } from '../core/dates.js';
+import { activitiesOf, findActivity, findDestination } from '../core/inventory.js';
 import { nextNumber, type Payload, type ScenarioSet, type SimContext, send } from '../core/sim.js';
+import { type ActBooking, type ActKey, ADULT_FROM, activityBody, bookingBody, money, policy } from './activity-bodies.js';
 import { json, open } from './common.js';
 
 const BASE = '/activity-api/3.0';
-const RATE_KEY_TTL = 30 * 60_000;
-
-interface ActKey extends Record<string, unknown> {
-  a: string;
-  m: string;
-  from: string;
-  to: string;
-  ages: number[];
-  c: number;
-}
-
-interface ActBooking {
-  reference: string;
-  clientReference: string;
-  status: 'CONFIRMED' | 'CANCELLED' | 'PRECONFIRMED';
-  activity: Activity;
-  key: ActKey;
-  holder: { name: string; surname: string };
-  created: string;
-  cancelCents?: number;
-}
+/** Where the simulator serves the providers' own vouchers (the real ones live on Hotelbeds' hosts). */
+const VOUCHERS = `${BASE}/sim-vouchers`;
 
 const err = (status: number, code: string, text: string): Payload => json(status, { errors: [{ code, text }] });
 
-function priceOf(modality: Activity['modalities'][number], ages: number[]) {
-  return ages.reduce((s, age) => s + (age >= 12 ? modality.adultCents : age >= 3 ? modality.childCents : 0), 0);
-}
+type ConfirmActivity = {
+  rateKey?: string;
+  paxes?: { age?: unknown; name?: unknown; surname?: unknown; type?: unknown }[];
+  session?: unknown;
+  serviceLanguage?: unknown;
+  language?: unknown;
+  answers?: { question?: { code?: unknown }; answer?: unknown }[];
+};
 
-function policy(a: Activity, key: ActKey) {
-  return [{ dateFrom: `${addDays(key.from, -a.freeCancelDays)}T00:00:00-05:00`, amount: Number(centsToDecimal(key.c)) }];
-}
-
-function activityBody(sim: SimContext, a: Activity, from: string, to: string, ages: number[], bump: number) {
-  const cur = a.destination.currency;
-  return {
-    code: a.code,
-    name: a.name,
-    currency: cur,
-    type: 'TICKET',
-    amountsFrom: [{ paxType: 'ADULT', ageFrom: 12, ageTo: 99, amount: Number(centsToDecimal(a.modalities[0].adultCents)) }],
-    modalities: a.modalities.map((m) => {
-      const c = Math.round(priceOf(m, ages) * bump);
-      const key: ActKey = { a: a.code, m: m.code, from, to, ages, c };
-      return {
-        code: m.code,
-        name: m.name,
-        duration: { value: Number.parseInt(m.duration, 10), metric: 'HOURS' },
-        amountsFrom: [
-          { paxType: 'ADULT', ageFrom: 12, ageTo: 99, amount: Number(centsToDecimal(m.adultCents)) },
-          { paxType: 'CHILD', ageFrom: 3, ageTo: 11, amount: Number(centsToDecimal(m.childCents)) },
-        ],
-        rates: [
-          {
-            rateCode: 'STANDARD',
-            rateDetails: [
-              {
-                rateKey: sim.tokens.encode(key, RATE_KEY_TTL).token,
-                operationDates: [{ from, to, cancellationPolicies: policy(a, key) }],
-                totalAmount: { amount: Number(centsToDecimal(c)), currency: cur },
-                paxAmounts: ages.map((age) => ({
-                  paxType: age >= 12 ? 'ADULT' : 'CHILD',
-                  ageFrom: age,
-                  ageTo: age,
-                  amount: Number(centsToDecimal(age >= 12 ? m.adultCents : age >= 3 ? m.childCents : 0)),
-                })),
-              },
-            ],
-          },
-        ],
-      };
-    }),
-  };
-}
-
-function bookingBody(b: ActBooking) {
-  const m = b.activity.modalities.find((x) => x.code === b.key.m)!;
-  const cur = b.activity.destination.currency;
-  return {
-    reference: b.reference,
-    clientReference: b.clientReference,
-    creationDate: b.created,
-    status: b.status,
-    currency: cur,
-    total: Number(centsToDecimal(b.key.c)),
-    totalNet: Number(centsToDecimal(b.key.c)),
-    pendingAmount: b.status === 'CANCELLED' ? 0 : Number(centsToDecimal(b.key.c)),
-    holder: b.holder,
-    ...(b.cancelCents !== undefined ? { cancelValuationAmount: Number(centsToDecimal(b.cancelCents)) } : {}),
-    activities: [
-      {
-        id: `${b.reference}#T#1`,
-        status: b.status,
-        code: b.activity.code,
-        name: b.activity.name,
-        modality: { code: m.code, name: m.name },
-        dateFrom: b.key.from,
-        dateTo: b.key.to,
-        amountDetail: { totalAmount: { amount: Number(centsToDecimal(b.key.c)), currency: cur } },
-        cancellationPolicies: policy(b.activity, b.key),
-        providerInformation: { name: 'Proveedor local (sim)' },
-      },
-    ],
-  };
+/**
+ * What the confirmation refuses, as the real API does: paxes not matching the rate or not typed
+ * ADULT/CHILDREN by age (the confirm example's codes), a session or service language missing or not
+ * offered when details returned them, a mandatory question without an answer. Null when valid.
+ */
+function confirmError(key: ActKey, act: ConfirmActivity): Payload | null {
+  const a = findActivity(key.a);
+  if (!a) return err(400, 'INVALID_RATEKEY', 'Invalid rateKey');
+  const paxes = act.paxes ?? [];
+  if (paxes.length !== key.ages.length) return err(400, 'INVALID_PAXES', 'Paxes do not match the rate');
+  for (const [i, p] of paxes.entries()) {
+    const expected = key.ages[i] >= ADULT_FROM ? 'ADULT' : 'CHILDREN';
+    if (p.type !== expected) return err(400, 'INVALID_PAX_TYPE', `Pax ${i + 1}: type must be ${expected}`);
+    if (!String(p.name ?? '').trim() || !String(p.surname ?? '').trim())
+      return err(400, 'INVALID_PAXES', `Pax ${i + 1}: name and surname are required`);
+  }
+  const extras = activityExtras(a);
+  if (extras.sessions.length && !extras.sessions.some((s) => s.code === act.session))
+    return err(400, 'INVALID_SESSION', 'A session returned by details is required');
+  const language = act.serviceLanguage ?? act.language;
+  if (extras.languages.length && !extras.languages.some((l) => l.code === language))
+    return err(400, 'INVALID_LANGUAGE', 'A service language returned by details is required');
+  const answered = new Set((act.answers ?? []).filter((x) => String(x.answer ?? '').trim()).map((x) => String(x.question?.code ?? '')));
+  const missing = extras.questions.find((q) => q.required && !answered.has(q.code));
+  if (missing) return err(400, 'MANDATORY_QUESTION', `Question ${missing.code} must be answered`);
+  return null;
 }
 
 function readSearch(body: Record<string, unknown>): { from: string; to: string; ages: number[] } | string {
@@ -150,6 +88,10 @@ export function activityRoutes(app: FastifyInstance, sim: SimContext) {
       list[0].modalities[0].rates[0].rateDetails[0].totalAmount.amount = 0;
       list[1].modalities[0].rates[0].rateDetails[0].totalAmount.amount *= 100;
     }
+    // Paged as documented: `pagination{itemsPerPage,page}` in, `pagination{itemsPerPage,page,totalItems}` out.
+    const pg = (body.pagination ?? {}) as { itemsPerPage?: unknown; page?: unknown };
+    const perPage = Math.min(Math.max(Number(pg.itemsPerPage) || 100, 1), 100);
+    const page = Math.max(Number(pg.page) || 1, 1);
     await reply(
       req,
       rep,
@@ -157,8 +99,8 @@ export function activityRoutes(app: FastifyInstance, sim: SimContext) {
       'search',
       json(200, {
         operationId: String(nextNumber(sim, 'hb-op')),
-        pagination: { itemsPerPage: 100, page: 1, totalItems: list.length },
-        activities: list,
+        pagination: { itemsPerPage: perPage, page, totalItems: list.length },
+        activities: list.slice((page - 1) * perPage, page * perPage),
       }),
     );
   });
@@ -189,22 +131,36 @@ export function activityRoutes(app: FastifyInstance, sim: SimContext) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const holder = body.holder as { name?: string; surname?: string } | undefined;
     const clientReference = String(body.clientReference ?? '');
-    const acts = (body.activities as { rateKey?: string; paxes?: unknown[] }[] | undefined) ?? [];
+    const acts = (body.activities as ConfirmActivity[] | undefined) ?? [];
     if (!holder?.name || !holder.surname || !clientReference || acts.length !== 1)
       return reply(req, rep, c.sc, 'book', err(400, 'INVALID_REQUEST', 'holder, clientReference and one activity are required'));
     const key = c.sc.has('expired-token', 'book') ? 'expired' : sim.tokens.decode<ActKey>(String(acts[0].rateKey ?? ''));
     if (key === 'expired') return reply(req, rep, c.sc, 'book', err(400, 'RATEKEY_EXPIRED', 'The rateKey has expired'));
     if (!key) return reply(req, rep, c.sc, 'book', err(400, 'INVALID_RATEKEY', 'Invalid rateKey'));
-    if ((acts[0].paxes ?? []).length !== key.ages.length)
-      return reply(req, rep, c.sc, 'book', err(400, 'INVALID_PAXES', 'Paxes do not match the rate'));
+    const refused = confirmError(key, acts[0]);
+    if (refused) return reply(req, rep, c.sc, 'book', refused);
+    const activity = findActivity(key.a)!;
+    const reference = `102-${nextNumber(sim, 'hb-act', 6_112_200)}`;
     const b: ActBooking = {
-      reference: `102-${nextNumber(sim, 'hb-act', 6_112_200)}`,
+      reference,
       clientReference,
       status: c.sc.has('on-request', 'book') ? 'PRECONFIRMED' : 'CONFIRMED',
-      activity: findActivity(key.a)!,
+      activity,
       key,
       holder: { name: holder.name, surname: holder.surname },
+      paxes: (acts[0].paxes ?? []).map((p, i) => ({
+        name: String(p.name),
+        surname: String(p.surname),
+        age: key.ages[i],
+        type: String(p.type),
+      })),
+      session: typeof acts[0].session === 'string' ? acts[0].session : null,
+      language: String(acts[0].serviceLanguage ?? acts[0].language ?? '') || null,
+      answers: (acts[0].answers ?? []).map((x) => ({ code: String(x.question?.code ?? ''), answer: String(x.answer ?? '') })),
       created: today(),
+      voucherBase: activityExtras(activity).providerVoucher
+        ? `${req.protocol}://${req.headers.host}${req.url.slice(0, req.url.indexOf(BASE))}${VOUCHERS}`
+        : null,
     };
     store.set(b.reference, b);
     await reply(req, rep, c.sc, 'book', json(200, { operationId: String(nextNumber(sim, 'hb-op')), booking: bookingBody(b) }));
@@ -259,18 +215,22 @@ export function activityRoutes(app: FastifyInstance, sim: SimContext) {
     const b = store.get((req.params as { ref: string }).ref);
     if (!b) return reply(req, rep, c.sc, 'cancel', err(404, 'BOOKING_NOT_FOUND', 'Booking not found'));
     if (b.status === 'CANCELLED') return reply(req, rep, c.sc, 'cancel', err(400, 'BOOKING_CANCELLED', 'Booking already cancelled'));
-    const started = Date.parse(policy(b.activity, b.key)[0].dateFrom) <= Date.now();
+    const started = Date.parse(policy(b.activity, b.key.from, b.key.c)[0].dateFrom) <= Date.now();
     const cents = started ? b.key.c : 0;
     if ((req.query as { cancellationFlag?: string }).cancellationFlag === 'SIMULATION')
-      return reply(
-        req,
-        rep,
-        c.sc,
-        'cancel',
-        json(200, { booking: { ...bookingBody(b), cancelValuationAmount: Number(centsToDecimal(cents)) } }),
-      );
+      return reply(req, rep, c.sc, 'cancel', json(200, { booking: { ...bookingBody(b), cancelValuationAmount: money(cents) } }));
     b.status = 'CANCELLED';
     b.cancelCents = cents;
     await reply(req, rep, c.sc, 'cancel', json(200, { booking: bookingBody(b) }));
+  });
+
+  // The provider's own voucher (PDF with its QR code, or the HTML copy) the booking's `vouchers` point to.
+  app.get(`${VOUCHERS}/:file`, async (req, rep) => {
+    const m = /^(.+)\.(pdf|html)$/.exec((req.params as { file: string }).file);
+    const b = m ? store.get(m[1]) : undefined;
+    if (!m || !b?.voucherBase) return rep.code(404).type('text/plain').send('Not found');
+    if (m[2] === 'html')
+      return rep.type('text/html; charset=utf-8').send(`<html><body><h1>${b.activity.name}</h1><p>QR ${b.reference}</p></body></html>`);
+    return rep.type('application/pdf').send(providerVoucherPdf(b.reference, b.activity.name));
   });
 }

@@ -19,6 +19,7 @@ import {
 } from '../core/inventory.js';
 import { centsToDecimal, decimalToCents } from '../core/prng.js';
 import { nextNumber, type Payload, prelude, SANDBOX_SECRET, type SimContext, type SimOperation, scenariosOf, send } from '../core/sim.js';
+import { juniperTicketRoutes } from './tickets.js';
 
 const NS = 'http://www.juniper.es/webservice/2007/';
 const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -313,6 +314,7 @@ function occupancies(rq: X): RoomOccupancy[] | string {
 }
 
 export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
+  juniperTicketRoutes(app, sim);
   const store = sim.bookings.juniper as Map<string, JpBooking>;
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,14 +1,11 @@
 import Decimal from 'decimal.js';
-import { z } from 'zod';
 import type { ResolvedProviderAccount } from '../account.js';
 import { guarded, invalid } from '../adapter-kit.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
-import { isCurrency, money, parseAmount, sameMoney } from '../money.js';
-import { type DroppedOffer, reportDropped, screenPrices } from '../offer-screen.js';
-import { combineSchedules } from '../policies.js';
+import { money, sameMoney } from '../money.js';
+import { reportDropped, screenPrices } from '../offer-screen.js';
 import type {
   CallContext,
-  CancellationPolicy,
   CancelResult,
   SearchResult,
   SupplierBookingRef,
@@ -19,111 +16,47 @@ import type {
   TicketSearchInput,
   TicketSupplier,
 } from '../types.js';
+import { mapActivities, mapActivityBooking } from './activity-mappers.js';
 import { HotelbedsClient } from './client.js';
-import { bookingStatus, RATE_KEY_TTL_MS } from './hotel-mappers.js';
+
+export { mapActivities, mapActivityBooking } from './activity-mappers.js';
 
 const S = 'hotelbeds' as const;
-const amount = z.union([z.number(), z.string()]);
-const policies = z.array(z.object({ dateFrom: z.string(), amount })).optional();
-const rateDetail = z.object({
-  rateKey: z.string().min(1),
-  operationDates: z.array(z.object({ from: z.string(), to: z.string(), cancellationPolicies: policies })).optional(),
-  totalAmount: z.object({ amount, currency: z.string().optional() }),
-});
-const modality = z.object({ code: z.string(), name: z.string(), rates: z.array(z.object({ rateDetails: z.array(z.unknown()) })) });
-const activity = z.object({ code: z.string(), name: z.string(), currency: z.string().optional(), modalities: z.array(modality) });
-const bookingSchema = z.object({
-  reference: z.string(),
-  clientReference: z.string().optional(),
-  status: z.string(),
-  currency: z.string(),
-  total: amount,
-  creationDate: z.string().optional(),
-  holder: z.object({ name: z.string(), surname: z.string() }).optional(),
-  cancelValuationAmount: amount.optional(),
-  activities: z
-    .array(
-      z.object({
-        code: z.string(),
-        name: z.string(),
-        dateFrom: z.string().optional(),
-        dateTo: z.string().optional(),
-        cancellationPolicies: policies,
-      }),
-    )
-    .optional(),
-});
 
-function policyOf(list: { dateFrom: string; amount: string | number }[] | undefined, currency: string): CancellationPolicy {
-  return combineSchedules([(list ?? []).map((p) => ({ from: p.dateFrom, amount: new Decimal(parseAmount(p.amount) ?? 0) }))], currency);
+/** Availability pages: 100 activities a page, at most 10 pages (1,000 activities) per search. */
+const SEARCH_PAGE_SIZE = 100;
+const SEARCH_MAX_PAGES = 10;
+/** Adults from this age when the rate gives no ADULT band (Hotelbeds' usual 12). */
+const DEFAULT_ADULT_FROM = 12;
+
+/**
+ * The confirmation's pax type: ADULT or CHILDREN, by age against the rate's ADULT band (the codes of
+ * the documented confirm request; docs/decisions/0215).
+ */
+export function paxTypeOf(age: number | undefined, quote: TicketQuote, fallback: 'adult' | 'child' | 'infant'): 'ADULT' | 'CHILDREN' {
+  const adultFrom = quote.ageBands?.find((b) => b.paxType === 'ADULT')?.ageFrom ?? DEFAULT_ADULT_FROM;
+  if (age === undefined) return fallback === 'adult' ? 'ADULT' : 'CHILDREN';
+  return age >= adultFrom ? 'ADULT' : 'CHILDREN';
 }
 
-export function mapActivities(
-  data: unknown,
-  ctx: { accountId: string; from: string; to: string; paxAges: number[] },
-): { offers: TicketOffer[]; dropped: DroppedOffer[] } {
-  const list = (data as { activities?: unknown })?.activities;
-  const dropped: DroppedOffer[] = [];
-  if (list === undefined) return { offers: [], dropped };
-  if (!Array.isArray(list)) throw new Error('activities is not a list');
-  const offers: TicketOffer[] = [];
-  const expiresAt = new Date(Date.now() + RATE_KEY_TTL_MS).toISOString();
-  for (const raw of list) {
-    const a = activity.safeParse(raw);
-    if (!a.success) {
-      dropped.push({ reason: 'invalid', detail: `activity ${(raw as { code?: unknown })?.code}` });
-      continue;
-    }
-    for (const m of a.data.modalities) {
-      for (const rd of m.rates.flatMap((r) => r.rateDetails)) {
-        const d = rateDetail.safeParse(rd);
-        const currency = d.success ? (d.data.totalAmount.currency ?? a.data.currency) : undefined;
-        const total = d.success ? parseAmount(d.data.totalAmount.amount) : null;
-        if (!d.success || !total || !isCurrency(currency)) {
-          dropped.push({ reason: 'invalid', detail: `${a.data.code}/${m.code}` });
-          continue;
-        }
-        offers.push({
-          supplier: S,
-          accountId: ctx.accountId,
-          activity: { code: a.data.code, name: a.data.name },
-          modality: { code: m.code, name: m.name },
-          from: ctx.from,
-          to: ctx.to,
-          paxAges: ctx.paxAges,
-          total: money(total, currency),
-          cancellation: policyOf(d.data.operationDates?.[0]?.cancellationPolicies, currency),
-          token: { kind: 'rateKey', value: d.data.rateKey, expiresAt },
-          supplierData: {},
-        });
-      }
-    }
-  }
-  return { offers, dropped };
-}
-
-export function mapActivityBooking(data: unknown): TicketBooking & { cancelValuation: Decimal | null } {
-  const b = bookingSchema.safeParse((data as { booking?: unknown })?.booking ?? data);
-  if (!b.success) throw new Error(`activity booking: ${b.error.issues[0]?.path.join('.')}`);
-  const total = parseAmount(b.data.total);
-  if (!total || !isCurrency(b.data.currency)) throw new Error('activity booking total');
-  const act = b.data.activities?.[0];
+/**
+ * What the confirmation needs beyond the rateKey, checked before the call: the session and service
+ * language when details offered them, an answer to every mandatory question. Answers the body part.
+ */
+export function confirmChoices(input: TicketBookInput, op: string) {
+  const q = input.quote;
+  if (q.sessions?.length && !q.sessions.some((s) => s.code === input.session)) throw invalid(S, op, 'session required');
+  if (!q.sessions?.length && input.session) throw invalid(S, op, 'the rate has no sessions');
+  if (q.languages?.length && !q.languages.some((l) => l.code === input.language)) throw invalid(S, op, 'language required');
+  if (!q.languages?.length && input.language) throw invalid(S, op, 'the rate has no languages');
+  const answers = (input.answers ?? []).filter((a) => a.answer.trim());
+  for (const a of answers) if (!(q.questions ?? []).some((x) => x.code === a.code)) throw invalid(S, op, `unknown question ${a.code}`);
+  const missing = (q.questions ?? []).find((x) => x.required && !answers.some((a) => a.code === x.code));
+  if (missing) throw invalid(S, op, `answer required: ${missing.code}`);
   return {
-    supplier: S,
-    kind: 'ticket',
-    ref: { locator: b.data.reference },
-    clientReference: b.data.clientReference ?? null,
-    status: bookingStatus(b.data.status),
-    supplierStatus: b.data.status,
-    total: money(total, b.data.currency),
-    cancellation: policyOf(act?.cancellationPolicies, b.data.currency),
-    holder: b.data.holder ?? null,
-    createdAt: b.data.creationDate ?? null,
-    remarks: [],
-    activity: act ? { code: act.code, name: act.name } : null,
-    from: act?.dateFrom ?? null,
-    to: act?.dateTo ?? null,
-    cancelValuation: parseAmount(b.data.cancelValuationAmount),
+    ...(input.session ? { session: input.session } : {}),
+    ...(input.language ? { serviceLanguage: input.language } : {}),
+    answers: answers.map((a) => ({ question: { code: a.code }, answer: a.answer.trim() })),
   };
 }
 
@@ -142,6 +75,7 @@ export class HotelbedsActivityAdapter implements TicketSupplier {
   constructor(
     private readonly http: SupplierHttp,
     acc: ResolvedProviderAccount,
+    private readonly paging: { pageSize: number; maxPages: number } = { pageSize: SEARCH_PAGE_SIZE, maxPages: SEARCH_MAX_PAGES },
   ) {
     this.account = { id: acc.id, name: acc.name };
     this.client = new HotelbedsClient(http, acc, 'ticket');
@@ -152,22 +86,32 @@ export class HotelbedsActivityAdapter implements TicketSupplier {
     const op = 'ticket.search';
     return guarded(this.http, S, op, async () => {
       if (!input.paxAges.length || input.paxAges.length > 20) throw invalid(S, op, 'paxAges 1..20');
-      const data = await this.client.call<unknown>({
-        operation: op,
-        method: 'POST',
-        path: '/activities',
-        idempotent: true,
-        ctx,
-        body: {
-          filters: [{ searchFilterItems: [{ type: 'destination', value: input.destination }] }],
-          from: input.from,
-          to: input.to,
-          paxes: input.paxAges.map((age) => ({ age })),
-          language: this.lang,
-          pagination: { itemsPerPage: 100, page: 1 },
-          order: 'DEFAULT',
-        },
-      });
+      const activities: unknown[] = [];
+      for (let page = 1; page <= this.paging.maxPages; page++) {
+        const data = await this.client.call<{ activities?: unknown; pagination?: { totalItems?: unknown } }>({
+          operation: op,
+          method: 'POST',
+          path: '/activities',
+          idempotent: true,
+          ctx,
+          body: {
+            filters: [{ searchFilterItems: [{ type: 'destination', value: input.destination }] }],
+            from: input.from,
+            to: input.to,
+            paxes: input.paxAges.map((age) => ({ age })),
+            language: this.lang,
+            pagination: { itemsPerPage: this.paging.pageSize, page },
+            order: 'DEFAULT',
+          },
+        });
+        if (data?.activities !== undefined && !Array.isArray(data.activities)) throw new Error('activities is not a list');
+        const items = (data?.activities as unknown[] | undefined) ?? [];
+        activities.push(...items);
+        const totalItems = Number(data?.pagination?.totalItems);
+        const more = Number.isFinite(totalItems) ? page * this.paging.pageSize < totalItems : items.length === this.paging.pageSize;
+        if (!more || !items.length) break;
+      }
+      const data = { activities };
       const mapped = mapActivities(data, { accountId: this.account.id, from: input.from, to: input.to, paxAges: input.paxAges });
       const screened = screenPrices(mapped.offers, (o) => o.total);
       reportDropped(this.http, S, op, [...mapped.dropped, ...screened.dropped]);
@@ -213,6 +157,14 @@ export class HotelbedsActivityAdapter implements TicketSupplier {
         cancellation: same.cancellation,
         token: same.token,
         remarks: [],
+        availability: same.availability,
+        sessions: same.sessions,
+        languages: same.languages,
+        pickupPoints: same.pickupPoints,
+        questions: same.questions,
+        ageBands: same.ageBands,
+        ...(same.content ? { content: same.content } : {}),
+        supplierData: same.supplierData,
       };
     });
   }
@@ -222,6 +174,7 @@ export class HotelbedsActivityAdapter implements TicketSupplier {
     return guarded(this.http, S, op, async () => {
       if (!/^[\w-]{1,20}$/.test(input.clientReference)) throw invalid(S, op, 'clientReference');
       if (input.paxes.length !== input.quote.offer.paxAges.length) throw invalid(S, op, 'one pax per age');
+      const choices = confirmChoices(input, op);
       const data = await this.client.call<unknown>({
         operation: op,
         method: 'PUT',
@@ -243,13 +196,11 @@ export class HotelbedsActivityAdapter implements TicketSupplier {
               rateKey: input.quote.token.value,
               from: input.quote.offer.from,
               to: input.quote.offer.to,
-              paxes: input.paxes.map((p, i) => ({
-                age: p.age ?? input.quote.offer.paxAges[i],
-                name: p.name,
-                surname: p.surname,
-                type: p.type === 'adult' ? 'ADULT' : 'CHILD',
-              })),
-              answers: [],
+              paxes: input.paxes.map((p, i) => {
+                const age = p.age ?? input.quote.offer.paxAges[i];
+                return { age, name: p.name, surname: p.surname, type: paxTypeOf(age, input.quote, p.type) };
+              }),
+              ...choices,
             },
           ],
         },

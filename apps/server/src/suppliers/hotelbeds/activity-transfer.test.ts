@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { caught, inDays, type SupplierHarness, startSupplierHarness } from '../../../test/supplier-harness.js';
+import { choicesFor } from '../../../test/ticket-choices.js';
 import type { TicketSearchInput, TicketSupplier, TransferSearchInput, TransferSupplier } from '../types.js';
 
 /** Contract: Hotelbeds Activities and Transfers against the simulator, each with its own key pair. */
@@ -45,7 +46,7 @@ describe('hotelbeds activities (tickets)', () => {
       { name: 'Luis', surname: 'Pérez', type: 'adult' as const, age: 32 },
       { name: 'Sol', surname: 'Pérez', type: 'child' as const, age: 8 },
     ];
-    const booking = await tickets.book({ quote, holder, paxes, clientReference });
+    const booking = await tickets.book({ quote, holder, paxes, clientReference, ...choicesFor(quote) });
     expect(booking).toMatchObject({ status: 'confirmed', clientReference, total: quote.total, kind: 'ticket' });
     expect((await tickets.read(booking.ref)).activity?.code).toBe(offer.activity.code);
     expect((await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }))?.ref).toEqual(booking.ref);
@@ -69,12 +70,17 @@ describe('hotelbeds activities (tickets)', () => {
       age,
     }));
     expect(
-      (await caught(() => tickets.book({ quote, holder, paxes, clientReference: ref() }, { simScenario: 'expired-token' }))).code,
+      (
+        await caught(() =>
+          tickets.book({ quote, holder, paxes, clientReference: ref(), ...choicesFor(quote) }, { simScenario: 'expired-token' }),
+        )
+      ).code,
     ).toBe('SUPPLIER_TOKEN_EXPIRED');
     const clientReference = ref();
-    expect((await caught(() => tickets.book({ quote, holder, paxes, clientReference }, { simScenario: 'lost-reply' }))).code).toBe(
-      'SUPPLIER_OUTCOME_UNKNOWN',
-    );
+    expect(
+      (await caught(() => tickets.book({ quote, holder, paxes, clientReference, ...choicesFor(quote) }, { simScenario: 'lost-reply' })))
+        .code,
+    ).toBe('SUPPLIER_OUTCOME_UNKNOWN');
     expect((await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }))?.status).toBe('confirmed');
     // The documented list filters by service date and honours hide-booking (docs/decisions/0182).
     expect(await tickets.findByClientReference(clientReference, { from: inDays(0), to: inDays(5) })).toBeNull();

@@ -12,6 +12,10 @@ export const JUNIPER_OPS = {
   HotelAvail: { rq: 'HotelAvailRQ', rs: 'AvailabilityRS', group: 'Avail' },
   HotelCheckAvail: { rq: 'HotelCheckAvailRQ', rs: 'CheckAvailRS', group: 'Check' },
   HotelBookingRules: { rq: 'HotelBookingRulesRQ', rs: 'BookingRulesRS', group: 'Check' },
+  // Tickets (services): ports and element names of the JP WSDL (docs/decisions/0216).
+  ServiceAvail: { rq: 'ServiceAvailRQ', rs: 'AvailabilityRS', group: 'Avail' },
+  ServiceBookingRules: { rq: 'ServiceBookingRulesRQ', rs: 'BookingRulesRS', group: 'Check' },
+  ServiceBooking: { rq: 'ServiceBookingRQ', rs: 'BookingRS', group: 'Book' },
   HotelBooking: { rq: 'HotelBookingRQ', rs: 'BookingRS', group: 'Book' },
   ReadBooking: { rq: 'ReadRQ', rs: 'BookingRS', group: 'Book' },
   // Documented reply: CancelBookingResponse/BookingRS, CancelInfo inside Warnings (fixtures/cancel-booking.md).
@@ -27,6 +31,11 @@ export type JuniperOp = keyof typeof JUNIPER_OPS;
 const parser = xmlParser([
   'HotelResult',
   'HotelOption',
+  'ServiceResult',
+  'ServiceOption',
+  'ServiceItem',
+  'MeetingPoint',
+  'Image',
   'HotelRoom',
   'Rule',
   'Error',
@@ -56,6 +65,9 @@ const ERROR_CODES: Record<string, SupplierErrorCode> = {
   NO_AVAIL_FOUND: 'SUPPLIER_NOT_AVAILABLE',
   CANCEL_NOT_POSSIBLE: 'SUPPLIER_NOT_CANCELLABLE',
 };
+
+/** Availability operations whose NO_AVAIL_FOUND means an empty result. */
+const NO_AVAIL_OPS = new Set<JuniperOp>(['HotelAvail', 'ServiceAvail']);
 
 export interface JuniperReply {
   rs: XNode;
@@ -159,7 +171,7 @@ export function parseJuniperReply(op: JuniperOp, text: string, status = 200): Ju
   const errors = nodes(node(rs.Errors).Error).map((e) => ({ code: attr(e, 'Code') ?? '', text: attr(e, 'Text') ?? '' }));
   const warnings = nodes(node(rs.Warnings).Warning).map((w) => ({ code: attr(w, 'Code') ?? '', text: attr(w, 'Text') ?? '' }));
   if (errors.length) {
-    if (errors.every((e) => e.code === 'NO_AVAIL_FOUND') && op === 'HotelAvail') return { rs, warnings, noAvail: true };
+    if (errors.every((e) => e.code === 'NO_AVAIL_FOUND') && NO_AVAIL_OPS.has(op)) return { rs, warnings, noAvail: true };
     const first = errors[0];
     throw new JuniperReplyError(ERROR_CODES[first.code] ?? 'SUPPLIER_REJECTED', `${first.code}: ${first.text.trim()}`.slice(0, 500));
   }
