@@ -7,6 +7,7 @@ import { HotelbedsHotelAdapter } from './hotelbeds/hotel-adapter.js';
 import { HotelbedsTransferAdapter } from './hotelbeds/transfer-adapter.js';
 import type { SupplierHttp } from './http/supplier-http.js';
 import { JuniperHotelAdapter, testJuniperConnection } from './juniper/adapter.js';
+import { JuniperTransferAdapter } from './juniper/transfer-adapter.js';
 import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
 import { TourVisioFlightAdapter, testTourVisioConnection } from './santsg/adapter.js';
 import type { CallContext, ConnectionTestResult, SupplierAdapterMap } from './types.js';
@@ -79,6 +80,7 @@ export function createSupplierRegistry(http: SupplierHttp): SupplierRegistry {
     .register('hotelbeds', 'transfer', (h, a) => new HotelbedsTransferAdapter(h, a))
     .registerConnectionTest('hotelbeds', testHotelbedsConnection)
     .register('juniper', 'hotel', (h, a) => new JuniperHotelAdapter(h, a))
+    .register('juniper', 'transfer', (h, a) => new JuniperTransferAdapter(h, a))
     .registerConnectionTest('juniper', testJuniperConnection)
     .register('restel', 'hotel', (h, a) => new RestelHotelAdapter(h, a))
     .registerConnectionTest('restel', testRestelConnection)

@@ -149,24 +149,60 @@ export function resolvePoint(type: string, code: string): ResolvedPoint | undefi
   }
 }
 
-/** Juniper-side look-up: points by the zone list's codes (area zone, airports, hotels by code, terminals). */
-export function transferZones(): { code: string; name: string; areaType: string; parent?: string; iata?: string }[] {
-  return TRANSFER_AREAS.flatMap((a) => [
-    { code: a.zone, name: a.city, areaType: 'CTY' },
-    ...a.airports.map((iata) => ({
-      code: `${a.zone}-${iata}`,
-      name: AIRPORT_NAMES[iata] ?? `${a.city} (${iata})`,
-      areaType: 'AIR',
-      parent: a.zone,
-      iata,
-    })),
-    ...TERMINALS.filter((t) => t.area === a.key).map((t) => ({
-      code: `${a.zone}-${t.code}`,
-      name: t.name,
-      areaType: t.type === 'PORT' ? 'POR' : 'EST',
-      parent: a.zone,
-    })),
-  ]);
+/** Juniper transfer zones: numeric, per area — the area (…9), its airports (…8, …7), ports and stations (…6, …5) and its hotel zones. */
+export interface TransferZone {
+  code: string;
+  name: string;
+  areaType: 'CTY' | 'AIR' | 'POR' | 'EST' | 'ZON';
+  parent?: string;
+  iata?: string;
+  point: ResolvedPoint;
+}
+
+let zoneList: TransferZone[] | null = null;
+export function transferZones(): TransferZone[] {
+  if (zoneList) return zoneList;
+  const prefix = (a: TransferArea) => a.zone.slice(0, -1);
+  zoneList = TRANSFER_AREAS.flatMap((a) => {
+    const d = DESTINATIONS.find((x) => x.code === a.key);
+    const hotelZones = d ? d.zones : [{ code: `${prefix(a)}1`, name: 'Centro Storico' }];
+    const hotel = (name: string, code: string): ResolvedPoint => ({ area: a, kind: 'hotel', type: 'ATLAS', code, name, town: a.city });
+    return [
+      { code: a.zone, name: a.city, areaType: 'CTY' as const, point: hotel(a.city, a.zone) },
+      ...a.airports.map((iata, i) => ({
+        code: `${prefix(a)}${8 - i}`,
+        name: AIRPORT_NAMES[iata] ?? `${a.city} (${iata})`,
+        areaType: 'AIR' as const,
+        parent: a.zone,
+        iata,
+        point: resolvePoint('IATA', iata) as ResolvedPoint,
+      })),
+      ...TERMINALS.filter((t) => t.area === a.key).map((t, i) => ({
+        code: `${prefix(a)}${6 - i}`,
+        name: t.name,
+        areaType: t.type === 'PORT' ? ('POR' as const) : ('EST' as const),
+        parent: a.zone,
+        point: resolvePoint(t.type, t.code) as ResolvedPoint,
+      })),
+      ...hotelZones.map((z) => ({ code: z.code, name: z.name, areaType: 'ZON' as const, parent: a.zone, point: hotel(z.name, z.code) })),
+    ];
+  });
+  return zoneList;
+}
+
+export const findTransferZone = (code: string) => transferZones().find((z) => z.code === code.trim());
+
+export const shift = (at: string, hours: number) => {
+  const t = new Date(`${at}Z`).getTime() + hours * 3_600_000;
+  return new Date(t).toISOString().slice(0, 19);
+};
+
+/** Pickup time: to an airport 3 h before the flight, to a station 1 h before the train; otherwise the asked time. */
+export function pickupAt(from: ResolvedPoint, to: ResolvedPoint, asked: string): string {
+  if (isTerminal(from)) return asked;
+  if (to.kind === 'airport') return shift(asked, -3);
+  if (to.kind === 'station') return shift(asked, -1);
+  return asked;
 }
 
 export function isTerminal(p: ResolvedPoint): boolean {

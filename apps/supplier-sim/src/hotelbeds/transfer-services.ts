@@ -1,7 +1,9 @@
 import { today } from '../core/dates.js';
 import { VEHICLES } from '../core/inventory.js';
 import { centsToDecimal } from '../core/prng.js';
-import { isTerminal, type ResolvedPoint, resolvePoint } from '../core/transfer-points.js';
+import { isTerminal, type ResolvedPoint, resolvePoint, shift } from '../core/transfer-points.js';
+
+export { pickupAt } from '../core/transfer-points.js';
 
 /**
  * Hotelbeds Transfer API 1.0 service bodies (availability `services[]` and booking `transfers[]`), in the
@@ -30,19 +32,6 @@ export interface TrKey extends Record<string, unknown> {
 /** The public address of the final pickup time (checkPickup.url); the real one is the supplier's (guess, decision 0225). */
 export const CHECK_PICKUP_URL = 'https://www.checkpickup.com';
 const SIM_IMAGES = 'https://sim.travesia.test/img/transfers';
-
-const shift = (at: string, hours: number) => {
-  const t = new Date(`${at}Z`).getTime() + hours * 3_600_000;
-  return new Date(t).toISOString().slice(0, 19);
-};
-
-/** Pickup time: to an airport 3 h before the flight, to a station 1 h before the train; otherwise the asked time. */
-export function pickupAt(from: ResolvedPoint, to: ResolvedPoint, asked: string): string {
-  if (isTerminal(from)) return asked;
-  if (to.kind === 'airport') return shift(asked, -3);
-  if (to.kind === 'station') return shift(asked, -1);
-  return asked;
-}
 
 /** Departures to the listed airports and every shared shuttle towards an airport publish the final time later. */
 export function mustCheckPickup(k: TrKey, from: ResolvedPoint, to: ResolvedPoint): boolean {
