@@ -123,6 +123,11 @@ describe('juniper transfers', () => {
     expect(
       await transfers.findByClientReference(clientReference, { from: inDays(0), to: inDays(30) }, { simScenario: 'hide-booking' }),
     ).toBeNull();
+    const onRequest = await transfers.book(
+      { quote: await transfers.quote(offer), holder, clientReference: ref(), transport: flight },
+      { simScenario: 'on-request' },
+    );
+    expect(onRequest.status).toBe('on-request');
     expect((await caught(() => transfers.search(oneWay, { simScenario: 'quota' }))).code).toBe('SUPPLIER_QUOTA');
     expect((await caught(() => transfers.search(oneWay, { simScenario: 'malformed' }))).code).toBe('SUPPLIER_BAD_RESPONSE');
     const slow = h.registry.transfer(h.account('juniper', { timeouts: { 'transfer.search': 100 } }));
