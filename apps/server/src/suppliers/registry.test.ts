@@ -10,7 +10,7 @@ afterAll(() => h.close());
 describe('supplier registry', () => {
   it('knows which product kinds each supplier sells', () => {
     expect(h.registry.kindsOf('hotelbeds').sort()).toEqual(['hotel', 'ticket', 'transfer']);
-    expect(h.registry.kindsOf('juniper').sort()).toEqual(['hotel', 'ticket']);
+    expect(h.registry.kindsOf('juniper').sort()).toEqual(['hotel', 'ticket', 'transfer']);
     expect(h.registry.kindsOf('restel')).toEqual(['hotel']);
     expect(h.registry.kindsOf('santsg')).toEqual(['flight']);
     expect(h.registry.supports('restel', 'flight')).toBe(false);

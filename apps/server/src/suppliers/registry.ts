@@ -8,6 +8,7 @@ import { HotelbedsTransferAdapter } from './hotelbeds/transfer-adapter.js';
 import type { SupplierHttp } from './http/supplier-http.js';
 import { JuniperHotelAdapter, testJuniperConnection } from './juniper/adapter.js';
 import { JuniperTicketAdapter } from './juniper/ticket-adapter.js';
+import { JuniperTransferAdapter } from './juniper/transfer-adapter.js';
 import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
 import { TourVisioFlightAdapter, testTourVisioConnection } from './santsg/adapter.js';
 import type { CallContext, ConnectionTestResult, SupplierAdapterMap } from './types.js';
@@ -81,6 +82,7 @@ export function createSupplierRegistry(http: SupplierHttp): SupplierRegistry {
     .registerConnectionTest('hotelbeds', testHotelbedsConnection)
     .register('juniper', 'hotel', (h, a) => new JuniperHotelAdapter(h, a))
     .register('juniper', 'ticket', (h, a) => new JuniperTicketAdapter(h, a))
+    .register('juniper', 'transfer', (h, a) => new JuniperTransferAdapter(h, a))
     .registerConnectionTest('juniper', testJuniperConnection)
     .register('restel', 'hotel', (h, a) => new RestelHotelAdapter(h, a))
     .registerConnectionTest('restel', testRestelConnection)

@@ -400,6 +400,8 @@ export type TicketSupplier = ProductSupplier<TicketSearchInput, TicketOffer, Tic
 export interface TransferPoint {
   type: 'IATA' | 'ATLAS' | 'GIATA' | 'GPS' | 'PORT' | 'STATION';
   code: string;
+  /** The supplier's name for the point, when it gives one (Hotelbeds `description`, Juniper `Name`). */
+  description?: string;
 }
 
 export interface TransferSearchInput {
@@ -411,13 +413,67 @@ export interface TransferSearchInput {
   adults: number;
   children: number;
   infants: number;
+  /** Ages of the children and infants, when the caller knows them (Juniper prices by age). */
+  childrenAges?: number[];
+}
+
+/**
+ * The supplier's instruction that the pickup time must be confirmed on its site before the service
+ * (Hotelbeds `pickup.checkPickup`: mustCheckPickupTime, url, hoursBeforeConsulting).
+ */
+export interface TransferCheckPickup {
+  mustCheckPickupTime: boolean;
+  url: string | null;
+  /** How many hours before the service the final pickup time is published at `url`. */
+  hoursBeforeConsulting: number | null;
+}
+
+/** Where and how the pickup happens, as the supplier describes it (meeting point, address, stop). */
+export interface TransferPickupDetails {
+  /** Meeting instructions, verbatim (supplier language). */
+  description: string | null;
+  address: string | null;
+  town: string | null;
+  zip: string | null;
+  stopName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  checkPickup: TransferCheckPickup | null;
+}
+
+export interface TransferImage {
+  url: string;
+  /** Supplier size class (Hotelbeds SMALL | MEDIUM | LARGE | EXTRALARGE), when given. */
+  size?: string;
+}
+
+export type TransferDirection = 'ARRIVAL' | 'DEPARTURE' | 'RETURN';
+
+/** A transport the passengers arrive or leave on, per leg: flight, cruise or train. */
+export interface TransferTransport {
+  type: 'FLIGHT' | 'CRUISE' | 'TRAIN';
+  /** Flight, ship or train number. */
+  code: string;
+  companyName?: string;
+  /** Arrival details on an arrival, departure details on a departure (Hotelbeds transferDetails.direction). */
+  direction?: 'ARRIVAL' | 'DEPARTURE';
+}
+
+/** The pickup address the passenger gives for an address (GPS) pickup. */
+export interface TransferAddress {
+  name: string;
+  address: string;
+  town: string;
+  zip: string;
+  /** ISO 3166-1 alpha-2 or the country name, as the supplier takes it. */
+  country: string;
 }
 
 export interface TransferOffer {
   supplier: SupplierId;
   accountId: string;
   serviceId: string;
-  direction: 'ARRIVAL' | 'DEPARTURE' | 'RETURN';
+  direction: TransferDirection;
   transferType: 'PRIVATE' | 'SHARED';
   vehicle: string;
   category: string;
@@ -427,6 +483,23 @@ export interface TransferOffer {
   cancellation: CancellationPolicy;
   token: SupplierToken;
   search: TransferSearchInput;
+  /** Which leg of the search this offer serves: 'outbound' or 'return' (round trips are chosen leg by leg). */
+  leg?: 'outbound' | 'return';
+  vehicleCode?: string;
+  categoryCode?: string;
+  /** Pickup point description and the check-pickup instruction, when the supplier gives them. */
+  pickupDetails?: TransferPickupDetails;
+  images?: TransferImage[];
+  /** Supplier remarks and service information to show before booking (verbatim). */
+  remarks?: string[];
+  /** Luggage allowance as the supplier states it. */
+  luggage?: string;
+  /** How long the driver waits, in minutes (Hotelbeds customerTransferTimeInfo). */
+  waitingMinutes?: number;
+  /** Whether `total` buys the vehicle or is the sum of per-person prices (shared shuttles). */
+  priceBasis?: 'vehicle' | 'person';
+  /** Opaque supplier data needed later, verbatim. */
+  supplierData?: Record<string, unknown>;
 }
 
 export interface TransferQuote {
@@ -437,6 +510,24 @@ export interface TransferQuote {
   cancellation: CancellationPolicy;
   token: SupplierToken;
   remarks: string[];
+  /** The quoted service's pickup details (they may be fuller than the search's). */
+  pickupDetails?: TransferPickupDetails;
+  /**
+   * What the supplier requires at booking beyond the holder's name (Juniper TransferRequiredFields):
+   * 'transportNumber', 'transportCompany', 'pickupAddress', 'holderPhone', 'holderEmail', 'paxAges'.
+   */
+  requiredFields?: TransferRequiredField[];
+  supplierData?: Record<string, unknown>;
+}
+
+export type TransferRequiredField = 'transportNumber' | 'transportCompany' | 'pickupAddress' | 'holderPhone' | 'holderEmail' | 'paxAges';
+
+/** One leg of a booking request: its quote and the details that go with it. */
+export interface TransferBookLeg {
+  quote: TransferQuote;
+  transport?: TransferTransport;
+  /** For an address (GPS) pickup. */
+  pickupAddress?: TransferAddress;
 }
 
 export interface TransferBookInput {
@@ -446,11 +537,46 @@ export interface TransferBookInput {
   /** Arrival/departure transport, e.g. { type: 'FLIGHT', code: 'AV123', companyName: 'Avianca' }. */
   transport: { type: 'FLIGHT' | 'CRUISE' | 'TRAIN'; code: string; companyName?: string };
   remarks?: string;
+  /**
+   * Every leg to book under one supplier reference (round trip: outbound and return). When given it
+   * replaces `quote` and `transport` (which then describe its first leg).
+   */
+  legs?: TransferBookLeg[];
+  /** The name on the driver's welcome sign. */
+  welcomeMessage?: string;
+  /** The passengers, when the supplier wants names and ages (Juniper). */
+  paxes?: Traveller[];
+}
+
+/** One booked leg as the supplier reports it. */
+export interface TransferBookedLeg {
+  serviceId: string;
+  direction: TransferDirection;
+  status: string;
+  transferType: 'PRIVATE' | 'SHARED' | null;
+  vehicle: string;
+  category: string | null;
+  from: TransferPoint;
+  to: TransferPoint;
+  date: string;
+  time: string;
+  pickupDetails: TransferPickupDetails | null;
+  transport: TransferTransport[];
+  passengers: { adults: number; children: number; infants: number } | null;
+  total: Money | null;
+  images: TransferImage[];
+  remarks: string[];
+  /** The supplier's emergency phone for this service (Hotelbeds sourceMarketEmergencyNumber). */
+  emergencyPhone: string | null;
 }
 
 export interface TransferBooking extends BookingBase {
   kind: 'transfer';
   transfers: { direction: string; vehicle: string; date: string; time: string }[];
+  /** Every leg in full (pickup details, check-pickup, transport, vehicle, passengers). */
+  legs?: TransferBookedLeg[];
+  /** Supplier company to print on the voucher. */
+  supplierCompany?: { name: string; vatNumber?: string };
 }
 
 export type TransferSupplier = ProductSupplier<TransferSearchInput, TransferOffer, TransferQuote, TransferBookInput, TransferBooking>;

@@ -20,6 +20,7 @@ import {
 import { centsToDecimal, decimalToCents } from '../core/prng.js';
 import { nextNumber, type Payload, prelude, SANDBOX_SECRET, type SimContext, type SimOperation, scenariosOf, send } from '../core/sim.js';
 import { juniperTicketRoutes } from './tickets.js';
+import { JUNIPER_TRANSFER_OPS, juniperTransfers } from './transfers.js';
 
 const NS = 'http://www.juniper.es/webservice/2007/';
 const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -123,6 +124,7 @@ const OPS: Record<string, { rs: string; op: SimOperation }> = {
   BookingList: { rs: 'BookingListRS', op: 'list' },
   ZoneList: { rs: 'ZoneListRS', op: 'static' },
   HotelContent: { rs: 'ContentRS', op: 'static' },
+  ...JUNIPER_TRANSFER_OPS,
 };
 
 const ARRAYS = new Set(['Pax', 'RelPaxDist', 'RelPax', 'HotelCode', 'Hotel', 'Comment', 'SearchSegmentHotels']);
@@ -316,6 +318,7 @@ function occupancies(rq: X): RoomOccupancy[] | string {
 export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
   juniperTicketRoutes(app, sim);
   const store = sim.bookings.juniper as Map<string, JpBooking>;
+  const transfers = juniperTransfers(sim);
 
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     // Some published clients speak SOAP 1.2 (PHP SoapClient with SOAP_1_2): answer them in 1.2.
@@ -352,6 +355,8 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
       return;
     const reply200 = (inner: X, attrs: X = {}) => sendJp(req, reply, sc, meta.op, xml(200, envelope(opName, meta.rs, inner, attrs)));
     const fail = (code: string, t: string) => sendJp(req, reply, sc, meta.op, errorRs(opName, code, t));
+    const transfer = transfers(opName, { rq, sc, reply200, fail });
+    if (transfer) return transfer;
 
     switch (opName) {
       case 'ZoneList': {

@@ -1,12 +1,10 @@
 import Decimal from 'decimal.js';
-import { z } from 'zod';
 import type { ResolvedProviderAccount } from '../account.js';
 import { guarded, invalid } from '../adapter-kit.js';
 import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
-import { isCurrency, money, parseAmount, sameMoney } from '../money.js';
-import { type DroppedOffer, reportDropped, screenPrices } from '../offer-screen.js';
-import { combineSchedules } from '../policies.js';
+import { money, sameMoney } from '../money.js';
+import { reportDropped, screenPrices } from '../offer-screen.js';
 import type {
   CallContext,
   CancelResult,
@@ -15,130 +13,20 @@ import type {
   SupplierBookingRef,
   TransferBookInput,
   TransferBooking,
+  TransferBookLeg,
   TransferOffer,
   TransferQuote,
   TransferSearchInput,
   TransferSupplier,
 } from '../types.js';
 import { HotelbedsClient } from './client.js';
-import { RATE_KEY_TTL_MS } from './hotel-mappers.js';
+import { cancellationCharge, mapServices, mapTransferBooking } from './transfer-mappers.js';
+
+export { mapServices, mapTransferBooking } from './transfer-mappers.js';
 
 const S = 'hotelbeds' as const;
-const amount = z.union([z.number(), z.string()]);
-const point = z.object({ code: z.string(), type: z.string().optional() });
-const policies = z.array(z.object({ amount, from: z.string(), currencyId: z.string().optional() })).optional();
-const service = z.object({
-  id: z.union([z.number(), z.string()]),
-  direction: z.enum(['ARRIVAL', 'DEPARTURE', 'RETURN']),
-  transferType: z.enum(['PRIVATE', 'SHARED']),
-  vehicle: z.object({ code: z.string().optional(), name: z.string() }),
-  category: z.object({ name: z.string() }),
-  pickupInformation: z.object({ from: point, to: point, date: z.string(), time: z.string() }),
-  minPaxCapacity: z.number().int().optional(),
-  maxPaxCapacity: z.number().int().optional(),
-  price: z.object({ totalAmount: amount, currencyId: z.string() }),
-  rateKey: z.string().optional(),
-  cancellationPolicies: policies,
-  status: z.string().optional(),
-});
-const bookingSchema = z.object({
-  reference: z.string(),
-  clientReference: z.string().optional(),
-  creationDate: z.string().optional(),
-  status: z.string(),
-  holder: z.object({ name: z.string(), surname: z.string() }).optional(),
-  transfers: z.array(service),
-  totalAmount: amount,
-  currency: z.string(),
-});
-
-const TYPES = ['IATA', 'ATLAS', 'GIATA', 'GPS', 'PORT', 'STATION'] as const;
-const asType = (t: string | undefined) =>
-  (TYPES as readonly string[]).includes(t ?? '') ? (t as TransferOffer['pickup']['from']['type']) : 'ATLAS';
-
-/** Transfer policy times come without a zone (local to the pickup); read them as UTC, as Hotelbeds' own SDKs do. */
-const withZone = (s: string) => (/(Z|[+-]\d\d:\d\d)$/.test(s) ? s : `${s}Z`);
-const scheduleOf = (list: z.infer<typeof policies>) =>
-  (list ?? []).map((p) => ({ from: withZone(p.from), amount: new Decimal(parseAmount(p.amount) ?? 0) }));
-
-function policyOf(list: z.infer<typeof policies>, currency: string) {
-  return combineSchedules([scheduleOf(list)], currency);
-}
-
-export function mapServices(
-  data: unknown,
-  ctx: { accountId: string; search: TransferSearchInput },
-): { offers: TransferOffer[]; dropped: DroppedOffer[] } {
-  const list = (data as { services?: unknown })?.services;
-  const dropped: DroppedOffer[] = [];
-  if (list === undefined) return { offers: [], dropped };
-  if (!Array.isArray(list)) throw new Error('services is not a list');
-  const expiresAt = new Date(Date.now() + RATE_KEY_TTL_MS).toISOString();
-  const offers: TransferOffer[] = [];
-  for (const raw of list) {
-    const s = service.safeParse(raw);
-    const total = s.success ? parseAmount(s.data.price.totalAmount) : null;
-    if (!s.success || !total || !isCurrency(s.data.price.currencyId) || !s.data.rateKey) {
-      dropped.push({ reason: 'invalid', detail: `service ${(raw as { id?: unknown })?.id}` });
-      continue;
-    }
-    const d = s.data;
-    offers.push({
-      supplier: S,
-      accountId: ctx.accountId,
-      serviceId: String(d.id),
-      direction: d.direction,
-      transferType: d.transferType,
-      vehicle: d.vehicle.name,
-      category: d.category.name,
-      pickup: {
-        from: { type: asType(d.pickupInformation.from.type), code: d.pickupInformation.from.code },
-        to: { type: asType(d.pickupInformation.to.type), code: d.pickupInformation.to.code },
-        date: d.pickupInformation.date,
-        time: d.pickupInformation.time,
-      },
-      capacity: { min: d.minPaxCapacity ?? 1, max: d.maxPaxCapacity ?? 1 },
-      total: money(total, d.price.currencyId),
-      cancellation: policyOf(d.cancellationPolicies, d.price.currencyId),
-      token: { kind: 'rateKey', value: d.rateKey as string, expiresAt },
-      search: ctx.search,
-    });
-  }
-  return { offers, dropped };
-}
-
-export function mapTransferBooking(data: unknown): TransferBooking {
-  const list = (data as { bookings?: unknown[] })?.bookings;
-  const b = bookingSchema.safeParse(Array.isArray(list) ? list[0] : data);
-  if (!b.success) throw new Error(`transfer booking: ${b.error.issues[0]?.path.join('.')}`);
-  const total = parseAmount(b.data.totalAmount);
-  if (!total || !isCurrency(b.data.currency)) throw new Error('transfer booking total');
-  const schedules = b.data.transfers.map((t) => scheduleOf(t.cancellationPolicies));
-  return {
-    supplier: S,
-    kind: 'transfer',
-    ref: { locator: b.data.reference },
-    clientReference: b.data.clientReference ?? null,
-    status:
-      b.data.status === 'CANCELLED'
-        ? 'cancelled'
-        : b.data.status === 'CONFIRMED' || b.data.status === 'MODIFIED'
-          ? 'confirmed'
-          : 'pending-provider',
-    supplierStatus: b.data.status,
-    total: money(total, b.data.currency),
-    cancellation: combineSchedules(schedules, b.data.currency),
-    holder: b.data.holder ?? null,
-    createdAt: b.data.creationDate ?? null,
-    remarks: [],
-    transfers: b.data.transfers.map((t) => ({
-      direction: t.direction,
-      vehicle: t.vehicle.name,
-      date: t.pickupInformation.date,
-      time: t.pickupInformation.time,
-    })),
-  };
-}
+/** Points where passengers arrive or leave on a flight, ship or train: the leg needs its transport details. */
+const TERMINALS = new Set(['IATA', 'PORT', 'STATION']);
 
 /** Penalty in force now from a booking's schedule. */
 function penaltyNow(booking: TransferBooking, now = new Date()): Money {
@@ -228,6 +116,7 @@ export class HotelbedsTransferAdapter implements TransferSupplier {
       const same = offers.find(
         (o) =>
           o.direction === offer.direction &&
+          (o.leg ?? 'outbound') === (offer.leg ?? 'outbound') &&
           o.transferType === offer.transferType &&
           o.vehicle === offer.vehicle &&
           o.category === offer.category &&
@@ -243,17 +132,26 @@ export class HotelbedsTransferAdapter implements TransferSupplier {
         previousTotal: offer.total,
         cancellation: same.cancellation,
         token: same.token,
-        remarks: [],
+        remarks: same.remarks ?? [],
+        ...(same.pickupDetails ? { pickupDetails: same.pickupDetails } : {}),
       };
     });
   }
 
+  /**
+   * Every leg under one booking reference: the documented booking takes several rateKeys in `transfers[]`
+   * ("you can confirm one ratekey as well as multiples with same booking reference").
+   */
   book(input: TransferBookInput, ctx?: CallContext): Promise<TransferBooking> {
     const op = 'transfer.book';
     return guarded(this.http, S, op, async () => {
       if (!/^[\w-]{1,20}$/.test(input.clientReference)) throw invalid(S, op, 'clientReference');
       if (!input.holder.email || !input.holder.phone || !/^\+\d{6,15}$/.test(input.holder.phone))
         throw invalid(S, op, 'holder email and E.164 phone are required');
+      const legs: TransferBookLeg[] = input.legs?.length ? input.legs : [{ quote: input.quote, transport: input.transport }];
+      const keys = legs.map((l) => l.quote.token.value);
+      if (new Set(keys).size !== keys.length) throw invalid(S, op, 'the same rateKey twice');
+      if (legs.some((l) => l.quote.offer.accountId !== this.account.id)) throw invalid(S, op, 'a leg quoted on another account');
       const data = await this.client.call<unknown>({
         operation: op,
         method: 'POST',
@@ -263,25 +161,39 @@ export class HotelbedsTransferAdapter implements TransferSupplier {
         body: {
           language: this.lang,
           holder: { name: input.holder.name, surname: input.holder.surname, email: input.holder.email, phone: input.holder.phone },
-          transfers: [
-            {
-              rateKey: input.quote.token.value,
-              transferDetails: [
-                {
-                  type: input.transport.type,
-                  direction: input.quote.offer.direction === 'DEPARTURE' ? 'DEPARTURE' : 'ARRIVAL',
-                  code: input.transport.code,
-                  companyName: input.transport.companyName,
-                },
-              ],
-            },
-          ],
+          transfers: legs.map((l) => this.transferOf(l, op)),
           clientReference: input.clientReference,
-          remark: input.remarks,
+          ...(input.welcomeMessage ? { welcomeMessage: input.welcomeMessage } : {}),
+          ...(input.remarks ? { remark: input.remarks } : {}),
         },
       });
       return mapTransferBooking(data);
     });
+  }
+
+  /** One `transfers[]` item: rateKey, the leg's transport (arrival details on an arrival, departure on a departure), the address for a GPS pickup. */
+  private transferOf(leg: TransferBookLeg, op: string) {
+    const offer = leg.quote.offer;
+    const needsTransport = TERMINALS.has(offer.pickup.from.type) || TERMINALS.has(offer.pickup.to.type);
+    if (needsTransport && !leg.transport?.code?.trim()) throw invalid(S, op, `transport number required for the ${offer.direction} leg`);
+    if (offer.pickup.from.type === 'GPS' && !leg.pickupAddress) throw invalid(S, op, 'pickup address required for a GPS pickup');
+    const direction = leg.transport?.direction ?? (offer.direction === 'DEPARTURE' ? 'DEPARTURE' : 'ARRIVAL');
+    return {
+      rateKey: leg.quote.token.value,
+      ...(leg.transport
+        ? {
+            transferDetails: [
+              {
+                type: leg.transport.type,
+                direction,
+                code: leg.transport.code,
+                ...(leg.transport.companyName ? { companyName: leg.transport.companyName } : {}),
+              },
+            ],
+          }
+        : {}),
+      ...(leg.pickupAddress ? { pickupInformation: { ...leg.pickupAddress } } : {}),
+    };
   }
 
   read(ref: SupplierBookingRef, ctx?: CallContext): Promise<TransferBooking> {
@@ -331,6 +243,12 @@ export class HotelbedsTransferAdapter implements TransferSupplier {
     });
   }
 
+  /**
+   * Documented Booking Cancellation: `DELETE /bookings/{language}/reference/{reference}` cancels;
+   * `?simulation=true` only simulates (the reply has the booking-detail shape with the changed status and
+   * the charges in totalAmount). Without that parameter the call CANCELS, so a simulation always sends
+   * it, and neither call is ever retried automatically (docs/decisions/0225).
+   */
   cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {
     const op = opts.simulate ? 'transfer.cancel-simulation' : 'transfer.cancel';
     return guarded(this.http, S, op, async () => {
@@ -338,15 +256,17 @@ export class HotelbedsTransferAdapter implements TransferSupplier {
         operation: op,
         method: 'DELETE',
         path: `/bookings/${this.lang}/reference/${encodeURIComponent(ref.locator)}`,
-        query: { cancellationFlag: opts.simulate ? 'SIMULATION' : 'CANCELLATION' },
-        idempotent: opts.simulate,
+        query: opts.simulate ? { simulation: 'true' } : undefined,
+        idempotent: false,
         ctx,
       });
       const b = mapTransferBooking(data);
+      // A simulation reports the status the booking WOULD have; the booking itself is unchanged.
+      const status = opts.simulate ? (b.status === 'cancelled' ? 'confirmed' : b.status) : b.status;
       return {
         simulated: opts.simulate,
-        status: opts.simulate ? b.status : 'cancelled',
-        penalty: penaltyNow(b),
+        status,
+        penalty: cancellationCharge(b) ?? penaltyNow(b),
         penaltyKnown: true,
         cancellationReference: null,
       };

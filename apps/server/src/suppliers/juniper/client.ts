@@ -25,6 +25,11 @@ export const JUNIPER_OPS = {
   BookingList: { rq: 'BookingListRQ', rs: 'BookingListRS', group: 'Book' },
   ZoneList: { rq: 'ZoneListRQ', rs: 'ZoneListRS', group: 'StaticData' },
   HotelContent: { rq: 'HotelContentRQ', rs: 'ContentRS', group: 'StaticData' },
+  // Transfers (docs/decisions/0226): published client code calls these on the same ports with these RQ/RS names.
+  TransferAvail: { rq: 'TransferAvailRQ', rs: 'AvailabilityRS', group: 'Avail' },
+  TransferBookingRules: { rq: 'TransferBookingRulesRQ', rs: 'BookingRulesRS', group: 'Check' },
+  // A published client reads TransferBookingResponse/TransferBookingRS; hotels answer BookingRS: either is taken.
+  TransferBooking: { rq: 'TransferBookingRQ', rs: 'BookingRS', group: 'Book' },
 } as const;
 export type JuniperOp = keyof typeof JUNIPER_OPS;
 
@@ -47,6 +52,12 @@ const parser = xmlParser([
   'Pax',
   'Comment',
   'Price',
+  'TransferResult',
+  'TransferOption',
+  'TransferItem',
+  'TransferBookingInfo',
+  'Date',
+  'Image',
 ]);
 
 /** Juniper error codes to ours. NO_AVAIL_FOUND is not a failure: the client answers it as `noAvail`. */
@@ -67,7 +78,7 @@ const ERROR_CODES: Record<string, SupplierErrorCode> = {
 };
 
 /** Availability operations whose NO_AVAIL_FOUND means an empty result. */
-const NO_AVAIL_OPS = new Set<JuniperOp>(['HotelAvail', 'ServiceAvail']);
+const NO_AVAIL_OPS = new Set<JuniperOp>(['HotelAvail', 'ServiceAvail', 'TransferAvail']);
 
 export interface JuniperReply {
   rs: XNode;
@@ -166,7 +177,7 @@ export function parseJuniperReply(op: JuniperOp, text: string, status = 200): Ju
   if (soapBody.Fault) throw new JuniperReplyError('SUPPLIER_UNAVAILABLE', `SOAP Fault: ${JSON.stringify(soapBody.Fault).slice(0, 300)}`);
   const response = node(soapBody[`${op}Response`]);
   const firstChild = Object.entries(response).find(([k, v]) => !k.startsWith('@') && v && typeof v === 'object')?.[1];
-  const rs = node(response[meta.rs] ?? (op === 'BookingList' ? firstChild : undefined));
+  const rs = node(response[meta.rs] ?? (op === 'BookingList' || op === 'TransferBooking' ? firstChild : undefined));
   if (!Object.keys(rs).length) throw new JuniperReplyError('SUPPLIER_BAD_RESPONSE', `HTTP ${status}: no ${meta.rs}`);
   const errors = nodes(node(rs.Errors).Error).map((e) => ({ code: attr(e, 'Code') ?? '', text: attr(e, 'Text') ?? '' }));
   const warnings = nodes(node(rs.Warnings).Warning).map((w) => ({ code: attr(w, 'Code') ?? '', text: attr(w, 'Text') ?? '' }));
