@@ -108,19 +108,21 @@ test('ticket, transfer and flight vouchers show their own section on the detail 
   const ticket = await first('ticket');
   await page.goto(`/booking/${ticket._id}/detail`);
   const section = page.getByTestId('voucher-section');
-  await expect(section).toHaveAttribute('data-kind', 'ticket');
-  await expect(section.getByText('Sesión')).toBeVisible();
-  await expect(section.getByText(ticket.section.session)).toBeVisible();
+  // The first paint of each page waits longer: the machine running the suite may be busy.
+  const loaded = { timeout: 30_000 };
+  await expect(section).toHaveAttribute('data-kind', 'ticket', loaded);
+  await expect(section.getByText('Sesión', { exact: true })).toBeVisible();
+  await expect(section.getByText(ticket.section.session, { exact: true })).toBeVisible();
   await expect(section.getByText('Punto de encuentro', { exact: true })).toBeVisible();
-  await expect(section.getByText('Participantes')).toBeVisible();
-  await expect(page.getByText('Contacto de emergencia')).toBeVisible();
+  await expect(section.getByText('Participantes', { exact: true })).toBeVisible();
+  await expect(page.getByText('Contacto de emergencia', { exact: true })).toBeVisible();
 
   const transfer = await first('transfer');
   await page.goto(`/booking/${transfer._id}/voucher`);
-  await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'transfer');
+  await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'transfer', loaded);
   await expect(page.getByText(/^Ida: /)).toBeVisible();
   await expect(page.getByText(/^Regreso: /)).toBeVisible();
-  await expect(page.getByText(transfer.section.legs[0].transportNumber)).toBeVisible();
+  await expect(page.getByText(transfer.section.legs[0].transportNumber, { exact: true })).toBeVisible();
   await expect(page.getByTestId('check-pickup')).toContainText('se confirma con el proveedor');
   await expect(page.getByTestId('voucher-qr').locator('svg')).toBeVisible();
   // "A pagar en el hotel" is a hotel thing.
@@ -128,10 +130,10 @@ test('ticket, transfer and flight vouchers show their own section on the detail 
 
   const flight = await first('flight');
   await page.goto(`/booking/${flight._id}/voucher`);
-  await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'flight');
-  await expect(page.getByText(flight.section.pnr)).toBeVisible();
+  await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'flight', loaded);
+  await expect(page.getByText(flight.section.pnr, { exact: true })).toBeVisible();
   await expect(page.getByText(/^Tramo 1: AV \d+/)).toBeVisible();
-  await expect(page.getByText(`Tiquete ${flight.section.passengers[0].ticketNumber}`)).toBeVisible();
+  await expect(page.getByText(`Tiquete ${flight.section.passengers[0].ticketNumber}`, { exact: true })).toBeVisible();
 });
 
 test('the cancellation reason typed by the agent is kept and shown; the terms agree with the penalty quoted (issue 15 #1, #2)', async ({
@@ -143,7 +145,7 @@ test('the cancellation reason typed by the agent is kept and shown; the terms ag
   const v = list.docs[0];
   await page.goto(`/booking/${v._id}/detail`);
   const terms = page.getByTestId('voucher-terms');
-  await expect(terms).toBeVisible();
+  await expect(terms).toBeVisible({ timeout: 30_000 });
   const status = await terms.getAttribute('data-status');
 
   await page.getByRole('button', { name: 'Cancelar reserva' }).click();
