@@ -97,3 +97,78 @@ test('the booking detail shows each reader only the costs its view allows (issue
   await expect(page.getByRole('columnheader', { name: 'Precio' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Costo' })).toHaveCount(0);
 });
+
+test('ticket, transfer and flight vouchers show their own section on the detail and the printable voucher (issue 13 #6)', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.agency);
+  const first = async (type: string) => (await (await page.request.get(`${baseURL}/api/voucher?type=${type}&limit=1`)).json()).docs[0];
+
+  const ticket = await first('ticket');
+  await page.goto(`/booking/${ticket._id}/detail`);
+  const section = page.getByTestId('voucher-section');
+  // The first paint of each page waits longer: the machine running the suite may be busy.
+  const loaded = { timeout: 30_000 };
+  await expect(section).toHaveAttribute('data-kind', 'ticket', loaded);
+  await expect(section.getByText('Sesión', { exact: true })).toBeVisible();
+  await expect(section.getByText(ticket.section.session, { exact: true })).toBeVisible();
+  await expect(section.getByText('Punto de encuentro', { exact: true })).toBeVisible();
+  await expect(section.getByText('Participantes', { exact: true })).toBeVisible();
+  await expect(page.getByText('Contacto de emergencia', { exact: true })).toBeVisible();
+
+  const transfer = await first('transfer');
+  await page.goto(`/booking/${transfer._id}/voucher`);
+  await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'transfer', loaded);
+  await expect(page.getByText(/^Ida: /)).toBeVisible();
+  await expect(page.getByText(/^Regreso: /)).toBeVisible();
+  await expect(page.getByText(transfer.section.legs[0].transportNumber, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('check-pickup')).toContainText('se confirma con el proveedor');
+  await expect(page.getByTestId('voucher-qr').locator('svg')).toBeVisible();
+  // "A pagar en el hotel" is a hotel thing.
+  await expect(page.getByText('A pagar en el hotel')).toHaveCount(0);
+
+  const flight = await first('flight');
+  await page.goto(`/booking/${flight._id}/voucher`);
+  await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'flight', loaded);
+  await expect(page.getByText(flight.section.pnr, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Tramo 1: AV \d+/)).toBeVisible();
+  await expect(page.getByText(`Tiquete ${flight.section.passengers[0].ticketNumber}`, { exact: true })).toBeVisible();
+});
+
+test('the cancellation reason typed by the agent is kept and shown; the terms agree with the penalty quoted (issue 15 #1, #2)', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.agency);
+  const list = await (await page.request.get(`${baseURL}/api/voucher?status=confirmed&provider=travesia&type=ticket&limit=1`)).json();
+  const v = list.docs[0];
+  await page.goto(`/booking/${v._id}/detail`);
+  const terms = page.getByTestId('voucher-terms');
+  await expect(terms).toBeVisible({ timeout: 30_000 });
+  const status = await terms.getAttribute('data-status');
+
+  await page.getByRole('button', { name: 'Cancelar reserva' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Penalidad si cancelas ahora')).toBeVisible();
+  const quoted = (await dialog.locator('strong').first().innerText()).trim();
+  // Free terms on the page mean no penalty in the quote, and a penalty in the quote means no "free" on the page.
+  if (status === 'free' || status === 'free-until') expect(quoted).toMatch(/^0[.,]00 /);
+  else expect(quoted).not.toMatch(/^0[.,]00 /);
+  const reason = 'El cliente <b>cambió</b> sus fechas';
+  await dialog.getByRole('textbox', { name: 'Motivo de la cancelación' }).fill(reason);
+  await dialog.getByRole('button', { name: 'Cancelar reserva' }).click();
+  await expect(page.getByText('Reserva cancelada').first()).toBeVisible();
+
+  await expect(page.getByTestId('cancel-reason')).toContainText(reason);
+  await expect(page.getByTestId('event-note-cancelled')).toHaveText(`Motivo: ${reason}`);
+  // Typed markup stays text.
+  await expect(page.locator('b', { hasText: 'cambió' })).toHaveCount(0);
+  // The cancelled voucher offers no second cancellation.
+  await expect(page.getByRole('button', { name: 'Cancelar reserva' })).toBeDisabled();
+
+  await page.goto(`/booking/${v._id}/voucher`);
+  await expect(page.getByTestId('cancel-reason')).toContainText(reason);
+  const stored = await (await page.request.get(`${baseURL}/api/voucher/${v._id}`)).json();
+  expect(stored.cancelReason).toBe(reason);
+});

@@ -4,6 +4,7 @@ import { installValidationMessages } from './validation-messages.js';
 z.config(z.locales.es());
 installValidationMessages();
 
+export * from './cancellation-terms.js';
 export * from './dashboard.js';
 export * from './format/index.js';
 export * from './hotel-booking.js';
@@ -34,5 +35,9 @@ export * from './supplier-messages.js';
 export * from './suppliers.js';
 export * from './user-types.js';
 export * from './validation-messages.js';
+export * from './voucher-access.js';
+export * from './voucher-section-blocks.js';
+export * from './voucher-section-read.js';
+export * from './voucher-sections.js';
 export * from './voucher-status.js';
 export * from './vouchers.js';

@@ -3,6 +3,7 @@ import { agencyBreakdownSchema, priceBreakdownSchema, staffBreakdownSchema } fro
 import { calendarDate } from './schemas/calendar-date.js';
 import { idSchema, pageQuery, paginated } from './schemas/common.js';
 import { PRODUCT_KINDS } from './suppliers.js';
+import { voucherSectionSchema } from './voucher-sections.js';
 import { VOUCHER_STATUSES } from './voucher-status.js';
 
 /** Spanish texts of the vouchers and dashboard screens and answers. */
@@ -36,7 +37,11 @@ export const VOUCHER_MESSAGES = {
   invalidLink: 'El enlace no es válido',
   approvedRequired: 'Indica si apruebas la reserva',
   exportTooLarge: 'La exportación admite máximo 50.000 reservas. Aplica más filtros.',
+  cancelReasonTooLong: 'El motivo de la cancelación admite máximo 500 caracteres',
 } as const;
+
+/** Longest cancellation reason an agent may type (kept on the voucher and in its history). */
+export const CANCEL_REASON_MAX = 500;
 
 export const VOUCHER_TYPES = PRODUCT_KINDS;
 export type VoucherType = (typeof VOUCHER_TYPES)[number];
@@ -205,6 +210,12 @@ const voucherCoreShape = {
   penalty: penaltySchema.nullable(),
   /** What the supplier asks to be shown on the voucher, verbatim ("Payable through …", observations). */
   supplierRemarks: z.array(z.string()),
+  /** The service itself, one section per kind (voucher-sections.ts); null when nothing usable was stored. */
+  section: voucherSectionSchema.nullable(),
+  /** What the agent typed as the booking's remarks (observaciones), verbatim. */
+  remarks: z.string().nullable(),
+  /** Why the agent cancelled it, verbatim (also in the history's cancellation event). */
+  cancelReason: z.string().nullable(),
   approval: z
     .object({ status: approvalStatusSchema, expiresAt: z.string().nullable(), decision: approvalDecisionSchema.nullable() })
     .nullable(),
@@ -367,7 +378,11 @@ export const approvalLinkBody = z.object({
 });
 export const approvalLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
 
-export const cancelBody = z.object({ version: z.number().int().min(0).optional(), note: z.string().trim().max(500).optional() });
+/** `note` is the cancellation reason the agent types (optional). */
+export const cancelBody = z.object({
+  version: z.number().int().min(0).optional(),
+  note: z.string().trim().max(CANCEL_REASON_MAX, { error: VOUCHER_MESSAGES.cancelReasonTooLong }).optional(),
+});
 export const cancelQuoteSchema = z.object({
   cancellable: z.boolean(),
   penalty: penaltySchema,

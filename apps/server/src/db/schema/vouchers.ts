@@ -118,6 +118,10 @@ export const vouchers = pgTable('vouchers', {
   cancelStartedAt: timestamp('cancel_started_at', { withTimezone: true }),
   /** What the supplier asks to be shown on the voucher, verbatim and in order (migration 0770, docs/decisions/0180). */
   supplierRemarks: jsonb('supplier_remarks').$type<string[]>().notNull().default([]),
+  /** The booking's remarks as the agent typed them (migration 0820). */
+  remarks: text('remarks'),
+  /** The reason the agent typed when cancelling (migration 0820). */
+  cancelReason: text('cancel_reason'),
   searchText: text('search_text').generatedAlwaysAs(sql``),
 });
 export type VoucherRow = typeof vouchers.$inferSelect;

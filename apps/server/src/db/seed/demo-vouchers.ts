@@ -2,6 +2,7 @@ import { VOUCHER_STATUSES, type VoucherStatus, type VoucherType } from '@travesi
 import Decimal from 'decimal.js';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { agencies, type NewVoucherRow, type PolicyRuleData, users, voucherEvents, vouchers } from '../schema/index.js';
+import { demoSection } from './demo-voucher-sections.js';
 import type { SeedContext } from './index.js';
 
 /** A small seeded PRNG (mulberry32) so the demo data is the same on every machine. */
@@ -254,7 +255,20 @@ export async function seedDemoVouchers({ db }: SeedContext) {
               board,
               rooms: [{ name: pick(['Doble estándar', 'Suite junior', 'Familiar']), board, adults, children: 0 }],
             }
-          : { name, destination: type === 'flight' ? name : hotel.destination },
+          : {
+              name,
+              destination: type === 'flight' ? name : hotel.destination,
+              section: demoSection(type, {
+                seq,
+                name,
+                destination: hotel.destination,
+                hotel: hotel.name,
+                start: iso(startT),
+                end: iso(startT + Math.max(nights, type === 'flight' ? 7 : 0) * DAY),
+                adults,
+                holder: `${client.name} ${client.surname}`,
+              }),
+            },
       productName: name,
       approvalStatus: status === 'quotation' ? 'pending' : null,
       createdBy: user.id,

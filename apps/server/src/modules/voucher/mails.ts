@@ -1,34 +1,50 @@
 import { formatDate, formatMoney, PRODUCT_KIND_LABELS, VOUCHER_STATUS_LABELS } from '@travesia/contracts';
 import type { VoucherRow } from '../../db/schema/index.js';
 import type { Mail } from '../../lib/mailer.js';
+import { VOUCHER_MAIL as M } from '../../messages/vouchers.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function summary(v: VoucherRow): string[] {
-  const dates = v.startDate ? `${formatDate(v.startDate)}${v.endDate ? ` al ${formatDate(v.endDate)}` : ''}` : 'Sin fecha';
+  const dates = v.startDate ? `${formatDate(v.startDate)}${v.endDate ? ` ${M.datesJoin} ${formatDate(v.endDate)}` : ''}` : M.noDate;
   return [
-    `Referencia: ${v.externalBookingReference}${v.locator ? ` · Localizador: ${v.locator}` : ''}`,
+    `${M.reference}: ${v.externalBookingReference}${v.locator ? ` · ${M.locator}: ${v.locator}` : ''}`,
     `${PRODUCT_KIND_LABELS[v.type]}: ${v.productName ?? v.product.name ?? ''}`,
-    `Fechas: ${dates}`,
-    `Titular: ${[v.client.name, v.client.surname].filter(Boolean).join(' ')}`,
-    `Total: ${formatMoney(v.priceGross, v.priceCurrency)}`,
-    `Estado: ${VOUCHER_STATUS_LABELS[v.status]}`,
+    `${M.dates}: ${dates}`,
+    `${M.holder}: ${[v.client.name, v.client.surname].filter(Boolean).join(' ')}`,
+    `${M.total}: ${formatMoney(v.priceGross, v.priceCurrency)}`,
+    `${M.status}: ${VOUCHER_STATUS_LABELS[v.status]}`,
+    ...(v.remarks ? [`${M.remarks}: ${v.remarks}`] : []),
   ];
 }
 
-function build(to: string, subject: string, intro: string, v: VoucherRow, link?: { href: string; label: string }, outro?: string): Mail {
+/** Everything the agent or the client typed is escaped in the HTML part (a reason "with markup" stays text). */
+function build(
+  to: string,
+  subject: string,
+  intro: string,
+  v: VoucherRow,
+  link?: { href: string; label: string },
+  outro: string[] = [],
+): Mail {
   const lines = summary(v);
   return {
     to,
     subject,
-    text: [intro, '', ...lines, ...(link ? ['', `${link.label}: ${link.href}`] : []), ...(outro ? ['', outro] : []), '', v.agencyName].join(
-      '\n',
-    ),
+    text: [
+      intro,
+      '',
+      ...lines,
+      ...(link ? ['', `${link.label}: ${link.href}`] : []),
+      ...(outro.length ? ['', ...outro] : []),
+      '',
+      v.agencyName,
+    ].join('\n'),
     html: [
       `<p>${escapeHtml(intro)}</p>`,
       `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
       link ? `<p><a href="${link.href}">${escapeHtml(link.label)}</a></p>` : '',
-      outro ? `<p>${escapeHtml(outro)}</p>` : '',
+      ...outro.map((o) => `<p>${escapeHtml(o)}</p>`),
       `<p>${escapeHtml(v.agencyName)}</p>`,
     ].join(''),
   };
@@ -37,31 +53,24 @@ function build(to: string, subject: string, intro: string, v: VoucherRow, link?:
 export const confirmationMail = (to: string, v: VoucherRow, voucherUrl?: string) =>
   build(
     to,
-    `Reserva confirmada ${v.externalBookingReference}`,
-    'Tu reserva está confirmada.',
+    M.confirmedSubject(v.externalBookingReference),
+    M.confirmedIntro,
     v,
-    voucherUrl ? { href: voucherUrl, label: 'Ver el voucher' } : undefined,
+    voucherUrl ? { href: voucherUrl, label: M.viewVoucher } : undefined,
   );
 
 export const approvalRequestMail = (to: string, v: VoucherRow, link: string, expiresAt: Date) =>
-  build(
-    to,
-    `Aprueba tu reserva ${v.externalBookingReference}`,
-    `${v.agencyName} te pide revisar esta reserva y aprobarla o rechazarla.`,
-    v,
-    { href: link, label: 'Revisar y decidir' },
-    `El enlace sirve para una sola decisión y vence el ${formatDate(expiresAt, 'America/Bogota')}.`,
-  );
+  build(to, M.approvalSubject(v.externalBookingReference), M.approvalIntro(v.agencyName), v, { href: link, label: M.approvalLink }, [
+    M.approvalOutro(formatDate(expiresAt, 'America/Bogota')),
+  ]);
 
 export const approvalDecisionMail = (to: string, v: VoucherRow, approved: boolean, by: string) =>
-  build(
-    to,
-    `Reserva ${approved ? 'aprobada' : 'rechazada'} ${v.externalBookingReference}`,
-    `${by} ${approved ? 'aprobó' : 'rechazó'} la reserva.`,
-    v,
-  );
+  build(to, M.decisionSubject(approved, v.externalBookingReference), M.decisionIntro(by, approved), v);
 
 export const cancellationMail = (to: string, v: VoucherRow) => {
   const penalty = v.penalty ? formatMoney(v.penalty.penalty, v.penalty.penaltyCurrency) : formatMoney('0', v.priceCurrency);
-  return build(to, `Reserva cancelada ${v.externalBookingReference}`, 'La reserva fue cancelada.', v, undefined, `Penalidad: ${penalty}`);
+  return build(to, M.cancelledSubject(v.externalBookingReference), M.cancelledIntro, v, undefined, [
+    M.penalty(penalty),
+    ...(v.cancelReason ? [M.cancelReason(v.cancelReason)] : []),
+  ]);
 };

@@ -1,15 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  formatDate,
+  formatDateTime,
   formatMoney,
   PRODUCT_KIND_LABELS,
+  type SectionBlock,
+  sectionBlocks,
   VOUCHER_PROVIDER_LABELS,
   VOUCHER_STATUS_LABELS,
   type Voucher,
+  voucherTerms,
 } from '@travesia/contracts';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { VOUCHER_PDF as T } from '../../messages/vouchers.js';
 import { printSupplierRemarks } from './pdf-supplier-remarks.js';
+import { BUSINESS_TZ } from './policy.js';
 
 /** The agency logo as image bytes: a data: URL, or a file under DATA_DIR/uploads; anything else is skipped. */
 async function logoBytes(logo: string | null, dataDir: string): Promise<Buffer | null> {
@@ -21,24 +27,29 @@ async function logoBytes(logo: string | null, dataDir: string): Promise<Buffer |
   return readFile(path.join(dataDir, 'uploads', name)).catch(() => null);
 }
 
-export function policyText(v: Pick<Voucher, 'policies' | 'price'>): string[] {
-  if (!v.policies.length) return ['Sin penalidad informada por el proveedor.'];
-  return v.policies.map((p) => {
-    const from = formatDate(p.from, 'America/Bogota');
-    if (p.percent !== undefined) return `Desde ${from}: ${p.percent}% del total`;
-    if (p.nights !== undefined) return `Desde ${from}: ${p.nights} noche(s)`;
-    return `Desde ${from}: ${formatMoney(p.amount ?? '0', p.currency)}`;
-  });
+/** pdfkit's standard fonts are WinAnsi: characters outside it would print as garbage, so they are dropped. */
+const winAnsi = (s: string) => s.replace(/→/g, '->').replace(/[^\x20-\x7e\u00a0-\u00ff€–—‘’“”•…]/g, '');
+
+export interface VoucherPdfOptions {
+  dataDir: string;
+  now: Date;
+  /** The zone the cancellation terms' dates are shown in. */
+  timeZone?: string;
 }
 
 /**
- * The printable voucher a traveller takes to the hotel: agency, locators, product, dates, rooms,
- * guests, board, policies, what is paid and what is payable at the hotel. Built with pdfkit's
- * standard fonts (WinAnsi covers Spanish).
+ * The printable voucher: agency logo and a QR code of our reference, the booking, one section per
+ * product kind (contracts' `sectionBlocks`, the same blocks the web shows), travellers, payments, the
+ * cancellation terms (contracts' `voucherTerms`), the agent's remarks, the cancellation and its reason,
+ * the supplier's emergency contact and remarks. Built with pdfkit's standard fonts (WinAnsi covers Spanish).
  */
-export async function renderVoucherPdf(v: Voucher, dataDir: string): Promise<Buffer> {
-  const logo = await logoBytes(v.agency.logo, dataDir);
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Voucher ${v.externalBookingReference}`, Author: v.agency.name } });
+export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Promise<Buffer> {
+  const tz = opts.timeZone ?? BUSINESS_TZ;
+  const [logo, qr] = await Promise.all([
+    logoBytes(v.agency.logo, opts.dataDir),
+    QRCode.toBuffer(v.externalBookingReference, { type: 'png', margin: 1, width: 180, errorCorrectionLevel: 'M' }),
+  ]);
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: T.title(v.externalBookingReference), Author: v.agency.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -53,66 +64,80 @@ export async function renderVoucherPdf(v: Voucher, dataDir: string): Promise<Buf
       // An unreadable image never stops the voucher.
     }
   }
-  doc.font('Helvetica-Bold').fontSize(18).text(v.agency.name, 200, 48, { align: 'right' });
-  doc.font('Helvetica').fontSize(10).text('Voucher de servicio', { align: 'right' });
-  doc.moveDown(2);
+  doc.image(qr, 547 - 72, 40, { fit: [72, 72] });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#666')
+    .text(T.qrCaption, 547 - 92, 114, { width: 92, align: 'center' });
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text(winAnsi(v.agency.name), 200, 48, { width: 260, align: 'right' });
+  doc.font('Helvetica').fontSize(10).text(T.subtitle, 200, doc.y, { width: 260, align: 'right' });
   doc.x = 48;
-  doc.y = Math.max(doc.y, 120);
+  doc.y = Math.max(doc.y, 132);
 
   const section = (title: string) => {
     doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#0b6e4f').text(title);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('#0b6e4f').text(winAnsi(title), 48);
     doc.fillColor('black').font('Helvetica').fontSize(10);
   };
   const line = (label: string, value: string | null | undefined) => {
     if (!value) return;
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+    doc
+      .font('Helvetica-Bold')
+      .text(`${winAnsi(label)}: `, { continued: true })
+      .font('Helvetica')
+      .text(winAnsi(value));
+  };
+  const block = (b: SectionBlock) => {
+    section(b.title);
+    for (const r of b.rows) line(r.label, r.value);
+    if (b.warning) doc.font('Helvetica-Bold').fillColor('#b45309').text(winAnsi(b.warning)).fillColor('black').font('Helvetica');
   };
 
-  section('Reserva');
-  line('Referencia', v.externalBookingReference);
-  line('Localizador', v.locator);
-  line('Localizador corto', v.shortLocator);
-  if (v.supplierReferences.length) line('Referencias del proveedor', v.supplierReferences.join(', '));
-  line('Estado', VOUCHER_STATUS_LABELS[v.status]);
-  line('Proveedor', VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider);
+  section(T.booking);
+  line(T.reference, v.externalBookingReference);
+  line(T.locator, v.locator);
+  line(T.shortLocator, v.shortLocator);
+  if (v.supplierReferences.length) line(T.supplierReferences, v.supplierReferences.join(', '));
+  line(T.status, VOUCHER_STATUS_LABELS[v.status]);
+  line(T.provider, VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider);
 
-  section(PRODUCT_KIND_LABELS[v.type]);
-  line('Nombre', v.product.name);
-  line('Destino', v.product.destination);
-  line('Dirección', v.product.address);
-  line('Teléfono', v.product.phone);
-  line('Entrada', formatDate(v.start));
-  line('Salida', formatDate(v.end));
-  if (v.nights !== null) line('Noches', String(v.nights));
-  line('Régimen', v.product.board);
-  for (const [i, r] of (v.product.rooms ?? []).entries()) {
-    const pax = [
-      r.adults ? `${r.adults} adulto(s)` : '',
-      r.children ? `${r.children} niño(s)${r.childrenAges?.length ? ` (${r.childrenAges.join(', ')} años)` : ''}` : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-    line(`Habitación ${i + 1}`, [r.name, r.board, pax].filter(Boolean).join(' · '));
+  if (v.section) for (const b of sectionBlocks(v.section)) block(b);
+  else {
+    section(PRODUCT_KIND_LABELS[v.type]);
+    line(T.name, v.product.name);
   }
 
-  section('Huéspedes');
-  line('Titular', [v.client.name, v.client.surname].filter(Boolean).join(' '));
-  line('Documento', [v.client.documentType, v.client.document].filter(Boolean).join(' '));
-  for (const c of v.companions) line('Acompañante', [c.name, c.surname].filter(Boolean).join(' '));
+  section(T.travellers);
+  line(T.holder, [v.client.name, v.client.surname].filter(Boolean).join(' '));
+  line(T.document, [v.client.documentType, v.client.document].filter(Boolean).join(' '));
+  for (const c of v.companions) line(T.companion, [c.name, c.surname].filter(Boolean).join(' '));
 
-  section('Pagos');
-  line('Total', formatMoney(v.price.gross, v.price.currency));
+  section(T.payments);
+  line(T.total, formatMoney(v.price.gross, v.price.currency));
   const paid = v.payments.client;
-  line('Pagado', paid ? formatMoney(paid.amount, paid.currency) : 'Sin pagos registrados');
+  line(T.paid, paid ? formatMoney(paid.amount, paid.currency) : T.noPayments);
   const atHotel = v.payments.payableAtHotel;
-  line('A pagar en el hotel', atHotel ? formatMoney(atHotel.amount, atHotel.currency) : 'Nada');
+  if (v.type === 'hotel') line(T.payableAtHotel, atHotel ? formatMoney(atHotel.amount, atHotel.currency) : T.nothing);
 
-  section('Políticas de cancelación');
-  for (const t of policyText(v)) doc.text(`• ${t}`);
+  section(T.policies);
+  const terms = voucherTerms(v, opts.now, tz);
+  if (v.status !== 'cancelled') doc.font('Helvetica-Bold').text(winAnsi(terms.headline)).font('Helvetica');
+  for (const t of terms.lines) doc.text(`• ${winAnsi(t)}`);
+
+  if (v.remarks) {
+    section(T.remarks);
+    doc.text(winAnsi(v.remarks));
+  }
+  if (v.status === 'cancelled') {
+    section(T.cancellation);
+    if (v.penalty) line(T.penalty, formatMoney(v.penalty.penalty, v.penalty.penaltyCurrency));
+    line(T.cancelReason, v.cancelReason);
+    line(T.cancelledAt, formatDateTime(v.updatedAt, tz));
+  }
 
   doc.moveDown(2);
-  doc.fontSize(8).fillColor('#666').text('Presente este voucher al llegar. Los servicios no incluidos se pagan directamente al proveedor.');
+  doc.fontSize(8).fillColor('#666').text(T.footer);
   printSupplierRemarks(doc, v.supplierRemarks);
   doc.end();
   return done;

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { penaltyOfRule, ruleInForce } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { PenaltyData, PolicyRuleData } from '../../db/schema/index.js';
 
@@ -23,34 +24,27 @@ export function startOfBusinessDay(isoDate: string): Date {
 
 /**
  * The penalty of cancelling at `now` under normalised rules `{from, amount|percent|nights, currency}`
- * (DESIGN.md): the rule in force is the latest whose `from` has passed; none means free cancellation.
- * The penalty never exceeds the price. It is reported in USD (spec §3 penaltyCurrency) when the
- * booking-time rate is known, and always in the price currency too.
+ * (DESIGN.md). The rule in force and its amount come from contracts' `ruleInForce`/`penaltyOfRule`, the
+ * same functions behind every screen's cancellation terms (`cancellationTerms`, docs/decisions/0207),
+ * so the penalty quoted equals the penalty shown. It is reported in USD (spec §3 penaltyCurrency) when
+ * the booking-time rate is known, and always in the price currency too.
  */
 export function computePenalty(input: PenaltyInput, now: Date): PenaltyData {
-  const gross = new Decimal(input.price.gross);
-  const rules = input.policies
-    .map((r) => ({ rule: r, at: Date.parse(r.from) }))
-    .filter((r) => Number.isFinite(r.at) && r.at <= now.getTime())
-    .sort((a, b) => a.at - b.at);
-  const rule = rules.length ? rules[rules.length - 1].rule : null;
-
-  let amount = new Decimal(0);
+  const rule = ruleInForce(input.policies, now);
+  const amount = penaltyOfRule(rule, {
+    price: { amount: input.price.gross, currency: input.price.currency },
+    nights: input.nights,
+    usdRate: input.usdRate,
+  });
   let penaltyType: PenaltyData['penaltyType'] = '$';
   let penaltyValue = '0';
   if (rule?.percent !== undefined) {
     penaltyType = '%';
     penaltyValue = rule.percent;
-    amount = gross.mul(rule.percent).div(100);
   } else if (rule?.nights !== undefined) {
     penaltyType = 'nights';
     penaltyValue = String(rule.nights);
-    amount = gross.div(Math.max(1, input.nights ?? 1)).mul(rule.nights);
-  } else if (rule?.amount !== undefined) {
-    penaltyValue = rule.amount;
-    amount = toPriceCurrency(new Decimal(rule.amount), rule.currency, input);
-  }
-  amount = Decimal.min(Decimal.max(amount, 0), gross).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  } else if (rule?.amount !== undefined) penaltyValue = rule.amount;
 
   const rate = input.price.currency === 'USD' ? new Decimal(1) : input.usdRate ? new Decimal(input.usdRate) : null;
   const startAt = input.start ? startOfBusinessDay(input.start) : null;
@@ -64,11 +58,4 @@ export function computePenalty(input: PenaltyInput, now: Date): PenaltyData {
     amount: amount.toFixed(2),
     currency: input.price.currency,
   };
-}
-
-/** A fixed-amount rule in another currency goes through USD when both rates are known; else it is taken as is. */
-function toPriceCurrency(amount: Decimal, currency: string, input: PenaltyInput): Decimal {
-  if (currency === input.price.currency) return amount;
-  if (currency === 'USD' && input.usdRate && new Decimal(input.usdRate).gt(0)) return amount.div(input.usdRate);
-  return amount;
 }

@@ -8,6 +8,7 @@ import {
   type Voucher,
   type VoucherEvent,
   type VoucherMarkup,
+  voucherSectionOf,
 } from '@travesia/contracts';
 import type { MarkupAppliedData, VoucherEventRow, VoucherRow } from '../../db/schema/index.js';
 import { breakdownView } from '../../pricing/index.js';
@@ -62,6 +63,9 @@ function core(row: VoucherRow, agencyLogo: string | null) {
     policies: row.policies,
     penalty: row.penalty,
     supplierRemarks: row.supplierRemarks ?? [],
+    section: voucherSectionOf({ type: row.type, product: row.product, start: row.startDate, end: row.endDate, nights: row.nights }),
+    remarks: row.remarks,
+    cancelReason: row.cancelReason,
     approval: row.approvalStatus
       ? { status: row.approvalStatus, expiresAt: iso(row.approvalKeyExpiresAt), decision: row.approvalDecision }
       : null,

@@ -1,5 +1,14 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { type CancelQuote, can, VOUCHER_MESSAGES, type VoucherFilter, type VoucherStatus, type VoucherType } from '@travesia/contracts';
+import {
+  type CancelQuote,
+  can,
+  VOUCHER_MESSAGES,
+  type VoucherFilter,
+  type VoucherStatus,
+  type VoucherType,
+  voucherScopeOf,
+  voucherSectionSchema,
+} from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -19,6 +28,8 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
+import { VOUCHER_HISTORY } from '../../messages/vouchers.js';
+import { assertMayDo, viewerOf } from './access.js';
 import { cancellationSource, PolicyCancellation, type SupplierCancellation } from './cancellation.js';
 import { vBadRequest, vConflict, vGone, vNotFound } from './errors.js';
 import { approvalDecisionMail, approvalRequestMail, cancellationMail, confirmationMail } from './mails.js';
@@ -79,6 +90,8 @@ export interface RecordVoucherInput {
    * a second one is a 409 QUOTE_ALREADY_BOOKED (unique in the database, migration 0740).
    */
   quoteRef?: string | null;
+  /** The booking's remarks as the agent typed them (shown on the voucher, its PDF and detail). */
+  remarks?: string | null;
   /** Issue a client approval link at once (the raw key is answered once and never stored). */
   requireApproval?: { validHours: number } | null;
   createdBy?: string | null;
@@ -156,12 +169,7 @@ export class VoucherService {
 
   /** The caller's scope, from the session only (docs/decisions/0050-voucher-scope.md). */
   scopeOf(auth: AuthContext): VoucherScope {
-    const { user } = auth;
-    if (user.type === 'super') return { kind: 'all' };
-    if (user.type === 'product-loader') return { kind: 'own-inventory' };
-    if (!user.agencyId) return { kind: 'user', userId: user.id, agencyId: user.id };
-    if (user.type === 'adviser' && !user.canSeeAllVouchers) return { kind: 'user', userId: user.id, agencyId: user.agencyId };
-    return { kind: 'agency', agencyId: user.agencyId };
+    return voucherScopeOf(viewerOf(auth));
   }
 
   list(auth: AuthContext, filter: VoucherFilter, page: number, limit: number) {
@@ -269,6 +277,9 @@ export class VoucherService {
         if (!u) throw vBadRequest(VOUCHER_MESSAGES.notFound);
         userName = `${u.profile.name} ${u.profile.lastName}`.trim();
       }
+      // A flow's section that does not match its schema is kept but not shown (voucherSectionOf): say so in the log.
+      if (input.product.section !== undefined && !voucherSectionSchema.safeParse(input.product.section).success)
+        this.deps.log.warn({ type: input.type, provider: input.provider }, 'voucher section does not match its schema');
       const price = usdOf(input.price.gross, input.price.currency, input.usdRate);
       const cost = input.cost ? usdOf(input.cost.net, input.cost.currency, input.costUsdRate) : null;
       const approval = input.requireApproval ? newApprovalKey(this.now(), input.requireApproval.validHours) : null;
@@ -313,6 +324,7 @@ export class VoucherService {
         approvalKeyHash: approval?.hash ?? null,
         approvalKeyExpiresAt: approval?.expiresAt ?? null,
         createdBy: input.createdBy ?? input.userId,
+        remarks: remarksOf(input),
       };
       const row = await this.deps.repo.insertIdempotent(tx, values);
       if (!row) {
@@ -390,9 +402,7 @@ export class VoucherService {
   /** A new single-use client approval link (the old one stops working); optionally mailed to the client. */
   async issueApprovalLink(actor: RequestActor, id: string, opts: { sendToClient: boolean; validHours: number }) {
     const { voucher } = await this.get(actor.auth, id);
-    if (voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.cancelledCannotApprove, 'VOUCHER_CANCELLED');
-    if (voucher.approvalStatus === 'approved' || voucher.approvalStatus === 'rejected')
-      throw vConflict(VOUCHER_MESSAGES.alreadyDecided, 'ALREADY_DECIDED');
+    assertMayDo(actor.auth, voucher, 'approval-link');
     const approval = newApprovalKey(this.now(), opts.validHours);
     const row = await this.deps.db.transaction(async (tx) => {
       const updated = await this.deps.repo.updateVersioned(tx as unknown as Db, id, voucher.version, {
@@ -422,7 +432,7 @@ export class VoucherService {
       const tx = txRaw as unknown as Db;
       const found = await this.deps.repo.findForApproval(tx, id, true);
       const v = this.checkKey(found?.voucher, key, { allowUsed: false });
-      const name = [v.client.name, v.client.surname].filter(Boolean).join(' ') || 'Cliente';
+      const name = [v.client.name, v.client.surname].filter(Boolean).join(' ') || VOUCHER_HISTORY.clientFallbackName;
       return this.decide(tx, v, approved, { kind: 'client', userId: null, name, ...from }, 'external');
     });
     this.mailDecision(row, approved);
@@ -435,6 +445,7 @@ export class VoucherService {
       const tx = txRaw as unknown as Db;
       const v = await this.deps.repo.lockInScope(tx, scope, id);
       if (!v) throw vNotFound(VOUCHER_MESSAGES.notFound);
+      assertMayDo(actor.auth, v, 'approve');
       return this.decide(tx, v, approved, userActor(actor), 'internal');
     });
     this.mailDecision(row, approved);
@@ -466,7 +477,7 @@ export class VoucherService {
       v.status,
       v.status,
       actor,
-      channel === 'external' ? 'Decisión del cliente por enlace' : undefined,
+      channel === 'external' ? VOUCHER_HISTORY.clientDecisionByLink : undefined,
     );
     return row;
   }
@@ -488,7 +499,7 @@ export class VoucherService {
 
   async cancelQuote(auth: AuthContext, id: string): Promise<CancelQuote> {
     const { voucher } = await this.get(auth, id);
-    if (voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+    assertMayDo(auth, voucher, 'cancel');
     const source = cancellationSource(voucher);
     const penalty = await this.penaltyOf(voucher, 'quote');
     return { cancellable: true, penalty, source, at: this.now().toISOString() };
@@ -503,7 +514,7 @@ export class VoucherService {
   async cancel(actor: RequestActor, id: string, opts: { version?: number; note?: string }) {
     const scope = this.scopeOf(actor.auth);
     const { voucher } = await this.get(actor.auth, id);
-    if (voucher.status === 'cancelled') throw vConflict(VOUCHER_MESSAGES.alreadyCancelled, 'ALREADY_CANCELLED');
+    assertMayDo(actor.auth, voucher, 'cancel');
     if (opts.version !== undefined && opts.version !== voucher.version)
       throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
     const source = cancellationSource(voucher);
@@ -525,6 +536,7 @@ export class VoucherService {
           status: 'cancelled',
           penalty: result.penalty,
           cancelStartedAt: null,
+          cancelReason: opts.note || null,
           ...(result.reference ? { supplierReferences: [...current.supplierReferences, result.reference] } : {}),
         });
         if (!updated) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
@@ -602,7 +614,7 @@ export class VoucherService {
   }
 
   private mailDecision(v: VoucherRow, approved: boolean) {
-    const by = v.approvalDecision?.by.name || 'La agencia';
+    const by = v.approvalDecision?.by.name || VOUCHER_HISTORY.agencyFallbackName;
     this.mailAll(v, (to) => approvalDecisionMail(to, v, approved, by));
   }
 
@@ -629,6 +641,12 @@ export class VoucherService {
   canApprove(auth: AuthContext) {
     return can(auth.user.type, 'vouchers:approve');
   }
+}
+
+/** The booking's remarks: given, or (own inventory until now) inside the product summary; blank is none. */
+function remarksOf(input: RecordVoucherInput): string | null {
+  const r = input.remarks ?? (typeof input.product.remarks === 'string' ? input.product.remarks : null);
+  return r?.trim() ? r.trim() : null;
 }
 
 function newApprovalKey(now: Date, validHours: number) {

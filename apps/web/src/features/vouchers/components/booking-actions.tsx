@@ -1,27 +1,46 @@
 import { CheckOutlined, CloseOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
-import { can, formatDateTime, formatMoney, localTimeZone, type VoucherDetail } from '@travesia/contracts';
-import { App, Button, Input, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
+import {
+  CANCEL_REASON_MAX,
+  formatDateTime,
+  formatMoney,
+  localTimeZone,
+  VOUCHER_DENIAL_MESSAGES,
+  type VoucherDetail,
+} from '@travesia/contracts';
+import { App, Button, Input, Modal, Space, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useMe } from '../../../shared/session/use-session';
 import { useApprovalLink } from '../api/approval-link';
 import { useApproveInternal } from '../api/approve-internal';
 import { useCancelQuote } from '../api/cancel-quote';
 import { useCancelVoucher } from '../api/cancel-voucher';
+import { accessOf } from '../logic/voucher-view';
 
-/** Cancel (with the penalty quoted first), approve/reject internally, and issue the client's approval link. */
+/**
+ * Cancel (with the penalty quoted first and the reason asked), approve/reject internally, and issue the
+ * client's approval link. Which buttons show, and which are enabled, is the server's own rule
+ * (contracts' voucherAccess): a refused action is hidden when the role may never do it, disabled with
+ * the reason otherwise.
+ */
 export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
   const { message, modal } = App.useApp();
-  const mayApprove = can(useMe().user.type, 'vouchers:approve');
+  const access = accessOf(useMe(), voucher);
+  const mayApprove = access.approve !== 'no-permission';
+  const mayCancel = access.cancel !== 'no-permission';
+  const why = (action: keyof typeof access) => {
+    const d = access[action];
+    return d ? VOUCHER_DENIAL_MESSAGES[d] : undefined;
+  };
   const quote = useCancelQuote();
   const cancel = useCancelVoucher(voucher._id);
   const approve = useApproveInternal(voucher._id);
   const link = useApprovalLink(voucher._id);
   const [linkUrl, setLinkUrl] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const decided = voucher.approval?.status === 'approved' || voucher.approval?.status === 'rejected';
-  const cancelled = voucher.status === 'cancelled';
+  // A ref, not state: the confirm dialog's onOk closes over the first render and must read what is typed now.
+  const reason = useRef('');
 
   const onCancel = async () => {
+    reason.current = '';
     try {
       const q = await quote.mutateAsync(voucher._id);
       modal.confirm({
@@ -34,7 +53,15 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
                 q.penalty.currency !== q.penalty.penaltyCurrency &&
                 ` (${formatMoney(q.penalty.amount ?? '0', q.penalty.currency)})`}
             </span>
-            <Input.TextArea placeholder="Motivo (opcional)" maxLength={500} onChange={(e) => setNote(e.target.value)} />
+            <Input.TextArea
+              aria-label="Motivo de la cancelación"
+              placeholder="Motivo (opcional)"
+              maxLength={CANCEL_REASON_MAX}
+              showCount
+              onChange={(e) => {
+                reason.current = e.target.value;
+              }}
+            />
           </Space>
         ),
         okText: 'Cancelar reserva',
@@ -42,7 +69,7 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
         cancelText: 'Volver',
         onOk: async () => {
           try {
-            await cancel.mutateAsync({ version: voucher.version, note: note || undefined });
+            await cancel.mutateAsync({ version: voucher.version, note: reason.current.trim() || undefined });
             message.success('Reserva cancelada');
           } catch (err) {
             message.error((err as Error).message);
@@ -75,23 +102,41 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
 
   return (
     <Space wrap>
-      <Button danger icon={<StopOutlined />} disabled={cancelled} loading={quote.isPending || cancel.isPending} onClick={onCancel}>
-        Cancelar reserva
-      </Button>
+      {mayCancel && (
+        <Tooltip title={why('cancel')}>
+          <Button
+            danger
+            icon={<StopOutlined />}
+            disabled={!!access.cancel}
+            loading={quote.isPending || cancel.isPending}
+            onClick={onCancel}
+          >
+            Cancelar reserva
+          </Button>
+        </Tooltip>
+      )}
       {mayApprove && (
         <>
-          <Button icon={<CheckOutlined />} disabled={decided || cancelled} loading={approve.isPending} onClick={() => onDecide(true)}>
-            Aprobar
-          </Button>
-          <Button icon={<CloseOutlined />} disabled={decided || cancelled} loading={approve.isPending} onClick={() => onDecide(false)}>
-            Rechazar
-          </Button>
-          <Button icon={<LinkOutlined />} disabled={decided || cancelled} loading={link.isPending} onClick={() => onLink(false)}>
-            Enlace de aprobación
-          </Button>
-          <Button disabled={decided || cancelled || !voucher.client.email} loading={link.isPending} onClick={() => onLink(true)}>
-            Enviar enlace al cliente
-          </Button>
+          <Tooltip title={why('approve')}>
+            <Button icon={<CheckOutlined />} disabled={!!access.approve} loading={approve.isPending} onClick={() => onDecide(true)}>
+              Aprobar
+            </Button>
+          </Tooltip>
+          <Tooltip title={why('approve')}>
+            <Button icon={<CloseOutlined />} disabled={!!access.approve} loading={approve.isPending} onClick={() => onDecide(false)}>
+              Rechazar
+            </Button>
+          </Tooltip>
+          <Tooltip title={why('approval-link')}>
+            <Button icon={<LinkOutlined />} disabled={!!access['approval-link']} loading={link.isPending} onClick={() => onLink(false)}>
+              Enlace de aprobación
+            </Button>
+          </Tooltip>
+          <Tooltip title={why('send-approval-link')}>
+            <Button disabled={!!access['send-approval-link']} loading={link.isPending} onClick={() => onLink(true)}>
+              Enviar enlace al cliente
+            </Button>
+          </Tooltip>
         </>
       )}
       <Modal open={!!linkUrl} onCancel={() => setLinkUrl(null)} footer={null} title="Enlace de aprobación">

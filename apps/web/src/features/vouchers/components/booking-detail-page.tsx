@@ -17,9 +17,10 @@ import { trimRate } from '../../../shared/components/trim-rate';
 import { downloadVoucherPdf } from '../api/download';
 import { useVoucher } from '../api/get-voucher';
 import { BookingActions } from './booking-actions';
-import { policyLine } from './booking-dialog';
 import { StatusTag } from './status-tag';
 import { SupplierRemarksCard } from './supplier-remarks';
+import { VoucherSectionCards } from './voucher-section';
+import { AgentNotes, VoucherTerms } from './voucher-terms';
 
 const EVENT_LABELS: Record<string, string> = {
   created: 'Reserva registrada',
@@ -86,30 +87,14 @@ export function BookingDetailPage() {
               <Descriptions.Item label="Actualizada">{formatDateTime(v.updatedAt, tz)}</Descriptions.Item>
             </Descriptions>
           </Card>
-          <Card title="Producto" style={{ marginTop: 16 }}>
+          <Card title="Servicio" style={{ marginTop: 16 }}>
             <Descriptions column={{ xs: 1, md: 2 }} size="small">
-              <Descriptions.Item label="Nombre">{v.product.name}</Descriptions.Item>
-              <Descriptions.Item label="Destino">{v.product.destination ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Producto">{v.product.name}</Descriptions.Item>
               <Descriptions.Item label="Inicio">{formatDate(v.start)}</Descriptions.Item>
               <Descriptions.Item label="Fin">{formatDate(v.end)}</Descriptions.Item>
-              <Descriptions.Item label="Noches">{v.nights ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="Régimen">{v.product.board ?? '—'}</Descriptions.Item>
             </Descriptions>
-            {v.product.rooms?.length ? (
-              <List
-                size="small"
-                header="Habitaciones"
-                dataSource={v.product.rooms}
-                renderItem={(r) => (
-                  <List.Item>
-                    {[r.name, r.board, r.adults ? `${r.adults} adulto(s)` : '', r.children ? `${r.children} niño(s)` : '']
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </List.Item>
-                )}
-              />
-            ) : null}
           </Card>
+          <VoucherSectionCards voucher={v} />
           <Card title="Titular y acompañantes" style={{ marginTop: 16 }}>
             <Descriptions column={{ xs: 1, md: 2 }} size="small">
               <Descriptions.Item label="Nombre">{[v.client.name, v.client.surname].filter(Boolean).join(' ')}</Descriptions.Item>
@@ -160,12 +145,13 @@ export function BookingDetailPage() {
             </Descriptions>
           </Card>
           <Card title="Políticas de cancelación" style={{ marginTop: 16 }}>
-            {v.policies.length ? (
-              <List size="small" dataSource={v.policies} renderItem={(p) => <List.Item>{policyLine(p, tz)}</List.Item>} />
-            ) : (
-              'Sin políticas registradas'
-            )}
+            <VoucherTerms voucher={v} />
           </Card>
+          {(v.remarks || (v.status === 'cancelled' && v.cancelReason)) && (
+            <Card title="Notas del agente" style={{ marginTop: 16 }}>
+              <AgentNotes voucher={v} />
+            </Card>
+          )}
           <SupplierRemarksCard remarks={v.supplierRemarks} />
           {v.approval?.decision && (
             <Card title="Decisión de aprobación" style={{ marginTop: 16 }}>
@@ -192,7 +178,7 @@ export function BookingDetailPage() {
                       {e.actor.name ? `: ${e.actor.name}` : ''}
                       {e.ip ? ` · IP ${e.ip}` : ''}
                     </Typography.Text>
-                    {e.note && <span>{e.note}</span>}
+                    {e.note && <span data-testid={`event-note-${e.kind}`}>{e.kind === 'cancelled' ? `Motivo: ${e.note}` : e.note}</span>}
                   </Space>
                 ),
               }))}

@@ -1,12 +1,7 @@
-import { formatDate, formatMoney, localTimeZone, type Voucher } from '@travesia/contracts';
-import { Descriptions, Empty, List, Modal, Typography } from 'antd';
-
-export function policyLine(p: Voucher['policies'][number], tz: string) {
-  const from = formatDate(p.from, tz);
-  if (p.percent !== undefined) return `Desde ${from}: ${p.percent}% del total`;
-  if (p.nights !== undefined) return `Desde ${from}: ${p.nights} noche(s)`;
-  return `Desde ${from}: ${formatMoney(p.amount ?? '0', p.currency)}`;
-}
+import { formatMoney, localTimeZone, type Voucher } from '@travesia/contracts';
+import { Descriptions, Modal, Typography } from 'antd';
+import { penaltyLine } from '../logic/voucher-view';
+import { VoucherTerms } from './voucher-terms';
 
 const PENALTY_TYPE_LABELS: Record<string, string> = { $: 'Monto ($)', '%': 'Porcentaje (%)', nights: 'Noches' };
 const CAUSE_LABELS: Record<string, string> = { 'no-show': 'No presentación (no-show)', cancellation: 'Cancelación' };
@@ -20,11 +15,7 @@ export function BookingDialog({ voucher, onClose }: { voucher: Voucher | null; o
       {v && (
         <>
           <Typography.Title level={5}>Políticas de cancelación</Typography.Title>
-          {v.policies.length ? (
-            <List size="small" dataSource={v.policies} renderItem={(p) => <List.Item>{policyLine(p, tz)}</List.Item>} />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Sin políticas registradas" />
-          )}
+          <VoucherTerms voucher={v} />
           <Typography.Title level={5}>Pagos</Typography.Title>
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label="Pago del cliente">
@@ -37,7 +28,7 @@ export function BookingDialog({ voucher, onClose }: { voucher: Voucher | null; o
             <Descriptions.Item label="Noches">{v.nights ?? '—'}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>Penalidad</Typography.Title>
-          {v.penalty ? (
+          {v.status === 'cancelled' && v.penalty ? (
             <Descriptions size="small" column={1} bordered>
               <Descriptions.Item label="Penalidad">{formatMoney(v.penalty.penalty, v.penalty.penaltyCurrency)}</Descriptions.Item>
               <Descriptions.Item label="Moneda">{v.penalty.penaltyCurrency}</Descriptions.Item>
@@ -49,7 +40,7 @@ export function BookingDialog({ voucher, onClose }: { voucher: Voucher | null; o
               <Descriptions.Item label="Tiempo">{`${v.penalty.penaltyCaused.time} horas antes del inicio`}</Descriptions.Item>
             </Descriptions>
           ) : (
-            <Typography.Text type="secondary">Sin penalidad</Typography.Text>
+            <Typography.Text data-testid="dialog-penalty">{penaltyLine(v, new Date(), tz)}</Typography.Text>
           )}
         </>
       )}

@@ -1,10 +1,9 @@
-import { formatDate, formatDateTime, formatMoney, localTimeZone, PRODUCT_KIND_LABELS } from '@travesia/contracts';
+import { formatDate, formatDateTime, formatMoney, localTimeZone, PRODUCT_KIND_LABELS, voucherTerms } from '@travesia/contracts';
 import { Alert, Button, Card, Descriptions, List, Result, Skeleton, Space, Typography } from 'antd';
 import { useParams } from 'react-router';
 import type { ApiError } from '../../../lib/api';
 import { useApproveExternal } from '../api/approve-external';
 import { useExternalVoucher } from '../api/external-voucher';
-import { policyLine } from './booking-dialog';
 
 /** /booking/external/{id}-{key}: the client accepts or rejects the booking, once, without signing in. */
 export function ExternalApprovalPage() {
@@ -46,11 +45,15 @@ export function ExternalApprovalPage() {
         <Typography.Title level={5} style={{ marginTop: 16 }}>
           Políticas de cancelación
         </Typography.Title>
-        {v.policies.length ? (
-          <List size="small" dataSource={v.policies} renderItem={(p) => <List.Item>{policyLine(p, tz)}</List.Item>} />
-        ) : (
-          'Sin políticas registradas'
-        )}
+        {(() => {
+          const terms = voucherTerms(v, new Date(), tz);
+          return (
+            <>
+              <Typography.Paragraph strong>{terms.headline}</Typography.Paragraph>
+              {terms.lines.length > 0 && <List size="small" dataSource={terms.lines} renderItem={(l) => <List.Item>{l}</List.Item>} />}
+            </>
+          );
+        })()}
         <div style={{ marginTop: 24 }}>
           {decided ? (
             <Result

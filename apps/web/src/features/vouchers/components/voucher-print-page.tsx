@@ -1,19 +1,20 @@
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
-import { formatDate, formatMoney, localTimeZone, PRODUCT_KIND_LABELS, VOUCHER_PROVIDER_LABELS } from '@travesia/contracts';
-import { Alert, App, Button, Descriptions, Divider, List, Skeleton, Space, Typography } from 'antd';
+import { formatMoney, localTimeZone, PRODUCT_KIND_LABELS, VOUCHER_PROVIDER_LABELS } from '@travesia/contracts';
+import { Alert, App, Button, Descriptions, Divider, QRCode, Skeleton, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { downloadVoucherPdf } from '../api/download';
 import { useVoucher } from '../api/get-voucher';
-import { policyLine } from './booking-dialog';
 import { StatusTag } from './status-tag';
 import { SupplierRemarksPrint } from './supplier-remarks';
+import { VoucherSectionPrint } from './voucher-section';
+import { AgentNotes, VoucherTerms } from './voucher-terms';
 
 /** /booking/{id}/voucher: the printable voucher the traveller takes to the hotel. */
 export function VoucherPrintPage() {
   const { id = '' } = useParams();
   const { data: v, isLoading, error } = useVoucher(id);
   const { message } = App.useApp();
-  const tz = localTimeZone();
+  const _tz = localTimeZone();
   if (isLoading) return <Skeleton active style={{ padding: 24 }} />;
   if (error || !v)
     return <Alert style={{ margin: 24 }} type="error" showIcon message={(error as Error)?.message ?? 'Reserva no encontrada'} />;
@@ -48,6 +49,10 @@ export function VoucherPrintPage() {
           </Typography.Title>
           <Typography.Text type="secondary">Voucher de servicio</Typography.Text>
         </div>
+        <figure style={{ margin: 0, textAlign: 'center' }} data-testid="voucher-qr">
+          <QRCode value={v.externalBookingReference} size={96} bordered={false} type="svg" />
+          <figcaption style={{ fontSize: 11 }}>Referencia de la reserva</figcaption>
+        </figure>
       </Space>
       <Divider />
       <Descriptions title="Reserva" column={2} size="small" bordered>
@@ -60,25 +65,8 @@ export function VoucherPrintPage() {
         <Descriptions.Item label="Proveedor">{VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider}</Descriptions.Item>
         <Descriptions.Item label="Servicio">{PRODUCT_KIND_LABELS[v.type]}</Descriptions.Item>
       </Descriptions>
-      <Descriptions title={v.product.name} column={2} size="small" bordered style={{ marginTop: 16 }}>
-        <Descriptions.Item label="Destino">{v.product.destination ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Dirección">{v.product.address ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Entrada">{formatDate(v.start)}</Descriptions.Item>
-        <Descriptions.Item label="Salida">{formatDate(v.end)}</Descriptions.Item>
-        <Descriptions.Item label="Noches">{v.nights ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Régimen">{v.product.board ?? '—'}</Descriptions.Item>
-      </Descriptions>
-      {v.product.rooms?.length ? (
-        <List
-          size="small"
-          header={<strong>Habitaciones</strong>}
-          dataSource={v.product.rooms}
-          renderItem={(r, i) => (
-            <List.Item>{`Habitación ${i + 1}: ${[r.name, r.board, r.adults ? `${r.adults} adulto(s)` : '', r.children ? `${r.children} niño(s)` : ''].filter(Boolean).join(' · ')}`}</List.Item>
-          )}
-        />
-      ) : null}
-      <Descriptions title="Huéspedes" column={1} size="small" bordered style={{ marginTop: 16 }}>
+      <VoucherSectionPrint voucher={v} />
+      <Descriptions title="Viajeros" column={1} size="small" bordered style={{ marginTop: 16 }}>
         <Descriptions.Item label="Titular">{[v.client.name, v.client.surname].filter(Boolean).join(' ')}</Descriptions.Item>
         {v.companions.length > 0 && (
           <Descriptions.Item label="Acompañantes">
@@ -91,18 +79,17 @@ export function VoucherPrintPage() {
         <Descriptions.Item label="Pagado">
           {v.payments.client ? formatMoney(v.payments.client.amount, v.payments.client.currency) : 'Sin pagos registrados'}
         </Descriptions.Item>
-        <Descriptions.Item label="A pagar en el hotel">
-          {v.payments.payableAtHotel ? formatMoney(v.payments.payableAtHotel.amount, v.payments.payableAtHotel.currency) : 'Nada'}
-        </Descriptions.Item>
+        {v.type === 'hotel' && (
+          <Descriptions.Item label="A pagar en el hotel">
+            {v.payments.payableAtHotel ? formatMoney(v.payments.payableAtHotel.amount, v.payments.payableAtHotel.currency) : 'Nada'}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         Políticas de cancelación
       </Typography.Title>
-      {v.policies.length ? (
-        <List size="small" dataSource={v.policies} renderItem={(p) => <List.Item>{policyLine(p, tz)}</List.Item>} />
-      ) : (
-        'Sin políticas registradas'
-      )}
+      <VoucherTerms voucher={v} />
+      <AgentNotes voucher={v} />
       <SupplierRemarksPrint remarks={v.supplierRemarks} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 24, fontSize: 12 }}>
         Presente este voucher al llegar. Los servicios no incluidos se pagan directamente al proveedor.

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cancellationTerms, type TermsRule } from './cancellation-terms.js';
+
+const price = { amount: '304.82', currency: 'USD' };
+const now = new Date('2026-11-20T15:00:00Z');
+const tz = 'America/Bogota';
+
+describe('cancellationTerms', () => {
+  it('free until the minute before the first charging rule, in the reader zone', () => {
+    const t = cancellationTerms({ rules: [{ from: '2026-11-25T05:00:00Z', percent: '50', currency: 'USD' }], price, now, timeZone: tz });
+    expect(t.status).toBe('free-until');
+    expect(t.badge).toBe('Reembolsable');
+    expect(t.headline).toBe('Cancelación gratis hasta 24-11-2026 23:59.');
+    expect(t.penaltyNow).toEqual({ amount: '0.00', currency: 'USD' });
+    expect(t.lines).toEqual(['Desde 25-11-2026 00:00 se cobra el 50% del total.']);
+  });
+
+  it('a rule already in force (issue 15: "Reembolsable" with a past date charging 50%) is a penalty now, never "free"', () => {
+    const t = cancellationTerms({ rules: [{ from: '2026-11-18T05:00:00Z', percent: '50', currency: 'USD' }], price, now, timeZone: tz });
+    expect(t.status).toBe('penalty');
+    expect(t.penaltyNow.amount).toBe('152.41');
+    expect(t.freeUntil).toBeNull();
+    expect(t.headline).toBe('Cancelar ahora cuesta 152.41 USD (desde 18-11-2026 00:00).');
+  });
+
+  it('non-refundable when the supplier says so, or when cancelling now costs the whole price', () => {
+    const flagged = cancellationTerms({ refundable: false, rules: [], price, now, timeZone: tz });
+    expect(flagged).toMatchObject({ status: 'non-refundable', badge: 'No reembolsable', penaltyNow: { amount: '304.82' } });
+    const full = cancellationTerms({
+      rules: [{ from: '2026-11-01T00:00:00Z', percent: '100', currency: 'USD' }],
+      price,
+      now,
+      timeZone: tz,
+    });
+    expect(full.status).toBe('non-refundable');
+    expect(full.refundable).toBe(false);
+  });
+
+  it('no rules: free; no-show rules never make cancelling cost', () => {
+    expect(cancellationTerms({ rules: [], price, now, timeZone: tz }).headline).toBe('Cancelación gratis.');
+    const t = cancellationTerms({
+      rules: [{ from: '2026-11-01T00:00:00Z', percent: '100', currency: 'USD', kind: 'no-show' }],
+      price,
+      now,
+      timeZone: tz,
+    });
+    expect(t.status).toBe('free');
+    expect(t.lines).toEqual(['Si no se presenta (no show) se cobra el 100% del total.']);
+  });
+
+  it('a rule with an end stops charging after it; nights and fixed USD amounts in the price currency', () => {
+    const ended = cancellationTerms({
+      rules: [{ from: '2026-11-01T00:00:00Z', to: '2026-11-10T00:00:00Z', amount: '10', currency: 'USD' }],
+      price,
+      now,
+      timeZone: tz,
+    });
+    expect(ended.penaltyNow.amount).toBe('0.00');
+    const nights = cancellationTerms({
+      rules: [{ from: '2026-11-01T00:00:00Z', nights: 1, currency: 'EUR' }],
+      price: { amount: '300', currency: 'EUR' },
+      nights: 3,
+      now,
+      timeZone: tz,
+    });
+    expect(nights.penaltyNow).toEqual({ amount: '100.00', currency: 'EUR' });
+    const usd = cancellationTerms({
+      rules: [{ from: '2026-11-01T00:00:00Z', amount: '55', currency: 'USD' }],
+      price: { amount: '1000', currency: 'EUR' },
+      usdRate: '1.1',
+      now,
+      timeZone: tz,
+    });
+    expect(usd.penaltyNow.amount).toBe('50.00');
+  });
+
+  const ruleArb: fc.Arbitrary<TermsRule> = fc.record(
+    {
+      from: fc
+        .date({ min: new Date('2026-10-01T00:00:00Z'), max: new Date('2027-01-31T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString()),
+      percent: fc.integer({ min: 0, max: 150 }).map(String),
+      currency: fc.constant('USD'),
+      kind: fc.constantFrom<TermsRule['kind']>('date-range', 'no-show', 'after-confirmation', undefined),
+    },
+    { requiredKeys: ['from', 'percent', 'currency'] },
+  );
+
+  it('property: the badge says refundable/free only when the penalty now allows it, and the penalty never exceeds the price', () => {
+    fc.assert(
+      fc.property(
+        fc.array(ruleArb, { maxLength: 5 }),
+        fc.date({ min: new Date('2026-09-01T00:00:00Z'), max: new Date('2027-02-28T00:00:00Z'), noInvalidDate: true }),
+        fc.boolean(),
+        (rules, at, refundable) => {
+          const t = cancellationTerms({ refundable, rules, price, now: at, timeZone: tz });
+          const penalty = Number(t.penaltyNow.amount);
+          expect(penalty).toBeLessThanOrEqual(Number(price.amount));
+          if (t.status === 'free' || t.status === 'free-until') expect(penalty).toBe(0);
+          if (penalty > 0) expect(t.headline).not.toMatch(/gratis/);
+          if (t.refundable) expect(penalty).toBeLessThan(Number(price.amount));
+          if (t.freeUntil) expect(Date.parse(t.freeUntil)).toBeGreaterThanOrEqual(at.getTime() - 60_000);
+        },
+      ),
+    );
+  });
+});
