@@ -5,20 +5,24 @@ import {
   type HotelContentBody,
   type HotelSearchBody,
   HOTEL_BOOKING_MESSAGES as M,
+  perProvider,
+  providerMaxRooms,
+  providerModule,
+  SUPPLIERS,
   type SupplierId,
 } from '@travesia/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
-import { places, supplierDestinations } from '../../db/schema/index.js';
-import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { KeyValueStore } from '../../lib/kv.js';
-import type { PricingContext } from '../../pricing/index.js';
-import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../suppliers/index.js';
-import type { InventoryService } from '../inventory/service.js';
-import type { PricingService } from '../pricing/service.js';
-import type { ProviderAccountService } from '../provider-account/service.js';
+import type { Db } from '../../../db/client.js';
+import { places, supplierDestinations } from '../../../db/schema/index.js';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
+import type { KeyValueStore } from '../../../lib/kv.js';
+import type { PricingContext } from '../../../pricing/index.js';
+import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../../suppliers/index.js';
+import type { InventoryService } from '../../inventory/service.js';
+import type { PricingService } from '../../pricing/service.js';
+import type { ProviderAccountService } from '../../provider-account/service.js';
 import {
   type CachedOffer,
   cacheKey,
@@ -42,8 +46,8 @@ import { priceOffers } from './rates.js';
 
 export type { Resort, SearchedPlace } from './cache.js';
 
-/** Most rooms per search each supplier accepts (spec §9: Restel up to 3). */
-export const MAX_ROOMS: Record<SupplierId, number> = { hotelbeds: 9, juniper: 9, restel: 3, santsg: 0 };
+/** Most rooms per search each supplier accepts (spec §9: Restel up to 3), from the provider catalogue. */
+export const MAX_ROOMS: Record<SupplierId, number> = perProvider(SUPPLIERS, providerMaxRooms);
 export const MAX_NIGHTS = 30;
 /** How long a search is kept when the supplier's tokens say nothing (and at most). */
 const DEFAULT_TTL_S = 20 * 60;
@@ -68,13 +72,9 @@ export interface SearchRouteOptions {
   simScenario?: string;
 }
 
-/** The module flag a hotel supplier needs (Juniper's resort modes have their own). */
+/** The module flag a hotel supplier needs (Juniper's resort modes have their own), from the provider catalogue. */
 export function moduleFor(supplier: SupplierId, resort: Resort | null): AgencyModule | null {
-  if (supplier === 'hotelbeds') return 'hotels-hotelbeds';
-  if (supplier === 'restel') return 'hotels-restel';
-  if (supplier === 'juniper')
-    return resort === 'disney' ? 'hotels-juniper-disney' : resort === 'universal' ? 'hotels-juniper-universal' : 'hotels-juniper';
-  return null;
+  return providerModule(supplier, 'hotel', resort);
 }
 
 /** Today's date (UTC) as yyyy-MM-dd. */
