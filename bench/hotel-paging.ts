@@ -22,7 +22,7 @@ import {
   present,
   type SearchIndex,
   writeHotels,
-} from '../apps/server/src/modules/hotel-booking/cache.js';
+} from '../apps/server/src/modules/booking/hotel/cache.js';
 import type { HotelOffer } from '../apps/server/src/suppliers/index.js';
 
 const sorts: HotelSort[] = ['price', '-price', 'name', '-category'];

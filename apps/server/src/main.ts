@@ -14,7 +14,7 @@ import { createStore } from './lib/kv.js';
 import { createLogger } from './lib/logger.js';
 import { Mailer } from './lib/mailer.js';
 import { lazySecretBox } from './lib/secret-box.js';
-import { RecoveryWorker } from './modules/hotel-booking/booking.js';
+import { RecoveryWorker } from './modules/booking/recovery.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -62,7 +62,7 @@ const app = await buildApp({ config, database, store, mailer, log, simulatorUrl 
 
 await app.listen({ port: config.PORT, host: config.HOST });
 // Supplier bookings whose answer was lost are looked up by our reference until they settle.
-const recovery = new RecoveryWorker(app.services.hotelBooking, log);
+const recovery = new RecoveryWorker(app.services.booking, log);
 recovery.start();
 // Mails queued in the outbox (recovery, invitations) are retried here until SMTP takes them.
 app.services.outbox.start();

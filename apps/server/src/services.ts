@@ -10,6 +10,10 @@ import { AgencyService } from './modules/agency/service.js';
 import type { LoginLimits } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService, type RECOVERY_LIMITS } from './modules/auth/service.js';
+import { RegistrySupplierCancellation } from './modules/booking/cancellation.js';
+import { BookingEngine } from './modules/booking/engine.js';
+import { HotelSearchService } from './modules/booking/hotel/search.js';
+import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -19,9 +23,6 @@ import { ExchangeRateService } from './modules/exchange-rate/service.js';
 import { FileRepository } from './modules/file/repository.js';
 import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
-import { type HotelBookingOptions, HotelBookingService } from './modules/hotel-booking/booking.js';
-import { RegistrySupplierCancellation } from './modules/hotel-booking/cancellation.js';
-import { HotelSearchService } from './modules/hotel-booking/search.js';
 import { HotelCatalogueService } from './modules/inventory/catalogue.js';
 import { ExtrasRepository } from './modules/inventory/extras-repository.js';
 import { ExtrasService } from './modules/inventory/extras-service.js';
@@ -126,10 +127,11 @@ export function createServices(deps: AppDeps) {
   });
   vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
   const hotelSearch = new HotelSearchService({ db, inventory, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
-  const hotelBooking = new HotelBookingService({
-    ...{ db, store: deps.store, suppliers, providerAccounts, pricing, vouchers, search: hotelSearch, inventory, log: deps.log },
+  const booking = new BookingEngine({
+    ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
   });
+  const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
   return {
     files,
     places: new PlaceService(new PlaceRepository(db), files),
@@ -149,6 +151,7 @@ export function createServices(deps: AppDeps) {
     inventory,
     inventoryExtras,
     hotelCatalogue: new HotelCatalogueService(db),
+    booking,
     hotelSearch,
     hotelBooking,
   };

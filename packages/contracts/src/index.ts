@@ -4,6 +4,7 @@ import { installValidationMessages } from './validation-messages.js';
 z.config(z.locales.es());
 installValidationMessages();
 
+export * from './booking/index.js';
 export * from './cancellation-terms.js';
 export * from './dashboard.js';
 export * from './format/index.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerLabels } from './booking/providers.js';
 import { amountString, COMMISSION_MODES, currencySchema, decimalString, moneySchema, priceBreakdownSchema, wireDate } from './pricing.js';
 import { idSchema } from './schemas/common.js';
 import { partialUpdateOf } from './schemas/partial-update.js';
@@ -16,13 +17,8 @@ import { COMMISSION_TYPES } from './user-types.js';
 /** External suppliers plus our own inventory. */
 export const MARKUP_SUPPLIERS = [...SUPPLIERS, 'travesia'] as const;
 export type MarkupSupplier = (typeof MARKUP_SUPPLIERS)[number];
-export const MARKUP_SUPPLIER_LABELS: Record<MarkupSupplier, string> = {
-  hotelbeds: 'Hotelbeds',
-  juniper: 'Juniper',
-  restel: 'Restel',
-  santsg: 'SAN TSG TourVisio',
-  travesia: 'Travesía (inventario propio)',
-};
+/** From the provider catalogue (booking/providers.ts). */
+export const MARKUP_SUPPLIER_LABELS: Record<MarkupSupplier, string> = providerLabels(MARKUP_SUPPLIERS);
 
 export const MARKUP_KINDS = ['percentage', 'fixed'] as const;
 export type MarkupKind = (typeof MARKUP_KINDS)[number];

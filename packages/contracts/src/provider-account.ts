@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { perProvider, providerKinds } from './booking/providers.js';
 import { isIpLiteral, isPublicAddress, portOf, SUPPLIER_HOST_PORTS } from './net-address.js';
 import { idSchema, optionalString, requiredString } from './schemas/common.js';
 import { partialUpdateOf } from './schemas/partial-update.js';
@@ -44,12 +45,7 @@ export const PROVIDER_MESSAGES = {
 } as const;
 
 /** The product kinds each supplier serves (PROTOCOLS.md), for the per-operation timeouts form. */
-export const SUPPLIER_PRODUCT_KINDS: Record<SupplierId, readonly ProductKind[]> = {
-  hotelbeds: ['hotel', 'ticket', 'transfer'],
-  juniper: ['hotel', 'ticket', 'transfer'],
-  restel: ['hotel'],
-  santsg: ['flight'],
-};
+export const SUPPLIER_PRODUCT_KINDS: Record<SupplierId, readonly ProductKind[]> = perProvider(SUPPLIERS, providerKinds);
 
 /** Operations an adapter times out separately; a timeout key is `<kind>.<operation>`, e.g. 'hotel.search'. */
 export const PROVIDER_OPERATIONS = ['search', 'quote', 'book', 'cancel', 'lookup'] as const;

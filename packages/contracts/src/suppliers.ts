@@ -1,13 +1,10 @@
+import { providerLabels } from './booking/providers.js';
 /** The external suppliers (spec §1) and what a provider account of each needs. */
 export const SUPPLIERS = ['hotelbeds', 'juniper', 'restel', 'santsg'] as const;
 export type SupplierId = (typeof SUPPLIERS)[number];
 
-export const SUPPLIER_LABELS: Record<SupplierId, string> = {
-  hotelbeds: 'Hotelbeds',
-  juniper: 'Juniper',
-  restel: 'Restel',
-  santsg: 'SAN TSG TourVisio',
-};
+/** From the provider catalogue (booking/providers.ts). */
+export const SUPPLIER_LABELS: Record<SupplierId, string> = providerLabels(SUPPLIERS);
 
 /** Credential fields per supplier, as the supplier names them (PROTOCOLS.md). `secret` ones are encrypted and masked. */
 export const SUPPLIER_CREDENTIAL_FIELDS: Record<

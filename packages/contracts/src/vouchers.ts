@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerLabels } from './booking/providers.js';
 import { agencyBreakdownSchema, priceBreakdownSchema, staffBreakdownSchema } from './pricing.js';
 import { calendarDate } from './schemas/calendar-date.js';
 import { idSchema, pageQuery, paginated } from './schemas/common.js';
@@ -48,13 +49,8 @@ export type VoucherType = (typeof VOUCHER_TYPES)[number];
 
 /** Providers a voucher can come from: the external suppliers or the operator's own inventory. */
 export const VOUCHER_PROVIDERS = ['travesia', 'hotelbeds', 'juniper', 'restel', 'santsg'] as const;
-export const VOUCHER_PROVIDER_LABELS: Record<string, string> = {
-  travesia: 'Travesía',
-  hotelbeds: 'Hotelbeds',
-  juniper: 'Juniper',
-  restel: 'Restel',
-  santsg: 'SAN TSG',
-};
+/** From the provider catalogue (booking/providers.ts): the short names. */
+export const VOUCHER_PROVIDER_LABELS: Record<string, string> = providerLabels(VOUCHER_PROVIDERS, true);
 
 /** Decimal amounts travel as strings ('1234.50'), never as floats. */
 export const voucherDecimal = z

@@ -1,5 +1,5 @@
 import type { SupplierId } from '@travesia/contracts';
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { places } from './places.js';
 
 /** Migration 0600-supplier-destinations.sql: our place -> the supplier's destination/zone code. */
@@ -16,13 +16,3 @@ export const supplierDestinations = pgTable(
   (t) => [primaryKey({ columns: [t.supplier, t.placeId] })],
 );
 export type SupplierDestinationRow = typeof supplierDestinations.$inferSelect;
-
-/** Migration 0600: supplier bookings awaiting their outcome (RecoveryWorker). */
-export const hotelBookingRecovery = pgTable('hotel_booking_recovery', {
-  voucherId: uuid('voucher_id').primaryKey(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-  leasedUntil: timestamp('leased_until', { withTimezone: true }),
-  lastError: text('last_error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { seedDemoProviderAccounts, seedSupplierDestinations } from '../../modules/hotel-booking/seed.js';
+import { seedDemoProviderAccounts, seedSupplierDestinations } from '../../modules/booking/hotel/seed.js';
 import { seedInventory } from '../../modules/inventory/seed.js';
 import { seedPlaces } from '../../modules/place/seed/seed.js';
 import type { Db } from '../client.js';

@@ -407,7 +407,7 @@ describe('cancellation', () => {
     expect(await mailTo(w.users.adviser.email, 'Subject: Reserva cancelada')).toBeTruthy();
   });
   it('a supplier voucher with no provider account or locator to cancel with: a clear 409, nothing changed', async () => {
-    // Supplier cancellations go through the adapters (modules/hotel-booking/cancellation.ts, tested there).
+    // Supplier cancellations go through the adapters (modules/booking/cancellation.ts, tested there).
     const res = await post(`/api/voucher/${ids.supplierB}/cancel`, {}, w.headers.adminB);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('SUPPLIER_NOT_CANCELLABLE');

@@ -1,8 +1,8 @@
 import { HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
-import { AppError } from '../../http/errors.js';
-import type { OfferInput, PricingContext } from '../../pricing/index.js';
-import type { HotelOffer } from '../../suppliers/index.js';
-import type { PricingService } from '../pricing/service.js';
+import { AppError } from '../../../http/errors.js';
+import type { OfferInput, PricingContext } from '../../../pricing/index.js';
+import type { HotelOffer } from '../../../suppliers/index.js';
+import type { PricingService } from '../../pricing/service.js';
 import type { CachedOffer } from './cache.js';
 
 /**

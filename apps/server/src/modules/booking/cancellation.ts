@@ -4,14 +4,15 @@ import { AppError } from '../../http/errors.js';
 import type { CancelResult, SupplierBookingRef, SupplierLayer } from '../../suppliers/index.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import { type CancellationResult, PolicyCancellation, type SupplierCancellation } from '../voucher/cancellation.js';
-import type { SupplierBookingCode } from './booking.js';
+import { kindOfCode, supplierCodeOf } from './booking-code.js';
 
 const NOT_CANCELLABLE = 'Esta reserva no se puede cancelar con el proveedor: no tiene localizador o su cuenta ya no existe';
 
 /**
- * The vouchers' SupplierCancellation through the supplier adapters: the quote is the supplier's
- * penalty simulation (`cancel({simulate: true})`), the cancellation the real one. The account is the
- * voucher's, in the mode the booking was made in.
+ * The vouchers' SupplierCancellation through the supplier adapters, for every product kind: the
+ * adapter is the one of the voucher's kind (its booking code says which: hotel, ticket, transfer,
+ * flight); the quote is the supplier's penalty simulation (`cancel({simulate: true})`), the
+ * cancellation the real one. The account is the voucher's, in the mode the booking was made in.
  */
 export class RegistrySupplierCancellation implements SupplierCancellation {
   constructor(
@@ -24,22 +25,25 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
   ) {}
 
   private async target(v: VoucherRow) {
-    const code = (v.bookingCodes as Partial<SupplierBookingCode>[]).find((c) => c?.kind === 'supplier-hotel');
+    const code = supplierCodeOf(v.bookingCodes);
+    // Vouchers recorded before the booking codes named their kind are hotels.
+    const kind = code ? kindOfCode(code) : v.type === 'hotel' ? 'hotel' : null;
     const ref: SupplierBookingRef | null = code?.ref ?? (v.locator ? { locator: v.locator } : null);
     const mode = code?.mode ?? 'sandbox';
     const account = v.providerAccountId ? await this.d.providerAccounts().resolveForBooking(v.providerAccountId, mode) : null;
-    if (!ref || !account || v.type !== 'hotel') throw new AppError(409, 'SUPPLIER_NOT_CANCELLABLE', NOT_CANCELLABLE);
-    return { hotels: this.d.suppliers.registry.hotel(account), ref };
+    if (!ref || !account || !kind || kind !== v.type || !this.d.suppliers.registry.supports(account.supplier, kind))
+      throw new AppError(409, 'SUPPLIER_NOT_CANCELLABLE', NOT_CANCELLABLE);
+    return { adapter: this.d.suppliers.registry.get(account, kind), ref };
   }
 
   async quote(v: VoucherRow): Promise<PenaltyData> {
-    const { hotels, ref } = await this.target(v);
-    return this.penaltyOf(v, await hotels.cancel(ref, { simulate: true }, { correlationId: v.id }));
+    const { adapter, ref } = await this.target(v);
+    return this.penaltyOf(v, await adapter.cancel(ref, { simulate: true }, { correlationId: v.id }));
   }
 
   async cancel(v: VoucherRow): Promise<CancellationResult> {
-    const { hotels, ref } = await this.target(v);
-    const result = await hotels.cancel(ref, { simulate: false }, { correlationId: v.id });
+    const { adapter, ref } = await this.target(v);
+    const result = await adapter.cancel(ref, { simulate: false }, { correlationId: v.id });
     // Cancelled at the supplier: record it whatever the penalty report says (from the stored policy when unknown).
     const known = result.penaltyKnown && result.penalty;
     return {

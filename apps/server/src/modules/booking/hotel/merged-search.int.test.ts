@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { type InsertedPlace, insertPlace as insertPlaceRow } from '../../../test/places.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { hotelInventory, supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { type InsertedPlace, insertPlace as insertPlaceRow } from '../../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { hotelInventory, supplierDestinations, vouchers } from '../../../db/schema/index.js';
 
 /**
  * Issue 6, server side: own hotels (travesia) in the streamed search, the merged cacheId (paging,

@@ -1,24 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import {
-  type AgencyModule,
-  type HotelContentBody,
-  type HotelSearchBody,
-  HOTEL_BOOKING_MESSAGES as M,
-  type SupplierId,
-} from '@travesia/contracts';
+import { type HotelContentBody, type HotelSearchBody, HOTEL_BOOKING_MESSAGES as M, type SupplierId } from '@travesia/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
-import { places, supplierDestinations } from '../../db/schema/index.js';
-import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { KeyValueStore } from '../../lib/kv.js';
-import type { PricingContext } from '../../pricing/index.js';
-import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../suppliers/index.js';
-import type { InventoryService } from '../inventory/service.js';
-import type { PricingService } from '../pricing/service.js';
-import type { ProviderAccountService } from '../provider-account/service.js';
+import type { Db } from '../../../db/client.js';
+import { places, supplierDestinations } from '../../../db/schema/index.js';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
+import type { KeyValueStore } from '../../../lib/kv.js';
+import type { PricingContext } from '../../../pricing/index.js';
+import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../../suppliers/index.js';
+import type { InventoryService } from '../../inventory/service.js';
+import type { PricingService } from '../../pricing/service.js';
+import type { ProviderAccountService } from '../../provider-account/service.js';
 import {
   type CachedOffer,
   cacheKey,
@@ -38,66 +32,12 @@ import {
   type SearchIndex,
   writeHotels,
 } from './cache.js';
+import { hotelContent } from './content.js';
+import { checkDates, isoDay, MAX_ROOMS, moduleFor, paxOf, type SearchRouteOptions, ttlSeconds } from './criteria.js';
 import { priceOffers } from './rates.js';
 
 export type { Resort, SearchedPlace } from './cache.js';
-
-/** Most rooms per search each supplier accepts (spec §9: Restel up to 3). */
-export const MAX_ROOMS: Record<SupplierId, number> = { hotelbeds: 9, juniper: 9, restel: 3, santsg: 0 };
-export const MAX_NIGHTS = 30;
-/** How long a search is kept when the supplier's tokens say nothing (and at most). */
-const DEFAULT_TTL_S = 20 * 60;
-const MIN_TTL_S = 60;
-const CONTENT_TTL_S = 24 * 3600;
-
-export interface HotelContent {
-  code: string;
-  name: string;
-  zone: string | undefined;
-  category: string | undefined;
-  address: string;
-  description: string;
-}
-
-/** How a route reaches the supplier: the agency's mode, or always the simulator (`/simulate`, `/test` twins). */
-export interface SearchRouteOptions {
-  /** The supplier(s) the route is for; an account of another supplier is a 400. */
-  supplier: SupplierId | readonly SupplierId[];
-  forceSandbox: boolean;
-  /** Sandbox only: a simulator failure scenario (x-sim-scenario). */
-  simScenario?: string;
-}
-
-/** The module flag a hotel supplier needs (Juniper's resort modes have their own). */
-export function moduleFor(supplier: SupplierId, resort: Resort | null): AgencyModule | null {
-  if (supplier === 'hotelbeds') return 'hotels-hotelbeds';
-  if (supplier === 'restel') return 'hotels-restel';
-  if (supplier === 'juniper')
-    return resort === 'disney' ? 'hotels-juniper-disney' : resort === 'universal' ? 'hotels-juniper-universal' : 'hotels-juniper';
-  return null;
-}
-
-/** Today's date (UTC) as yyyy-MM-dd. */
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const dayMs = 86_400_000;
-
-function validDay(s: string): boolean {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && isoDay(d) === s;
-}
-
-/** Spec §5 date rules; answers the number of nights. */
-export function checkDates(start: string, end: string, today: string): number {
-  if (!validDay(start)) throw badRequest(M.dateInvalid, { start: M.dateInvalid });
-  if (!validDay(end)) throw badRequest(M.dateInvalid, { end: M.dateInvalid });
-  if (start < today) throw badRequest(M.dateInPast, { start: M.dateInPast });
-  const nights = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / dayMs);
-  if (nights < 1) throw badRequest(M.endBeforeStart, { end: M.endBeforeStart });
-  if (nights > MAX_NIGHTS) throw badRequest(M.tooManyNights, { end: M.tooManyNights });
-  return nights;
-}
-
-const paxOf = (rooms: { adults: number; childrenAges: number[] }[]) => rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0);
+export { checkDates, MAX_NIGHTS, MAX_ROOMS, moduleFor, type SearchRouteOptions } from './criteria.js';
 
 export interface HotelSearchDeps {
   db: Db;
@@ -377,33 +317,9 @@ export class HotelSearchService {
     return index;
   }
 
-  /**
-   * Juniper static content of some hotels (cached a day per account and hotel in the store): only
-   * the hotels the supplier knows come back.
-   */
-  async content(auth: AuthContext, body: HotelContentBody, route: { forceSandbox: boolean }) {
-    const account = await this.account(auth, body.provider_id, { supplier: 'juniper', forceSandbox: route.forceSandbox }, null);
-    const adapter = this.d.suppliers.registry.hotel(account) as unknown as {
-      hotelContent?: (codes: string[], ctx?: CallContext) => Promise<HotelContent[]>;
-    };
-    if (typeof adapter.hotelContent !== 'function') throw badRequest(M.supplierMismatch, undefined, 'SUPPLIER_MISMATCH');
-    const codes = [...new Set(body.codes)];
-    const key = (code: string) => `hotel-content:${account.id}:${account.mode}:${code}`;
-    const found = new Map<string, HotelContent>();
-    const cached = await Promise.all(codes.map((c) => this.d.store.get(key(c))));
-    codes.forEach((code, i) => {
-      const raw = cached[i];
-      if (raw) found.set(code, JSON.parse(raw) as HotelContent);
-    });
-    const missing = codes.filter((c) => !found.has(c));
-    if (missing.length) {
-      const fresh = await adapter.hotelContent.call(adapter, missing, { correlationId: `content:${auth.user.id}` });
-      for (const h of fresh) {
-        found.set(h.code, h);
-        await this.d.store.set(key(h.code), JSON.stringify(h), CONTENT_TTL_S);
-      }
-    }
-    return { success: true as const, response: { items: codes.flatMap((c) => (found.has(c) ? [found.get(c) as HotelContent] : [])) } };
+  /** Juniper static content of some hotels (content.ts). */
+  content(auth: AuthContext, body: HotelContentBody, route: { forceSandbox: boolean }) {
+    return hotelContent({ store: this.d.store, suppliers: this.d.suppliers, account: (...a) => this.account(...a) }, auth, body, route);
   }
 
   /** A cached search of the caller (another user's, or an expired one, is a 404). */
@@ -478,10 +394,4 @@ function travesiaOffer(
 ): CachedOffer {
   const { pricing, policyText: _text, ...offer } = o;
   return { optionId, offer: { ...offer, hotel: { ...offer.hotel, zone: offer.hotel.zone ?? zone } }, breakdown: pricing };
-}
-
-function ttlSeconds(expiresAt: string | null, now: Date): number {
-  const until = expiresAt ? Math.floor((Date.parse(expiresAt) - now.getTime()) / 1000) : DEFAULT_TTL_S;
-  if (!Number.isFinite(until)) return DEFAULT_TTL_S;
-  return Math.max(MIN_TTL_S, Math.min(DEFAULT_TTL_S, until));
 }

@@ -11,9 +11,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../../http/auth.js';
-import type { Services } from '../../services.js';
-import { presentVoucher } from '../voucher/presenter.js';
+import { authOf } from '../../../http/auth.js';
+import { openEventStream } from '../../../http/sse.js';
+import type { Services } from '../../../services.js';
+import { presentVoucher } from '../../voucher/presenter.js';
 import { streamSearch } from './stream.js';
 
 /** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
@@ -70,22 +71,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   ] as const)
     app.post(path, { config, schema: { tags, body: hotelStreamSearchBody } }, async (req, reply) => {
       const auth = authOf(req);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': req.id,
-      });
-      let open = true;
-      res.on('close', () => {
-        open = false;
-      });
-      const emit = (e: { event: string; data: unknown }) => {
-        if (open) res.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
-      };
+      const { emit, end } = openEventStream(req, reply);
       try {
         await streamSearch({ search, providerAccounts: services.providerAccounts }, auth, req.body, emit, {
           forceSandbox,
@@ -98,7 +84,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
           data: { accountId: null, supplier: null, name: null, ms: 0, code: 'INTERNAL', msg: 'No se pudo completar la búsqueda' },
         });
       }
-      res.end();
+      end();
     });
 
   app.get(

@@ -1,8 +1,8 @@
 import { BOARD_LABELS, type BoardCode, type PriceBreakdown, type SupplierId, type UserType } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import type { KeyValueStore } from '../../lib/kv.js';
-import { breakdownFor } from '../../pricing/index.js';
-import type { HotelOffer } from '../../suppliers/index.js';
+import type { KeyValueStore } from '../../../lib/kv.js';
+import { breakdownFor } from '../../../pricing/index.js';
+import type { HotelOffer } from '../../../suppliers/index.js';
 
 /**
  * The stored form of a hotel search (decision 0095): a compact, pre-grouped index that paging,

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody, hotelSearchBody, hotelSearchUrl } from '../../../test/hotel-reserve.js';
-import { pdfText } from '../../../test/pdf-text.js';
-import { insertPlace } from '../../../test/places.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { hotelReserveBody, hotelSearchBody, hotelSearchUrl } from '../../../../test/hotel-reserve.js';
+import { pdfText } from '../../../../test/pdf-text.js';
+import { insertPlace } from '../../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { supplierDestinations, vouchers } from '../../../db/schema/index.js';
 
 /**
  * Issue 14: what the supplier asks to be shown on the voucher (Hotelbeds' "Payable through … VAT …

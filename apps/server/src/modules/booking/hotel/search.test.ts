@@ -1,7 +1,7 @@
 import type { PriceBreakdown } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../lib/kv.js';
-import type { HotelOffer } from '../../suppliers/index.js';
+import { MemoryStore } from '../../../lib/kv.js';
+import type { HotelOffer } from '../../../suppliers/index.js';
 import { type CachedOffer, facetsOf, present, type SearchIndex, starsOf, writeHotels } from './cache.js';
 import { checkDates, moduleFor } from './search.js';
 

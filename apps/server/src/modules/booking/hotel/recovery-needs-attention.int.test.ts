@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody, hotelSearchBody, hotelSearchUrl } from '../../../test/hotel-reserve.js';
-import { insertPlace } from '../../../test/places.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { hotelBookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { hotelReserveBody, hotelSearchBody, hotelSearchUrl } from '../../../../test/hotel-reserve.js';
+import { insertPlace } from '../../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { bookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../../db/schema/index.js';
 
 /**
  * Issue 14: a booking whose reply was lost and that the supplier's documented look-ups do not show
@@ -80,9 +80,7 @@ describe('recovery of a lost booking the supplier does not show', () => {
       expect(note).toContain(voucher.externalBookingReference);
       expect(detail.events.some((e: { toStatus: string | null }) => e.toStatus === 'cancelled')).toBe(false);
       // The recovery stopped; a person resolves it. The supplier was asked to book exactly once.
-      expect(await t.database.db.select().from(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, voucher._id))).toHaveLength(
-        0,
-      );
+      expect(await t.database.db.select().from(bookingRecovery).where(eq(bookingRecovery.voucherId, voucher._id))).toHaveLength(0);
       await t.app.services.suppliers.audit.flush();
       const books = await t.database.db
         .select({ id: supplierAuditLog.id })

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody, hotelSearchBody, hotelSearchUrl, type QuoteForReserve } from '../../../test/hotel-reserve.js';
-import { insertPlace } from '../../../test/places.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { hotelReserveBody, hotelSearchBody, hotelSearchUrl, type QuoteForReserve } from '../../../../test/hotel-reserve.js';
+import { insertPlace } from '../../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { supplierAuditLog, supplierDestinations, vouchers } from '../../../db/schema/index.js';
 
 /**
  * Issue 12 finding 10 on supplier hotels: a quote is consumed by its first booking, an idempotency

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody, type QuoteForReserve } from '../../../test/hotel-reserve.js';
-import { type InsertedPlace, insertPlace as insertPlaceRow } from '../../../test/places.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { hotelBookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { hotelReserveBody, type QuoteForReserve } from '../../../../test/hotel-reserve.js';
+import { type InsertedPlace, insertPlace as insertPlaceRow } from '../../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { bookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../../db/schema/index.js';
 
 let t: TestApp;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -267,9 +267,9 @@ describe('quote and reserve', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().response.status).toBe('on-request');
-    expect(
-      await t.database.db.select().from(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, res.json().response._id)),
-    ).toHaveLength(0);
+    expect(await t.database.db.select().from(bookingRecovery).where(eq(bookingRecovery.voucherId, res.json().response._id))).toHaveLength(
+      0,
+    );
   });
 
   it('requires an idempotency key', async () => {
@@ -299,7 +299,7 @@ describe('quote and reserve', () => {
     const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, id));
     expect(row.status).toBe('confirmed');
     expect(row.locator).toBeTruthy();
-    expect(await t.database.db.select().from(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, id))).toHaveLength(0);
+    expect(await t.database.db.select().from(bookingRecovery).where(eq(bookingRecovery.voucherId, id))).toHaveLength(0);
     expect(await bookCalls(id)).toBe(1);
   });
 

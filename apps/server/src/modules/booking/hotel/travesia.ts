@@ -1,9 +1,9 @@
 import { INVENTORY_MESSAGES, type PriceBreakdown } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import type { AuthContext } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
-import type { HotelOffer, HotelQuote } from '../../suppliers/index.js';
-import type { InventoryService } from '../inventory/service.js';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError } from '../../../http/errors.js';
+import type { HotelOffer, HotelQuote } from '../../../suppliers/index.js';
+import type { InventoryService } from '../../inventory/service.js';
 import type { CachedOffer, SearchIndex } from './cache.js';
 
 /**

@@ -3,12 +3,12 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { places, providerAccounts, supplierDestinations } from '../../db/schema/index.js';
-import { DEMO_PASSWORD, seedFoundation } from '../../db/seed/demo-foundation.js';
-import type { SeedContext } from '../../db/seed/index.js';
-import { SecretBox } from '../../lib/secret-box.js';
+import { loginAs } from '../../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { places, providerAccounts, supplierDestinations } from '../../../db/schema/index.js';
+import { DEMO_PASSWORD, seedFoundation } from '../../../db/seed/demo-foundation.js';
+import type { SeedContext } from '../../../db/seed/index.js';
+import { SecretBox } from '../../../lib/secret-box.js';
 import { seedDemoProviderAccounts, seedSupplierDestinations } from './seed.js';
 
 const SECRETS_KEY = randomBytes(32).toString('hex');

@@ -1,9 +1,9 @@
 import { DEFAULT_PROVIDER_SETTINGS, type SupplierId } from '@travesia/contracts';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { agencies, places, providerAccounts, supplierDestinations } from '../../db/schema/index.js';
-import type { SeedContext } from '../../db/seed/index.js';
-import { sealCredentials } from '../provider-account/credentials.js';
+import type { Db } from '../../../db/client.js';
+import { agencies, places, providerAccounts, supplierDestinations } from '../../../db/schema/index.js';
+import type { SeedContext } from '../../../db/seed/index.js';
+import { sealCredentials } from '../../provider-account/credentials.js';
 
 /**
  * The simulator's sandbox credentials (apps/supplier-sim/README.md: any identity, every secret

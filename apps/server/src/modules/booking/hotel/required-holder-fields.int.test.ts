@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody } from '../../../test/hotel-reserve.js';
-import { insertPlace } from '../../../test/places.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { hotelReserveBody } from '../../../../test/hotel-reserve.js';
+import { insertPlace } from '../../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { supplierDestinations, vouchers } from '../../../db/schema/index.js';
 
 /**
  * Issue 14: Juniper's HotelRequiredFields (the simulator's `required-address` scenario answers them as

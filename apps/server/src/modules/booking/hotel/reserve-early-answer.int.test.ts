@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
-import { hotelReserveBody } from '../../../test/hotel-reserve.js';
-import { insertPlace } from '../../../test/places.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { hotelBookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../db/schema/index.js';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { hotelReserveBody } from '../../../../test/hotel-reserve.js';
+import { insertPlace } from '../../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../../test/test-app.js';
+import { bookingRecovery, supplierAuditLog, supplierDestinations, vouchers } from '../../../db/schema/index.js';
 
 /**
  * Issue 12 finding 13 (reserve half): a reserve answers pending-provider once `reserveAnswerMs` has
@@ -62,7 +62,7 @@ const reserve = (q: { quoteId: string; price: { amount: string; currency: string
   );
 
 const voucherRow = async (id: string) => (await t.database.db.select().from(vouchers).where(eq(vouchers.id, id)))[0];
-const recoveryRows = (id: string) => t.database.db.select().from(hotelBookingRecovery).where(eq(hotelBookingRecovery.voucherId, id));
+const recoveryRows = (id: string) => t.database.db.select().from(bookingRecovery).where(eq(bookingRecovery.voucherId, id));
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, host: '127.0.0.1', latencyMs: { hotelbeds: SUPPLIER_LATENCY_MS } });

@@ -1,0 +1,311 @@
+import { type HotelReserveBody, HOTEL_BOOKING_MESSAGES as M, type PriceBreakdown, type SupplierId } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { VoucherRow } from '../../../db/schema/index.js';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError, badRequest, conflict } from '../../../http/errors.js';
+import { breakdownFor } from '../../../pricing/index.js';
+import type { CancellationPolicy, HotelOffer, HotelQuote, SupplierLayer, Traveller } from '../../../suppliers/index.js';
+import { policiesOf } from '../../inventory/own-voucher.js';
+import type { InventoryService } from '../../inventory/service.js';
+import type { PricingService } from '../../pricing/service.js';
+import type { EventActor } from '../../voucher/service.js';
+import type { BookingEngine } from '../engine.js';
+import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
+import { type QuoteOwner, QuoteStore } from '../quote-store.js';
+import { ReserveEngine } from '../reserve.js';
+import { salesContextOf } from '../sales-context.js';
+import type { HotelSource, SearchIndex } from './cache.js';
+import type { HotelSearchService } from './search.js';
+import { requoteTravesia } from './travesia.js';
+
+export type { SupplierBookingCode } from '../booking-code.js';
+export { assertRequiredHolderFields, voucherRemarks } from '../holder.js';
+export { type BookingEngineOptions as HotelBookingOptions, DEFAULT_BOOKING_OPTIONS } from '../reserve.js';
+
+/** What is kept under a quoteId between the quote and the reserve. */
+export interface CachedQuote extends QuoteOwner {
+  v: 1;
+  cacheId: string;
+  optionId: string;
+  accountId: string;
+  supplier: HotelSource;
+  forceSandbox: boolean;
+  resort: SearchIndex['resort'];
+  criteria: SearchIndex['criteria'];
+  place: SearchIndex['place'];
+  quote: HotelQuote;
+  breakdown: PriceBreakdown;
+}
+
+/** The quote a supplier reserve consumes (migration 0740): a second booking of it is a 409. */
+export const hotelQuoteRef = (quoteId: string) => `hotel-quote:${quoteId}`;
+
+export interface HotelBookingDeps {
+  engine: BookingEngine;
+  suppliers: SupplierLayer;
+  pricing: PricingService;
+  search: HotelSearchService;
+  /** Own inventory: re-price (its search) and book (confirmed at once, spec §4). */
+  inventory: Pick<InventoryService, 'search' | 'book'>;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const samePolicy = (a: CancellationPolicy, b: CancellationPolicy) =>
+  a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
+
+/**
+ * The hotel flow on the booking engine: re-quote an option of a cached search, then reserve it
+ * through the engine's one reserve path (README.md of modules/booking).
+ */
+export class HotelBookingService {
+  constructor(private readonly d: HotelBookingDeps) {}
+
+  get options() {
+    return this.d.engine.options;
+  }
+
+  /** Re-prices one option of a cached search with the supplier; a changed price or policy comes back flagged. */
+  async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
+    const { search, entry: option } = await this.d.search.option(auth, cacheId, optionId);
+    const at = this.d.engine.now();
+    let quote: HotelQuote;
+    let breakdown: PriceBreakdown;
+    if (search.supplier === 'travesia') {
+      ({ quote, breakdown } = await requoteTravesia(this.d.inventory, auth, search, option));
+    } else {
+      const supplier = search.supplier as SupplierId;
+      const account = await this.d.search.account(auth, search.accountId, { supplier, forceSandbox: search.forceSandbox }, search.resort);
+      const ctx = { correlationId: search.cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
+      quote = await this.d.suppliers.registry.hotel(account).quote(option.offer as HotelOffer, ctx);
+      breakdown = await this.d.pricing.priceOffer({
+        agencyId: auth.agency?.id ?? null,
+        userId: auth.user.id,
+        kind: 'hotel',
+        supplier,
+        destinationAncestors: [search.place.id, ...search.place.ancestors],
+        checkIn: search.criteria.checkIn,
+        checkOut: search.criteria.checkOut,
+        nights: search.criteria.nights,
+        paxes: search.criteria.rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0),
+        cost: quote.total,
+        bookingDate: isoDay(at),
+        targetCurrency: option.breakdown.currency,
+        at,
+      });
+    }
+    const quoteId = QuoteStore.newId();
+    const ttl = QuoteStore.ttl(quote.token.expiresAt, at);
+    const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
+    await this.d.engine.quotes.put<CachedQuote>(
+      'hotel',
+      {
+        v: 1,
+        quoteId,
+        cacheId: search.cacheId,
+        optionId: option.optionId,
+        agencyId: search.agencyId,
+        userId: search.userId,
+        accountId: search.accountId,
+        supplier: search.supplier as HotelSource,
+        forceSandbox: search.forceSandbox,
+        resort: search.resort,
+        criteria: search.criteria,
+        place: search.place,
+        quote,
+        breakdown,
+        expiresAt,
+      },
+      ttl,
+    );
+    return {
+      success: true as const,
+      response: {
+        quoteId,
+        expiresAt,
+        priceChanged: breakdown.price !== option.breakdown.price || breakdown.currency !== option.breakdown.currency,
+        policyChanged: !samePolicy(option.offer.cancellation, quote.cancellation),
+        /** Must be sent back as `price` in the reserve body. */
+        price: { amount: breakdown.price, currency: breakdown.currency },
+        previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+        breakdown: breakdownFor(auth.user.type, breakdown),
+        availability: quote.availability,
+        cancellation: quote.cancellation,
+        previousCancellation: option.offer.cancellation,
+        remarks: quote.remarks,
+        /** Holder details this option requires (the reserve form asks for them; the reserve answers 400 without them). */
+        requiredHolderFields: quote.requiredHolderFields ?? [],
+        hotel: { code: quote.offer.hotel.code, name: quote.offer.hotel.name, category: quote.offer.hotel.category ?? null },
+        rooms: quote.offer.rooms.map((r) => ({
+          code: r.code,
+          name: r.name,
+          adults: r.occupancy.adults,
+          childrenAges: r.occupancy.childrenAges,
+        })),
+        board: { code: quote.offer.board.code, label: quote.offer.board.label },
+        checkIn: search.criteria.checkIn,
+        checkOut: search.criteria.checkOut,
+      },
+    };
+  }
+
+  /**
+   * Books an accepted quote exactly once per idempotency key. Answers the voucher and whether this
+   * call created it; a retry (same key) answers the first voucher and never calls the supplier.
+   */
+  async reserve(
+    auth: AuthContext,
+    body: HotelReserveBody,
+    idempotencyKey: string | undefined,
+    opts: { simScenario?: string; actor?: EventActor } = {},
+  ): Promise<{ voucher: VoucherRow; created: boolean }> {
+    const key = ReserveEngine.checkKey(idempotencyKey);
+    const sale = salesContextOf(auth);
+    const { reserves, quotes } = this.d.engine;
+    // A retry: the first voucher, whatever state it is in; the supplier is not called again.
+    const previous = await reserves.replay(sale, key);
+    if (previous) {
+      if (previous.provider === 'travesia') await this.assertSameTravesiaRequest(auth, previous, body);
+      return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
+    }
+
+    const q = await quotes.get<CachedQuote>('hotel', sale, body.bookingCodes.quoteId);
+    if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency) {
+      const detail = `${q.breakdown.price} ${q.breakdown.currency}`;
+      throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `Precio vigente: ${detail}` });
+    }
+    const rooms = q.criteria.rooms;
+    if (
+      body.companions.length !== rooms.length ||
+      body.companions.some((c, i) => c.length !== rooms[i].adults + rooms[i].childrenAges.length)
+    )
+      throw badRequest(M.paxesMismatch, { companions: M.paxesMismatch });
+    assertRequiredHolderFields(q.quote?.requiredHolderFields, body.client);
+    if (q.supplier === 'travesia') return this.reserveTravesia(auth, q, body, key);
+    const supplier = q.supplier as SupplierId;
+    const account = await this.d.search.account(auth, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
+    const paxes = travellersOf(body, rooms);
+    const holder = supplierHolder(body.client);
+    const hotels = this.d.suppliers.registry.hotel(account);
+    return reserves.reserve({
+      sale,
+      idempotencyKey: key,
+      account,
+      voucher: hotelVoucher(q, body),
+      code: {
+        kind: 'supplier-hotel',
+        checkIn: q.criteria.checkIn,
+        checkOut: q.criteria.checkOut,
+        quoteId: q.quoteId,
+        token: q.quote.token,
+      },
+      quoteRef: hotelQuoteRef(q.quoteId),
+      book: (clientReference, ctx) => hotels.book({ quote: q.quote, holder, paxes, clientReference, remarks: body.comments }, ctx),
+      simScenario: opts.simScenario,
+      actor: opts.actor,
+    });
+  }
+
+  recoverDue(limit?: number) {
+    return this.d.engine.recoverDue(limit);
+  }
+
+  idle(timeoutMs?: number) {
+    return this.d.engine.idle(timeoutMs);
+  }
+
+  /**
+   * Own inventory: `services.inventory.book` re-prices the option, records the voucher confirmed and
+   * takes the rooms in one transaction, idempotent by the same key (spec §4: confirmed at once).
+   */
+  private async reserveTravesia(auth: AuthContext, q: CachedQuote, body: HotelReserveBody, idempotencyKey: string) {
+    // The whole spec §3 client, as a supplier booking keeps it; `phone` only when a caller sends the single one.
+    const { name, surname, email, phone, ...client } = body.client;
+    return this.d.inventory.book(auth, {
+      token: q.quote.token.value,
+      idempotencyKey,
+      holder: {
+        ...client,
+        name: name.trim(),
+        surname: surname?.trim() ?? '',
+        ...(email ? { email } : {}),
+        ...(typeof phone === 'string' ? { phone } : {}),
+      },
+      companions: body.companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))),
+      remarks: body.comments,
+      expectedPrice: { amount: q.breakdown.price, currency: q.breakdown.currency },
+    });
+  }
+
+  /**
+   * An own-inventory voucher keeps no quoteId (the inventory module writes its codes): a key reused
+   * with another quote is told by the quote's room type, board and dates, while that quote is cached.
+   */
+  private async assertSameTravesiaRequest(auth: AuthContext, v: VoucherRow, body: HotelReserveBody): Promise<void> {
+    const q = await this.d.engine.quotes.peek<CachedQuote>('hotel', body.bookingCodes.quoteId);
+    if (!q || q.userId !== auth.user.id || q.supplier !== 'travesia') return;
+    const code = (v.bookingCodes as Array<{ roomTypeId?: string; board?: string; start?: string; end?: string }>)[0];
+    const same =
+      code?.roomTypeId === q.quote.supplierData.roomTypeId &&
+      code.board === q.quote.offer.board.code &&
+      code.start === q.criteria.checkIn &&
+      code.end === q.criteria.checkOut;
+    if (!same) throw conflict(M.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+  }
+}
+
+/** The travellers per room as the adapters take them (children's ages from the search). */
+function travellersOf(body: HotelReserveBody, rooms: CachedQuote['criteria']['rooms']): Traveller[][] {
+  return body.companions.map((room, i) => {
+    let child = 0;
+    return room.map((p, j) => {
+      const isChild = j >= rooms[i].adults;
+      const age = isChild ? rooms[i].childrenAges[child++] : (p.age ?? 30);
+      return { name: p.name, surname: p.surname, age, type: isChild ? (age < 2 ? 'infant' : 'child') : 'adult' };
+    });
+  });
+}
+
+/** The voucher of a hotel booking as recorded before the supplier is called. */
+function hotelVoucher(q: CachedQuote, body: HotelReserveBody) {
+  const b = q.breakdown;
+  const quote = q.quote;
+  return {
+    type: 'hotel' as const,
+    start: q.criteria.checkIn,
+    end: q.criteria.checkOut,
+    nights: q.criteria.nights,
+    client: { ...body.client, name: body.client.name.trim() },
+    companions: body.companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))),
+    price: { gross: b.price, currency: b.currency },
+    cost: { net: quote.total.amount, currency: quote.total.currency },
+    markups: b.steps
+      .filter((s) => s.scope !== 'commission')
+      .map((s) => ({
+        name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
+        type: s.kind,
+        value: s.value,
+        amount: s.amount,
+        currency: b.currency,
+      })),
+    commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
+    usdRate: b.usdRate,
+    payments: (body.payments ?? {}) as Record<string, unknown>,
+    policies: policiesOf(quote.cancellation),
+    product: {
+      name: quote.offer.hotel.name,
+      destination: q.place.name,
+      category: quote.offer.hotel.category,
+      board: quote.offer.board.label,
+      rooms: quote.offer.rooms.map((r) => ({
+        name: r.name,
+        board: quote.offer.board.label,
+        adults: r.occupancy.adults,
+        children: r.occupancy.childrenAges.length,
+        childrenAges: r.occupancy.childrenAges,
+      })),
+      hotelCode: quote.offer.hotel.code,
+      breakdown: b,
+      comments: body.comments,
+    },
+  };
+}

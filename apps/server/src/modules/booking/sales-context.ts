@@ -1,0 +1,45 @@
+import type { AgencyModule, UserType } from '@travesia/contracts';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+
+/** Who sells: the agency staff's back office, or (later) a white label's public storefront. */
+export type SalesChannel = 'back-office' | 'storefront';
+
+/**
+ * Everything the booking engine needs to know about who is selling, independent of how the caller
+ * signed in: a session builds one with `salesContextOf`; a white label's storefront will build one
+ * from the white label (agency and modules of its owner, no selling user).
+ */
+export interface SalesContext {
+  channel: SalesChannel;
+  /** The agency the voucher belongs to (null only for a super user outside any agency: searches, no bookings). */
+  agencyId: string | null;
+  /** The user who sells, when a person does (storefront: none). */
+  seller: { id: string; type: UserType; name: string } | null;
+  whiteLabelId: string | null;
+  /** The agency's enabled modules (`hotels-hotelbeds`, `tickets-travesia`…). */
+  modules: readonly AgencyModule[];
+}
+
+/** The back-office sales context of a signed-in session. */
+export function salesContextOf(auth: AuthContext): SalesContext {
+  const name = `${auth.user.profile.name ?? ''} ${auth.user.profile.lastName ?? ''}`.trim();
+  return {
+    channel: 'back-office',
+    agencyId: auth.agency?.id ?? null,
+    seller: { id: auth.user.id, type: auth.user.type, name },
+    whiteLabelId: null,
+    modules: auth.modules,
+  };
+}
+
+/** The agency a booking is recorded for; selling outside an agency is a 403. */
+export function bookingAgencyOf(sale: SalesContext): string {
+  if (!sale.agencyId) throw new AppError(403, 'FORBIDDEN', 'Solo los usuarios de una agencia pueden reservar');
+  return sale.agencyId;
+}
+
+/** The id searches, quotes and replays are scoped to (the seller, or the storefront's white label). */
+export function ownerIdOf(sale: SalesContext): string | null {
+  return sale.seller?.id ?? null;
+}
