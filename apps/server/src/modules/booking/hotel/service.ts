@@ -290,6 +290,7 @@ function hotelVoucher(q: CachedQuote, body: HotelReserveBody) {
     commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
     usdRate: b.usdRate,
     payments: (body.payments ?? {}) as Record<string, unknown>,
+    remarks: body.comments ?? null,
     policies: policiesOf(quote.cancellation),
     product: {
       name: quote.offer.hotel.name,
