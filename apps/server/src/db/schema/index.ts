@@ -1,6 +1,7 @@
 // One file per table group; each module adds its file here.
 export * from './agencies.js';
 export * from './hotel-booking.js';
+export * from './integrations.js';
 export * from './inventory.js';
 export * from './outbox.js';
 export * from './places.js';
