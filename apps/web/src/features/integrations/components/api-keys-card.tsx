@@ -100,7 +100,7 @@ export function ApiKeysCard() {
             }
           />
         ) : (
-          <Form form={form} layout="vertical" onFinish={submit} initialValues={{ scopes: ['search:use', 'vouchers:read'] }}>
+          <Form form={form} name="apiKey" layout="vertical" onFinish={submit} initialValues={{ scopes: ['search:use', 'vouchers:read'] }}>
             <Form.Item name="name" label="Nombre" rules={[{ required: true, message: 'Escribe un nombre para la llave' }]}>
               <Input maxLength={80} placeholder="ERP de la agencia" />
             </Form.Item>

@@ -24,7 +24,7 @@ export function MailSettingsCard() {
 
   return (
     <Card title="Remitente de los correos">
-      <Form form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 480 }}>
+      <Form form={form} name="mailSender" layout="vertical" onFinish={submit} style={{ maxWidth: 480 }}>
         <Form.Item name="senderName" label="Nombre del remitente">
           <Input maxLength={80} placeholder="Reservas de la agencia" />
         </Form.Item>

@@ -114,7 +114,7 @@ export function WebhooksCard() {
             }
           />
         ) : (
-          <Form form={form} layout="vertical" onFinish={submit} initialValues={{ events: [...WEBHOOK_EVENTS] }}>
+          <Form form={form} name="webhook" layout="vertical" onFinish={submit} initialValues={{ events: [...WEBHOOK_EVENTS] }}>
             <Form.Item name="url" label="URL" rules={[{ required: true, message: 'Escribe una URL http o https válida' }]}>
               <Input maxLength={500} placeholder="https://erp.agencia.com/webhooks/travesia" />
             </Form.Item>
