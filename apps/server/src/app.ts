@@ -15,9 +15,11 @@ import { hotelBookingRoutes } from './modules/booking/hotel/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { commissionRoutes } from './modules/commission/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { deadlineRoutes } from './modules/deadlines/routes.js';
 import { exchangeRateRoutes } from './modules/exchange-rate/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { integrationRoutes } from './modules/integrations/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { markupRoutes } from './modules/markup/routes.js';
 import { placeRoutes } from './modules/place/routes.js';
@@ -57,7 +59,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.decorate('deps', deps);
   // Outbox jobs kicked by requests finish (or stay queued) before the database closes.
-  app.addHook('onClose', () => services.outbox.stop());
+  app.addHook('onClose', async () => {
+    await services.deadlineJob.stop();
+    await services.outbox.stop();
+    await services.webhookSender.close();
+  });
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, connectSrc: deps.config.CSP_CONNECT_SRC });
@@ -82,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supplierAuditRoutes, { services });
   await app.register(inventoryRoutes, { services });
   await app.register(hotelBookingRoutes, { services });
+  await app.register(integrationRoutes, { services });
+  await app.register(deadlineRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -66,6 +66,8 @@ const recovery = new RecoveryWorker(app.services.booking, log);
 recovery.start();
 // Mails queued in the outbox (recovery, invitations) are retried here until SMTP takes them.
 app.services.outbox.start();
+// Deadline reminders and pre-reservation expiry: safe in every process at once (decision 0264).
+app.services.deadlineJob.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 

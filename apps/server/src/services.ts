@@ -18,11 +18,19 @@ import { CommissionSettingsRepository } from './modules/commission/repository.js
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
 import { DashboardService } from './modules/dashboard/service.js';
+import { DeadlineReminderJob } from './modules/deadlines/reminder-job.js';
+import { DeadlineRepository } from './modules/deadlines/repository.js';
+import { DeadlineService } from './modules/deadlines/service.js';
 import { ExchangeRateRepository } from './modules/exchange-rate/repository.js';
 import { ExchangeRateService } from './modules/exchange-rate/service.js';
 import { FileRepository } from './modules/file/repository.js';
 import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
+import { ApiKeyRepository } from './modules/integrations/api-key-repository.js';
+import { IntegrationService } from './modules/integrations/service.js';
+import { webhookDeliveryHandler } from './modules/integrations/webhook-delivery.js';
+import { WebhookRepository } from './modules/integrations/webhook-repository.js';
+import { WebhookSender } from './modules/integrations/webhook-sender.js';
 import { HotelCatalogueService } from './modules/inventory/catalogue.js';
 import { ExtrasRepository } from './modules/inventory/extras-repository.js';
 import { ExtrasService } from './modules/inventory/extras-service.js';
@@ -61,6 +69,8 @@ export interface AppDeps {
   simulatorUrl?: string;
   /** Reserve answer and recovery timings of supplier bookings whose outcome is unknown (tests shorten them). */
   bookingOptions?: Partial<HotelBookingOptions>;
+  /** Webhook HTTP client (tests pass one whose guarded agent resolves names with a fake DNS). */
+  webhookSender?: WebhookSender;
   /** Sign-in and recovery limits, outbox retry timings (tests lower them). */
   accountOptions?: { loginLimits?: LoginLimits; recoveryLimits?: typeof RECOVERY_LIMITS; outbox?: Partial<OutboxOptions> };
 }
@@ -101,14 +111,15 @@ export function createServices(deps: AppDeps) {
     log: deps.log,
     supplierCancellation: new RegistrySupplierCancellation({ suppliers, providerAccounts: () => providerAccounts }),
   });
+  const secrets = lazySecretBox({
+    secretsKey: deps.config.SECRETS_KEY,
+    dataDir: deps.config.DATA_DIR,
+    onDevKeyCreated: (file) => deps.log.warn({ file }, 'SECRETS_KEY not set: created a development key for provider credentials'),
+  });
   const providerAccounts = new ProviderAccountService({
     repo: new ProviderAccountRepository(db),
     agencies: agencyRepo,
-    secrets: lazySecretBox({
-      secretsKey: deps.config.SECRETS_KEY,
-      dataDir: deps.config.DATA_DIR,
-      onDevKeyCreated: (file) => deps.log.warn({ file }, 'SECRETS_KEY not set: created a development key for provider credentials'),
-    }),
+    secrets,
     tester: deps.connectionTester ?? registryConnectionTester(suppliers.registry),
     simulatorUrl: () => suppliers.simulatorUrl,
     log: deps.log,
@@ -132,7 +143,12 @@ export function createServices(deps: AppDeps) {
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
+  const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, { outboxRepo, outbox, secrets, vouchers });
   return {
+    integrations,
+    deadlines,
+    deadlineJob,
+    webhookSender,
     files,
     places: new PlaceService(new PlaceRepository(db), files),
     auth,
@@ -155,6 +171,44 @@ export function createServices(deps: AppDeps) {
     hotelSearch,
     hotelBooking,
   };
+}
+
+/** API keys, webhooks (delivered through the outbox), deadlines and their reminder job (decisions 0260–0264). */
+function createIntegrations(
+  deps: AppDeps,
+  shared: { outboxRepo: OutboxRepository; outbox: OutboxWorker; secrets: ReturnType<typeof lazySecretBox>; vouchers: VoucherService },
+) {
+  const { db } = deps.database;
+  const webhooks = new WebhookRepository(db, shared.outboxRepo);
+  const integrations = new IntegrationService({
+    db,
+    apiKeys: new ApiKeyRepository(db),
+    webhooks,
+    secrets: shared.secrets,
+    outbox: shared.outbox,
+  });
+  const webhookSender = deps.webhookSender ?? new WebhookSender();
+  shared.outbox.on('webhook.deliver', webhookDeliveryHandler({ webhooks, sender: webhookSender, secrets: shared.secrets, log: deps.log }));
+  const deadlineRepo = new DeadlineRepository(db);
+  const deadlines = new DeadlineService({
+    repo: deadlineRepo,
+    vouchers: shared.vouchers,
+    voucherRepo: new VoucherRepository(db),
+    integrations,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+  });
+  shared.outbox.on('deadline.reminder', (payload) => deadlines.mailReminder(payload));
+  const deadlineJob = new DeadlineReminderJob({
+    db,
+    deadlines: deadlineRepo,
+    outbox: shared.outboxRepo,
+    outboxWorker: shared.outbox,
+    webhooks,
+    vouchers: shared.vouchers,
+    log: deps.log,
+  });
+  return { integrations, deadlines, deadlineJob, webhookSender };
 }
 
 export type Services = ReturnType<typeof createServices>;

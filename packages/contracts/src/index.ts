@@ -11,6 +11,7 @@ export * from './format/index.js';
 export * from './hotel-booking.js';
 export * from './hotel-cancellation.js';
 export * from './hotel-category.js';
+export * from './integrations.js';
 export * from './inventory.js';
 export * from './markup.js';
 export * from './menus.js';

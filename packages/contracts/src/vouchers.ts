@@ -297,6 +297,13 @@ const voucherFilterShape = z.object({
   type: voucherTypeSchema.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** Only vouchers with an open deadline (free cancellation, payment, pre-reservation) due within this many days. */
+  deadlineWithin: z.coerce
+    .number({ error: 'Los días de vencimiento deben ser un número' })
+    .int({ error: 'Los días de vencimiento deben ser un número entero' })
+    .min(1, { error: 'Los días de vencimiento deben ser entre 1 y 60' })
+    .max(60, { error: 'Los días de vencimiento deben ser entre 1 y 60' })
+    .optional(),
 });
 const rangeOk = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
 const rangeError = { error: VOUCHER_MESSAGES.dateRange, path: ['to'] };

@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { can, type Permission } from '@travesia/contracts';
+import { API_KEY_SCOPES, can, type Permission } from '@travesia/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
@@ -19,6 +19,7 @@ function visible(op: Operation, request: FastifyRequest): boolean {
   const auth = request.auth;
   if (!auth) return false;
   const permission = op[PERMISSION_EXTENSION];
+  if (auth.apiKey) return !!permission && auth.apiKey.scopes.includes(permission) && can(auth.user.type, permission);
   return !permission || can(auth.user.type, permission);
 }
 
@@ -41,14 +42,34 @@ export async function registerApiDocs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Travesía API', version: '1.0.0', description: 'API B2B de reservas de viajes para agencias.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'x-access-token' } } },
+      info: {
+        title: 'Travesía API',
+        version: '1.0.0',
+        description:
+          'API B2B de reservas de viajes para agencias. Los sistemas de la agencia se autentican con una llave de API ' +
+          '(Configuración → Integraciones): `Authorization: Bearer tvk_…` o `X-Api-Key: tvk_…`. Una llave puede llamar ' +
+          'solo las operaciones cuyo permiso (`x-permission`) está entre sus permisos; una llave revocada o mal formada ' +
+          'responde 401 y una operación fuera de sus permisos 403. Guía y ejemplos: docs/INTEGRATIONS.md.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'x-access-token' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'tvk_…' },
+        },
+      },
       security: [{ token: [] }],
     },
     transform: (args) => {
       const result = jsonSchemaTransform(args);
       const config = args.route.config as { public?: boolean; permission?: Permission } | undefined;
-      const marks = config?.public ? { security: [] } : config?.permission ? { [PERMISSION_EXTENSION]: config.permission } : {};
+      const keySecurity: Array<Record<string, string[]>> = [{ token: [] }, { apiKey: [] }, { bearer: [] }];
+      const keyAllowed = config?.permission && (API_KEY_SCOPES as readonly string[]).includes(config.permission);
+      const marks = config?.public
+        ? { security: [] }
+        : config?.permission
+          ? { [PERMISSION_EXTENSION]: config.permission, ...(keyAllowed ? { security: keySecurity } : {}) }
+          : {};
       return { ...result, schema: { ...result.schema, ...marks } };
     },
   });

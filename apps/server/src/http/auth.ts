@@ -1,11 +1,12 @@
 // `request.cookies` is declared by @fastify/cookie; imported here so programs without app.ts type-check.
 import type {} from '@fastify/cookie';
-import { type AgencyModule, can, enabledModules, MESSAGES, type Permission } from '@travesia/contracts';
+import { type AgencyModule, can, enabledModules, INTEGRATION_MESSAGES, MESSAGES, type Permission } from '@travesia/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { type AgencyRow, agencies, sessions, type UserRow, users } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
+import { loadApiKey, readApiKey, touchApiKey } from './api-key-auth.js';
 import { forbidden, unauthorized } from './errors.js';
 
 export const TOKEN_HEADER = 'x-access-token';
@@ -18,6 +19,8 @@ export interface AuthContext {
   agency: AgencyRow | null;
   /** Modules this user may use: the agency's enabled flags, or all for platform staff. */
   modules: AgencyModule[];
+  /** Set when the caller is an agency's system with an API key (no session): what the key allows. */
+  apiKey?: { id: string; scopes: readonly string[] };
 }
 
 declare module 'fastify' {
@@ -77,6 +80,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const pattern = request.routeOptions.url;
     if (pattern === undefined) return; // no route matched: the 404 handler answers
     const cfg = request.routeOptions.config;
+    const key = readApiKey(request);
+    if (key !== undefined) return authenticateApiKey(request, db, key, pattern);
     const token = readToken(request);
     // Public API routes still see who is calling (docs, file serving); public static files skip the lookup.
     if (token && (!cfg?.public || isApiRoute(pattern))) request.auth = await loadSession(db, token);
@@ -84,6 +89,24 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (!request.auth) throw token ? unauthorized(MESSAGES['http.sessionExpired'], 'SESSION_EXPIRED') : unauthorized();
     if (cfg?.permission && !can(request.auth.user.type, cfg.permission)) throw forbidden();
   });
+}
+
+/**
+ * A request carrying an API key instead of a session (decision 0260): a malformed, unknown or revoked
+ * key is a 401 on every private route; a key may call only routes whose permission is one of its
+ * scopes (and that its user's type holds), so configuration, users and session routes stay closed to it.
+ */
+async function authenticateApiKey(request: FastifyRequest, db: Db, key: string, pattern: string) {
+  const cfg = request.routeOptions.config;
+  if (cfg?.public && !isApiRoute(pattern)) return;
+  const auth = await loadApiKey(db, key);
+  request.auth = auth;
+  if (cfg?.public) return;
+  if (!auth) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid, 'API_KEY_INVALID');
+  const permission = cfg?.permission;
+  if (!permission || !auth.apiKey.scopes.includes(permission)) throw forbidden(INTEGRATION_MESSAGES.apiKeyScope);
+  if (!can(auth.user.type, permission)) throw forbidden();
+  await touchApiKey(db, auth.apiKey.id);
 }
 
 /** The caller's context in a route that is not public (the hook above guarantees it). */

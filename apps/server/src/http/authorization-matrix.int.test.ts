@@ -1,4 +1,4 @@
-import { can, MESSAGES, type Permission } from '@travesia/contracts';
+import { API_KEY_SCOPES, can, INTEGRATION_MESSAGES, MESSAGES, type Permission } from '@travesia/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../test/factories.js';
@@ -219,4 +219,47 @@ describe('authorization matrix from the OpenAPI document', () => {
     },
     120_000,
   );
+
+  it('with an API key (all scopes, then revoked): only key-scoped operations its user may call, else 403; revoked 401', async () => {
+    const url = '/api/configuration/integrations/api-keys';
+    const create = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: m.headers.agency,
+      payload: { name: 'matriz', scopes: API_KEY_SCOPES },
+    });
+    expect(create.statusCode, create.body).toBe(201);
+    const { key, _id } = create.json() as { key: string; _id: string };
+    const failures: string[] = [];
+    const probe = async (op: Operation, headers: Record<string, string>, expectRevoked: boolean) => {
+      const first = m.paramSets(op.path, 'agency')[0];
+      if (op.isPublic || !first || first.variant === 'other-agency' || first.variant === 'super-only') return;
+      const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(first.values[name] ?? ''));
+      const withBody = op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH';
+      const res = await t.app.inject({ method: op.method as 'GET', url: path, headers, ...(withBody ? { payload: {} } : {}) });
+      const msg = (() => {
+        try {
+          return res.json().msg as string;
+        } catch {
+          return '';
+        }
+      })();
+      const scoped = !!op.permission && (API_KEY_SCOPES as readonly string[]).includes(op.permission) && can('agency', op.permission);
+      let why: string | null = null;
+      if (res.statusCode >= 500) why = '5xx';
+      else if (expectRevoked)
+        why = res.statusCode === 401 && msg === INTEGRATION_MESSAGES.apiKeyInvalid ? null : 'revoked key not refused with 401';
+      else if (!scoped)
+        why = res.statusCode === 403 && msg === INTEGRATION_MESSAGES.apiKeyScope ? null : 'key beyond its scopes not refused with 403';
+      else if (res.statusCode === 401 || guardForbidden(res) || msg === INTEGRATION_MESSAGES.apiKeyScope)
+        why = 'key refused within its scopes';
+      if (why) failures.push(`${op.method} ${path}: ${res.statusCode} ${why} ${res.body.slice(0, 120)}`);
+    };
+    const sessionEnding = (op: Operation) => SESSION_ENDING.has(op.key);
+    for (const op of ops.filter((o) => !sessionEnding(o))) await probe(op, { 'x-api-key': key }, false);
+    const revoke = await t.app.inject({ method: 'POST', url: `${url}/${_id}/revoke`, headers: m.headers.agency });
+    expect(revoke.statusCode).toBe(200);
+    for (const op of ops) await probe(op, { authorization: `Bearer ${key}` }, true);
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

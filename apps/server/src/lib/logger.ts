@@ -15,6 +15,7 @@ export function createLogger(level: string, format: LogFormat = 'json'): Logger 
         'req.headers["x-access-token"]',
         'req.headers.cookie',
         'req.headers.authorization',
+        'req.headers["x-api-key"]',
         '*.password',
         '*.token',
         '*.secret',

@@ -8,6 +8,9 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The agency's sender name (the address stays MAIL_FROM's, so SPF/DKIM still hold) and reply-to. */
+  fromName?: string | null;
+  replyTo?: string | null;
 }
 
 /**
@@ -27,7 +30,12 @@ export class Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.opts.from, ...mail });
+    const { fromName, replyTo, ...content } = mail;
+    const info = await this.transport.sendMail({
+      from: fromName ? { name: fromName, address: addressOf(this.opts.from) } : this.opts.from,
+      ...(replyTo ? { replyTo } : {}),
+      ...content,
+    });
     if (this.opts.smtpUrl) {
       this.log.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, 'mail sent');
       return;
@@ -43,5 +51,8 @@ export class Mailer {
     this.transport.close();
   }
 }
+
+/** The bare address of a `Name <address>` sender (or the sender itself). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
 const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];

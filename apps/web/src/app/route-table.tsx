@@ -4,6 +4,7 @@ import { agenciesRoutes } from '../features/agencies/routes';
 import { authRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { hotelRoutes } from '../features/hotels/routes';
+import { integrationsRoutes } from '../features/integrations/routes';
 import { markupsRoutes } from '../features/markups/routes';
 import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
@@ -27,7 +28,8 @@ export const plainRoutes: RouteObject[] = [...authRoutes, ...bookingPublicRoutes
 export const adminRoutes: RouteObject[] = [
   ...aboutRoutes,
   ...dashboardRoutes,
-  ...soon('/configuration', '/configuration/app', '/configuration/appearance', '/configuration/integrations'),
+  ...soon('/configuration', '/configuration/app', '/configuration/appearance'),
+  ...integrationsRoutes,
   ...usersRoutes,
   ...productRoutes,
   ...bookingRoutes,

@@ -2,6 +2,7 @@
 export * from './agencies.js';
 export * from './booking.js';
 export * from './hotel-booking.js';
+export * from './integrations.js';
 export * from './inventory.js';
 export * from './outbox.js';
 export * from './places.js';

@@ -71,8 +71,14 @@ export function filterConditions(filter: VoucherFilter): SQL[] {
   if (filter.type) out.push(eq(vouchers.type, filter.type));
   if (filter.from) out.push(sql`${vouchers.createdAt} >= ${dayStart(filter.from)}`);
   if (filter.to) out.push(sql`${vouchers.createdAt} < ${dayStart(filter.to)} + interval '1 day'`);
+  if (filter.deadlineWithin) out.push(deadlineWithin(filter.deadlineWithin));
   return out;
 }
+
+/** An open deadline (migration 0871) due within `days` (the bookings list's "vence pronto" filter). */
+const deadlineWithin = (days: number) =>
+  sql`exists (select 1 from voucher_deadlines d where d.voucher_id = ${vouchers.id} and d.closed_at is null
+      and d.due_at > now() and d.due_at <= now() + make_interval(days => ${days}))`;
 
 export class VoucherRepository {
   private readonly textWindow: number;
@@ -174,7 +180,7 @@ export class VoucherRepository {
     // An agency's or the platform's size (by status and business day) is in the daily stats the
     // trigger keeps exact in each voucher's transaction (0053): a few thousand rows to add up instead
     // of counting up to the window's 50,000 index entries.
-    if ((scope.kind === 'agency' || scope.kind === 'all') && !filter.provider && !filter.type) {
+    if ((scope.kind === 'agency' || scope.kind === 'all') && !filter.provider && !filter.type && !filter.deadlineWithin) {
       const agencyId = scope.kind === 'agency' ? scope.agencyId : PLATFORM_STATS_ID;
       const res = await this.db.execute<{ n: string }>(sql`
         select coalesce(sum(${voucherDailyStats.count}), 0)::text as n from ${voucherDailyStats}

@@ -3,9 +3,9 @@ import { ApiError } from '../../../lib/api';
 import { readCookie, TOKEN_COOKIE } from '../../../lib/cookies';
 
 /** Fetches a file with the session token and hands it to the browser as a download. */
-async function download(path: string, query: Record<string, string | undefined>, fallbackName: string) {
+async function download(path: string, query: Record<string, string | number | undefined>, fallbackName: string) {
   const url = new URL(path, location.origin);
-  for (const [k, v] of Object.entries(query)) if (v) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(query)) if (v) url.searchParams.set(k, String(v));
   const token = readCookie(TOKEN_COOKIE);
   const res = await fetch(url, { headers: token ? { 'x-access-token': token } : {} });
   if (!res.ok) {
@@ -26,7 +26,7 @@ async function download(path: string, query: Record<string, string | undefined>,
 
 /** GET /api/voucher/export: the filtered list as CSV or Excel (built and streamed by the server). */
 export const exportVouchers = (filter: VoucherFilter, format: 'csv' | 'xlsx') =>
-  download('/api/voucher/export', { ...filter, format } as Record<string, string | undefined>, `reservas.${format}`);
+  download('/api/voucher/export', { ...filter, format }, `reservas.${format}`);
 
 /** GET /api/voucher/{id}/pdf: the printable voucher generated on the server. */
 export const downloadVoucherPdf = (id: string) => download(`/api/voucher/${encodeURIComponent(id)}/pdf`, {}, 'voucher.pdf');

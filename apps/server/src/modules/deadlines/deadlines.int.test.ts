@@ -1,0 +1,216 @@
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, makeWorld } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { makeVoucher } from '../../../test/voucher-factory.js';
+import type { Db } from '../../db/client.js';
+import { deadlineReminders, outbox, voucherDeadlines, voucherEvents, vouchers, webhookDeliveries } from '../../db/schema/index.js';
+import { WebhookRepository } from '../integrations/webhook-repository.js';
+import { OutboxRepository } from '../outbox/repository.js';
+import { DeadlineReminderJob } from './reminder-job.js';
+import { DeadlineRepository } from './repository.js';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+const HOUR = 3_600_000;
+const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await makeWorld(t.app, t.database);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const deadlinesOf = (voucherId: string) => t.database.db.select().from(voucherDeadlines).where(eq(voucherDeadlines.voucherId, voucherId));
+
+/** A job as another API process would build it: its own repositories and outbox over the same database. */
+function workerJob() {
+  const db = t.database.db as Db;
+  const outboxRepo = new OutboxRepository(db);
+  return new DeadlineReminderJob({
+    db,
+    deadlines: new DeadlineRepository(db),
+    outbox: outboxRepo,
+    outboxWorker: t.app.services.outbox,
+    webhooks: new WebhookRepository(db, outboxRepo),
+    vouchers: t.app.services.vouchers,
+    log: pino({ level: 'silent' }),
+  });
+}
+
+describe('voucher deadlines', () => {
+  it('are kept as rows from the cancellation policy and status, and close when they stop applying', async () => {
+    const due = inHours(72);
+    const { voucher } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      status: 'confirmed',
+      policies: [
+        { from: due, percent: '50', currency: 'USD' },
+        { from: inHours(100), percent: '100', currency: 'USD' },
+      ],
+    });
+    const rows = await deadlinesOf(voucher.id);
+    expect(rows.map((r) => [r.kind, r.dueAt.toISOString(), r.closedAt]).sort()).toEqual([
+      ['free-cancellation', due, null],
+      ['payment', due, null],
+    ]);
+    const paid = await t.app.services.vouchers.applyUpdate(voucher.id, voucher.version, { status: 'confirmed-paid' });
+    const afterPaid = await deadlinesOf(voucher.id);
+    expect(afterPaid.find((r) => r.kind === 'payment')?.closedAt).not.toBeNull();
+    expect(afterPaid.find((r) => r.kind === 'free-cancellation')?.closedAt).toBeNull();
+    await t.app.services.vouchers.applyUpdate(voucher.id, paid.version, { status: 'cancelled' });
+    expect((await deadlinesOf(voucher.id)).every((r) => r.closedAt !== null)).toBe(true);
+  });
+
+  it('a malformed policy never fails the booking; a pre-reserved voucher gets a pre-reservation deadline', async () => {
+    const { voucher } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      status: 'pre-reserved',
+      start: isoDay(new Date(Date.now() + 30 * 24 * HOUR)),
+      policies: [{ from: 'no es fecha', percent: '10', currency: 'USD' }],
+    });
+    const rows = await deadlinesOf(voucher.id);
+    expect(rows.map((r) => r.kind).sort()).toEqual(['payment', 'pre-reservation']);
+    const pre = rows.find((r) => r.kind === 'pre-reservation');
+    expect(pre?.dueAt.getTime()).toBe(voucher.createdAt.getTime() + 72 * HOUR);
+  });
+
+  it('two workers send exactly one reminder per offset (mail through the outbox, webhook event too)', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/integrations/mail',
+      headers: w.headers.admin,
+      payload: { senderName: 'Reservas Viajes A', replyTo: 'reservas@viajes-a.example' },
+    });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/configuration/integrations/webhooks',
+      headers: w.headers.admin,
+      payload: { url: 'https://erp.example.com/hooks', events: ['voucher.deadline_approaching'] },
+    });
+    expect(hook.statusCode).toBe(201);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/configuration/integrations/webhooks/${hook.json()._id}`,
+      headers: w.headers.admin,
+      payload: { active: false },
+    });
+    const booker = await makeUser(t.database, 'adviser', w.agencyA.id);
+    // Due in a little under 3 days (offset 3), 7 days (offset 7) and 20 hours (the daily offset 1).
+    const cases = [
+      { hours: 70, offset: 3 },
+      { hours: 160, offset: 7 },
+      { hours: 20, offset: 1 },
+    ];
+    const made = [];
+    for (const c of cases) {
+      const { voucher } = await makeVoucher(t.app, {
+        agencyId: w.agencyA.id,
+        userId: booker.id,
+        status: 'confirmed-paid',
+        policies: [{ from: inHours(c.hours), percent: '100', currency: 'USD' }],
+      });
+      made.push({ ...c, voucher });
+    }
+    await t.database.db.update(webhookDeliveries).set({ status: 'delivered' });
+    const [a, b] = [workerJob(), workerJob()];
+    for (let round = 0; round < 3; round++) await Promise.all([a.tick(), b.tick(), a.tick()]);
+
+    for (const c of made) {
+      const [deadline] = await deadlinesOf(c.voucher.id);
+      const sent = await t.database.db.select().from(deadlineReminders).where(eq(deadlineReminders.deadlineId, deadline.id));
+      expect(
+        sent.map((r) => r.offsetDays),
+        `${c.hours} h`,
+      ).toEqual([c.offset]);
+      const jobs = await t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, 'deadline.reminder')));
+      expect(jobs.filter((j) => j.payload.deadlineId === deadline.id)).toHaveLength(1);
+    }
+    const events = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.event, 'voucher.deadline_approaching'));
+    expect(events).toHaveLength(0); // the endpoint was paused: nothing queued for it
+    await t.app.services.outbox.drain();
+    const mail = t.mail.messages.find((m) => m.to.includes(booker.email) && m.raw.includes('Un plazo de la reserva'));
+    if (!mail) throw new Error('no reminder mail');
+    expect(mail.to).toContain(w.users.admin.email);
+    expect(mail.raw).toContain('Reservas Viajes A');
+    expect(mail.raw).toMatch(/Reply-To: reservas@viajes-a\.example/i);
+    expect(mail.raw).toContain('Ver la reserva');
+    const toBooker = t.mail.messages.filter((m) => m.to.includes(booker.email) && m.raw.includes('Un plazo de la reserva'));
+    expect(toBooker).toHaveLength(3);
+  });
+
+  it('a pre-reserved voucher whose deadline passed expires by itself, once', async () => {
+    const { voucher } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      status: 'pre-reserved',
+      start: '2020-01-10',
+      end: '2020-01-12',
+    });
+    await Promise.all([workerJob().tick(), workerJob().tick()]);
+    const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, voucher.id));
+    expect(row.status).toBe('cancelled');
+    const events = await t.database.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, voucher.id));
+    const expired = events.filter((e) => e.toStatus === 'cancelled');
+    expect(expired).toHaveLength(1);
+    expect(expired[0]).toMatchObject({ actorKind: 'system', note: 'La pre-reserva venció sin confirmarse' });
+    expect((await deadlinesOf(voucher.id)).every((d) => d.closedAt !== null)).toBe(true);
+  });
+});
+
+describe('"Vencen pronto" and the deadline filter', () => {
+  it('lists open deadlines in the caller scope, and the bookings list filters by deadline', async () => {
+    const { voucher: soon } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      userId: w.users.admin.id,
+      policies: [{ from: inHours(48), percent: '100', currency: 'USD' }],
+    });
+    const { voucher: later } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      policies: [{ from: inHours(24 * 20), percent: '100', currency: 'USD' }],
+    });
+    const card = await t.app.inject({ url: '/api/dashboard/deadlines?days=7', headers: w.headers.admin });
+    expect(card.statusCode).toBe(200);
+    const ids = card.json().map((d: { voucherId: string }) => d.voucherId);
+    expect(ids).toContain(soon.id);
+    expect(ids).not.toContain(later.id);
+    expect(card.json().find((d: { voucherId: string }) => d.voucherId === soon.id)).toMatchObject({
+      reference: soon.externalBookingReference,
+      kind: expect.stringMatching(/free-cancellation|payment/),
+    });
+    const other = await t.app.inject({ url: '/api/dashboard/deadlines?days=7', headers: w.headers.adminB });
+    expect(other.json().map((d: { voucherId: string }) => d.voucherId)).not.toContain(soon.id);
+    const adviser = await t.app.inject({ url: '/api/dashboard/deadlines', headers: w.headers.adviser });
+    expect(adviser.statusCode).toBe(200);
+    expect(adviser.json().map((d: { voucherId: string }) => d.voucherId)).not.toContain(soon.id);
+    const bad = await t.app.inject({ url: '/api/dashboard/deadlines?days=0', headers: w.headers.admin });
+    expect(bad.statusCode).toBe(400);
+
+    const list = await t.app.inject({ url: '/api/voucher?deadlineWithin=5&limit=100', headers: w.headers.admin });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json().docs.map((d: { _id: string }) => d._id);
+    expect(listed).toContain(soon.id);
+    expect(listed).not.toContain(later.id);
+    const badFilter = await t.app.inject({ url: '/api/voucher?deadlineWithin=99', headers: w.headers.admin });
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.body).toContain('entre 1 y 60');
+  });
+
+  it('reminder offsets are configured per agency by its admin only', async () => {
+    const url = '/api/configuration/integrations/reminders';
+    expect((await t.app.inject({ url, headers: w.headers.admin })).json()).toEqual({ offsets: [7, 3], daily: true });
+    const put = await t.app.inject({ method: 'PUT', url, headers: w.headers.admin, payload: { offsets: [3, 10, 3], daily: false } });
+    expect(put.json()).toEqual({ offsets: [10, 3], daily: false });
+    expect((await t.app.inject({ url, headers: w.headers.adminB })).json()).toEqual({ offsets: [7, 3], daily: true });
+    const bad = await t.app.inject({ method: 'PUT', url, headers: w.headers.admin, payload: { offsets: [0], daily: true } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('entre 1 y 60');
+    expect((await t.app.inject({ url, headers: w.headers.adviser })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,69 @@
+import type { ReminderSettings, UpcomingDeadline } from '@travesia/contracts';
+import type { AuthContext } from '../../http/auth.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { agencyOf, type IntegrationService } from '../integrations/service.js';
+import type { VoucherRepository } from '../voucher/repository.js';
+import type { VoucherService } from '../voucher/service.js';
+import { deadlineReminderMail } from './mails.js';
+import type { DeadlineRepository } from './repository.js';
+
+export interface DeadlineServiceDeps {
+  repo: DeadlineRepository;
+  vouchers: VoucherService;
+  voucherRepo: VoucherRepository;
+  integrations: IntegrationService;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Voucher deadlines for people: the dashboard card, the agency's reminder settings, the reminder mail. */
+export class DeadlineService {
+  constructor(private readonly d: DeadlineServiceDeps) {}
+
+  /** Open deadlines due within `days` in the caller's voucher scope ("Vencen pronto"). */
+  async upcoming(auth: AuthContext, days: number): Promise<UpcomingDeadline[]> {
+    const rows = await this.d.repo.upcoming(this.d.vouchers.scopeOf(auth), days);
+    return rows.map((r) => ({
+      voucherId: r.voucherId,
+      reference: r.reference,
+      productName: r.productName ?? r.product.name ?? null,
+      status: r.status,
+      kind: r.kind,
+      dueAt: r.dueAt.toISOString(),
+    }));
+  }
+
+  settings(auth: AuthContext): Promise<ReminderSettings> {
+    return this.d.repo.settings(agencyOf(auth).id);
+  }
+
+  async putSettings(auth: AuthContext, body: ReminderSettings): Promise<ReminderSettings> {
+    const agencyId = agencyOf(auth).id;
+    await this.d.repo.putSettings(agencyId, { offsets: [...new Set(body.offsets)].sort((a, b) => b - a), daily: body.daily });
+    return this.d.repo.settings(agencyId);
+  }
+
+  /**
+   * The outbox handler of `deadline.reminder`: mails the booking user and the agency admins (one mail), under the
+   * agency's sender name and reply-to. A deadline closed meanwhile (cancelled, paid) mails nobody.
+   */
+  async mailReminder(payload: Record<string, unknown>): Promise<void> {
+    const d = await this.d.repo.withVoucher(String(payload.deadlineId));
+    if (!d || d.closed) return;
+    const to = new Set<string>();
+    if (d.userId) {
+      const e = await this.d.voucherRepo.userEmail(d.userId);
+      if (e) to.add(e.toLowerCase());
+    }
+    for (const e of await this.d.voucherRepo.agencyAdminEmails(d.agencyId)) to.add(e.toLowerCase());
+    const sender = await this.d.integrations.mailSettingsOf(d.agencyId);
+    const link = `${this.d.publicUrl.replace(/\/$/, '')}/booking/${d.voucherId}/voucher`;
+    if (!to.size) return;
+    // One mail to the agency side, so a retry after a failure never repeats it to some of them.
+    await this.d.mailer.send({
+      ...deadlineReminderMail([...to].join(', '), d, Number(payload.offsetDays), link),
+      fromName: sender.senderName,
+      replyTo: sender.replyTo,
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+/** A local receiver for the webhook: records what arrives, answers 204. */
+async function receiver() {
+  const got: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, close: () => server.close() };
+}
+
+test('an agency admin creates an API key, uses it, revokes it (401) and gets a signed webhook', async ({ page, request }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/configuration/integrations');
+  await expect(page.getByRole('heading', { name: 'Integraciones' })).toBeVisible();
+
+  // Create a key with the default scopes plus "Cancelar reservas"; the secret is shown once.
+  await page.getByRole('button', { name: 'Crear llave' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Nombre', { exact: true }).fill('ERP E2E');
+  await dialog.getByLabel('Cancelar reservas').check();
+  await page.getByRole('button', { name: 'Crear', exact: true }).click();
+  const key = (await page.getByTestId('api-key-secret').innerText()).trim();
+  expect(key).toMatch(/^tvk_/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('cell', { name: 'ERP E2E' })).toBeVisible();
+
+  // Register a webhook to a local receiver (sandbox agency: loopback is allowed).
+  const hook = await receiver();
+  try {
+    await page.getByRole('button', { name: 'Registrar webhook' }).click();
+    await page.getByRole('dialog').getByLabel('URL').fill(hook.url);
+    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+    const secret = (await page.getByTestId('webhook-secret').innerText()).trim();
+    await page.keyboard.press('Escape');
+
+    // The key works against the API like a session: list the agency's own bookings, cancel one.
+    const list = await request.get('/api/voucher?status=confirmed&provider=travesia&limit=5', { headers: { 'x-api-key': key } });
+    expect(list.status()).toBe(200);
+    const [voucher] = (await list.json()).docs as Array<{ _id: string }>;
+    expect(voucher).toBeTruthy();
+    const cancel = await request.post(`/api/voucher/${voucher._id}/cancel`, { headers: { authorization: `Bearer ${key}` }, data: {} });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+
+    // The cancellation reaches the receiver, signed with the endpoint's secret.
+    await expect.poll(() => hook.got.find((g) => g.headers['x-travesia-event'] === 'voucher.cancelled'), { timeout: 30_000 }).toBeTruthy();
+    const got = hook.got.find((g) => g.headers['x-travesia-event'] === 'voucher.cancelled');
+    const [t, v1] = String(got?.headers['x-travesia-signature'])
+      .split(',')
+      .map((p) => p.split('=')[1]);
+    expect(createHmac('sha256', secret).update(`${t}.${got?.body}`).digest('hex')).toBe(v1);
+    expect(JSON.parse(got?.body ?? '{}').data.voucherId).toBe(voucher._id);
+    await page
+      .getByRole('row', { name: new RegExp(hook.url.replace(/[/.]/g, '\\$&')) })
+      .getByRole('button', { name: /expandir|expand/i })
+      .click();
+    await expect(page.getByText('Reserva cancelada').last()).toBeVisible();
+  } finally {
+    hook.close();
+  }
+
+  // Revoke: the key is refused at once with 401 and a Spanish message.
+  await page
+    .getByRole('row', { name: /ERP E2E/ })
+    .getByRole('button', { name: 'Revocar' })
+    .click();
+  await page.getByRole('button', { name: 'Revocar', exact: true }).last().click();
+  await expect(page.getByRole('row', { name: /ERP E2E/ }).getByText('Revocada')).toBeVisible();
+  const after = await request.get('/api/voucher', { headers: { 'x-api-key': key } });
+  expect(after.status()).toBe(401);
+  expect((await after.json()).msg).toBe('La llave de API no es válida o fue revocada');
+});
