@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  DEFAULT_TIME_ZONE,
   formatDate,
   formatMoney,
   PRODUCT_KIND_LABELS,
@@ -9,6 +10,7 @@ import {
   type Voucher,
 } from '@travesia/contracts';
 import PDFDocument from 'pdfkit';
+import type { VoucherBranding } from '../agency-settings/voucher-branding.js';
 import { printSupplierRemarks } from './pdf-supplier-remarks.js';
 
 /** The agency logo as image bytes: a data: URL, or a file under DATA_DIR/uploads; anything else is skipped. */
@@ -21,10 +23,10 @@ async function logoBytes(logo: string | null, dataDir: string): Promise<Buffer |
   return readFile(path.join(dataDir, 'uploads', name)).catch(() => null);
 }
 
-export function policyText(v: Pick<Voucher, 'policies' | 'price'>): string[] {
+export function policyText(v: Pick<Voucher, 'policies' | 'price'>, timeZone: string = DEFAULT_TIME_ZONE): string[] {
   if (!v.policies.length) return ['Sin penalidad informada por el proveedor.'];
   return v.policies.map((p) => {
-    const from = formatDate(p.from, 'America/Bogota');
+    const from = formatDate(p.from, timeZone);
     if (p.percent !== undefined) return `Desde ${from}: ${p.percent}% del total`;
     if (p.nights !== undefined) return `Desde ${from}: ${p.nights} noche(s)`;
     return `Desde ${from}: ${formatMoney(p.amount ?? '0', p.currency)}`;
@@ -36,8 +38,8 @@ export function policyText(v: Pick<Voucher, 'policies' | 'price'>): string[] {
  * guests, board, policies, what is paid and what is payable at the hotel. Built with pdfkit's
  * standard fonts (WinAnsi covers Spanish).
  */
-export async function renderVoucherPdf(v: Voucher, dataDir: string): Promise<Buffer> {
-  const logo = await logoBytes(v.agency.logo, dataDir);
+export async function renderVoucherPdf(v: Voucher, dataDir: string, branding?: VoucherBranding): Promise<Buffer> {
+  const logo = branding?.logo ?? (await logoBytes(v.agency.logo, dataDir));
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Voucher ${v.externalBookingReference}`, Author: v.agency.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -55,6 +57,7 @@ export async function renderVoucherPdf(v: Voucher, dataDir: string): Promise<Buf
   }
   doc.font('Helvetica-Bold').fontSize(18).text(v.agency.name, 200, 48, { align: 'right' });
   doc.font('Helvetica').fontSize(10).text('Voucher de servicio', { align: 'right' });
+  if (branding?.header) doc.fontSize(9).fillColor('#444').text(branding.header, { align: 'right' }).fillColor('black');
   doc.moveDown(2);
   doc.x = 48;
   doc.y = Math.max(doc.y, 120);
@@ -109,11 +112,12 @@ export async function renderVoucherPdf(v: Voucher, dataDir: string): Promise<Buf
   line('A pagar en el hotel', atHotel ? formatMoney(atHotel.amount, atHotel.currency) : 'Nada');
 
   section('Políticas de cancelación');
-  for (const t of policyText(v)) doc.text(`• ${t}`);
+  for (const t of policyText(v, branding?.timeZone)) doc.text(`• ${t}`);
 
   doc.moveDown(2);
   doc.fontSize(8).fillColor('#666').text('Presente este voucher al llegar. Los servicios no incluidos se pagan directamente al proveedor.');
   printSupplierRemarks(doc, v.supplierRemarks);
+  if (branding?.footer) doc.moveDown(1).fontSize(8).fillColor('#444').text(branding.footer);
   doc.end();
   return done;
 }

@@ -87,7 +87,8 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get('/api/voucher/:id/pdf', { config: read, schema: { tags, params: idParams } }, async (req, reply) => {
     const { voucher, agencyLogo } = await vouchers.get(authOf(req), req.params.id);
-    const pdf = await renderVoucherPdf(presentVoucher(authOf(req).user.type, voucher, agencyLogo), app.deps.config.DATA_DIR);
+    const branding = await services.agencySettings.voucherBranding(voucher.agencyId);
+    const pdf = await renderVoucherPdf(presentVoucher(authOf(req).user.type, voucher, agencyLogo), app.deps.config.DATA_DIR, branding);
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="voucher-${voucher.externalBookingReference}.pdf"`)
