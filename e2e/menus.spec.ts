@@ -58,7 +58,7 @@ for (const c of cases) {
     await expect(page.getByTestId('top-bar-user')).toHaveText(c.name);
     await expect(page.getByTestId('top-bar-type')).toHaveText(c.typeLabel);
     if (c.menu.includes('Perfil')) {
-      await expect(page.getByRole('menuitem', { name: 'Perfil' })).toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByRole('menuitem', { name: 'Perfil' })).not.toHaveAttribute('aria-disabled', 'true');
     }
   });
 }

@@ -7,6 +7,10 @@ import type { Mailer } from './lib/mailer.js';
 import { lazySecretBox } from './lib/secret-box.js';
 import { AgencyRepository } from './modules/agency/repository.js';
 import { AgencyService } from './modules/agency/service.js';
+import { AgencyMailContext } from './modules/agency-settings/mail-context.js';
+import { AgencySettingsRepository } from './modules/agency-settings/repository.js';
+import { AgencySettingsService } from './modules/agency-settings/service.js';
+import { AgencyTimeZones } from './modules/agency-settings/time-zone.js';
 import type { LoginLimits } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService, type RECOVERY_LIMITS } from './modules/auth/service.js';
@@ -44,6 +48,8 @@ import { PlaceRepository } from './modules/place/repository.js';
 import { PlaceService } from './modules/place/service.js';
 import { PricingRepository } from './modules/pricing/repository.js';
 import { PricingService } from './modules/pricing/service.js';
+import { NotificationPrefsRepository } from './modules/profile/repository.js';
+import { ProfileService } from './modules/profile/service.js';
 import type { ConnectionTester } from './modules/provider-account/connection-tester.js';
 import { registryConnectionTester } from './modules/provider-account/registry-tester.js';
 import { ProviderAccountRepository } from './modules/provider-account/repository.js';
@@ -81,11 +87,16 @@ export function createServices(deps: AppDeps) {
   const userRepo = new UserRepository(db);
   const agencyRepo = new AgencyRepository(db);
   const outboxRepo = new OutboxRepository(db);
+  const settingsRepo = new AgencySettingsRepository(db);
+  const timeZones = new AgencyTimeZones(settingsRepo);
+  const notificationPrefs = new NotificationPrefsRepository(db);
+  const sessionRepo = new SessionRepository(db);
+  const agencyMail = new AgencyMailContext({ db, settings: settingsRepo, prefs: notificationPrefs, publicUrl: deps.config.publicUrl });
   const outbox = new OutboxWorker(outboxRepo, deps.log, deps.accountOptions?.outbox);
   const auth = new AuthService({
     users: userRepo,
     agencies: agencyRepo,
-    sessions: new SessionRepository(db),
+    sessions: sessionRepo,
     store: deps.store,
     mailer: deps.mailer,
     outbox: outboxRepo,
@@ -110,6 +121,8 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
     supplierCancellation: new RegistrySupplierCancellation({ suppliers, providerAccounts: () => providerAccounts }),
+    timeZones,
+    agencyMail,
   });
   const secrets = lazySecretBox({
     secretsKey: deps.config.SECRETS_KEY,
@@ -160,6 +173,10 @@ export function createServices(deps: AppDeps) {
     commissionSettings: new CommissionSettingsService(new CommissionSettingsRepository(db), agencyRepo),
     users: new UserService(db, userRepo, agencyRepo, auth, providerAccounts),
     agencies: new AgencyService(agencyRepo),
+    agencySettings: new AgencySettingsService({ db, repo: settingsRepo, agencies: agencyRepo, files }),
+    timeZones,
+    agencyMail,
+    profile: new ProfileService({ users: userRepo, sessions: sessionRepo, prefs: notificationPrefs }),
     suppliers,
     supplierAudit: new SupplierAuditService(supplierAuditRepo),
     vouchers,

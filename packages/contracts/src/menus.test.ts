@@ -23,7 +23,7 @@ describe('buildMenu (spec §2 Menus)', () => {
       'Logout',
     ]);
     expect(menuLabels(buildMenu('agency', withoutWhiteLabels))).not.toContain('White Labels');
-    expect(buildMenu('agency', ALL).find((i) => i.key === 'profile')?.disabled).toBe(true);
+    expect(buildMenu('agency', ALL).find((i) => i.key === 'profile')).toMatchObject({ path: '/profile' });
   });
 
   it('takes administration away from advisers and resellers', () => {

@@ -54,7 +54,8 @@ const configuration: MenuItem = {
 
 const item = (key: string, label: string, path: string): MenuItem => ({ key, label, path });
 const logout = item('logout', 'Logout', '/logout');
-const profile: MenuItem = { key: 'profile', label: 'Perfil', disabled: true };
+/** The user's own profile page (issue 16 item 6; the spec showed it disabled). */
+const profile: MenuItem = { key: 'profile', label: 'Perfil', path: '/profile' };
 
 /**
  * The drawer of each user type, exactly as spec §2 Menus lists it. Resellers share the adviser's

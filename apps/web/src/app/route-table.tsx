@@ -2,12 +2,14 @@ import type { RouteObject } from 'react-router';
 import { aboutRoutes } from '../features/about/routes';
 import { agenciesRoutes } from '../features/agencies/routes';
 import { authRoutes } from '../features/auth/routes';
+import { configurationRoutes } from '../features/configuration/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { hotelRoutes } from '../features/hotels/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { markupsRoutes } from '../features/markups/routes';
 import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
+import { profileRoutes } from '../features/profile/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { usersRoutes } from '../features/users/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
@@ -28,8 +30,9 @@ export const plainRoutes: RouteObject[] = [...authRoutes, ...bookingPublicRoutes
 export const adminRoutes: RouteObject[] = [
   ...aboutRoutes,
   ...dashboardRoutes,
-  ...soon('/configuration', '/configuration/app', '/configuration/appearance'),
+  ...configurationRoutes,
   ...integrationsRoutes,
+  ...profileRoutes,
   ...usersRoutes,
   ...productRoutes,
   ...bookingRoutes,

@@ -8,8 +8,18 @@ import { format, isValid, parseISO } from 'date-fns';
 export const DATE_FORMAT = 'dd-MM-yyyy';
 export const TIME_FORMAT = 'HH:mm:ss';
 
-/** The browser's (or server's) own zone, for callers that don't know the user's. */
-export const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+let displayTimeZone: string | undefined;
+
+/**
+ * The web shows every date in the signed-in agency's zone (issue 16): the session sets it once it
+ * knows the agency, and clears it on sign-out. The server never sets it; it always passes a zone.
+ */
+export function setDisplayTimeZone(timeZone: string | undefined) {
+  displayTimeZone = timeZone;
+}
+
+/** The zone dates are shown in when the caller names none: the agency's (web), else the runtime's own. */
+export const localTimeZone = () => displayTimeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 function toInstant(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;

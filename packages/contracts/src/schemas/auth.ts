@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agencyBrandingSchema } from '../agency-settings.js';
 import { MESSAGES } from '../messages.js';
 import { agencySchema } from './agency.js';
 import { requiredString } from './common.js';
@@ -41,6 +42,7 @@ export const loginResponse = z.object({
   expiresAt: z.string(),
   user: userSchema,
   agency: agencySchema.nullable(),
+  branding: agencyBrandingSchema.nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -51,5 +53,10 @@ export const changePasswordBody = z.object({
   password: newPasswordSchema,
 });
 
-export const meResponse = z.object({ user: userSchema, agency: agencySchema.nullable() });
+/** `branding`: the agency's time zone and look, applied by the web shell (issue 16); null for platform staff. */
+export const meResponse = z.object({
+  user: userSchema,
+  agency: agencySchema.nullable(),
+  branding: agencyBrandingSchema.nullable().optional(),
+});
 export type MeResponse = z.infer<typeof meResponse>;

@@ -1,5 +1,6 @@
 // One file per table group; each module adds its file here.
 export * from './agencies.js';
+export * from './agency-settings.js';
 export * from './booking.js';
 export * from './hotel-booking.js';
 export * from './integrations.js';

@@ -38,8 +38,8 @@ export class AgencyRepository {
     return row;
   }
 
-  async update(id: string, values: Partial<NewAgency>): Promise<AgencyRow | undefined> {
-    const [row] = await this.db
+  async update(id: string, values: Partial<NewAgency>, db: Db = this.db): Promise<AgencyRow | undefined> {
+    const [row] = await db
       .update(agencies)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(agencies.id, id))

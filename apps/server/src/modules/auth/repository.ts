@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordTokens, sessions } from '../../db/schema/index.js';
 
@@ -22,6 +22,14 @@ export class SessionRepository {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /** Every other session of the user ends (a password changed from a signed-in page keeps this one). */
+  async revokeOthersOf(userId: string, keepSessionId: string) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
   }
 
   /** Stores a new one-time token and voids every unused older one of the user: only the newest link works. */

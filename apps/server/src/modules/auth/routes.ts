@@ -15,7 +15,7 @@ import { toUserDto } from '../user/presenter.js';
 import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from './login-throttle.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { auth } = services;
+  const { auth, agencySettings } = services;
 
   app.post(
     '/api/user/login',
@@ -43,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         expiresAt: r.expiresAt.toISOString(),
         user: toUserDto(r.user, r.agency?.name ?? null),
         agency: r.agency ? toAgencyDto(r.agency) : null,
+        branding: await agencySettings.brandingOf(r.agency),
       };
     },
   );
@@ -60,7 +61,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   /** GET /api/user is "me" (spec §7). */
   app.get('/api/user', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (req) => {
     const { user, agency } = authOf(req);
-    return { user: toUserDto(user, agency?.name ?? null), agency: agency ? toAgencyDto(agency) : null };
+    return {
+      user: toUserDto(user, agency?.name ?? null),
+      agency: agency ? toAgencyDto(agency) : null,
+      branding: await agencySettings.brandingOf(agency),
+    };
   });
 
   app.post(

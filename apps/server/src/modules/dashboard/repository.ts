@@ -1,4 +1,4 @@
-import type { VoucherStatus } from '@travesia/contracts';
+import { DEFAULT_TIME_ZONE, type VoucherStatus } from '@travesia/contracts';
 import { and, desc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { PLATFORM_STATS_ID, type VoucherRow, voucherDailyStats, vouchers } from '../../db/schema/index.js';
@@ -9,12 +9,13 @@ import { rowsOf, scopeCondition, type VoucherScope } from '../voucher/repository
  * agency (kept by a trigger in the voucher's own transaction), or the vouchers themselves for one
  * adviser's own bookings (few rows, on the user_id index). See docs/decisions/0053-dashboard-figures.md.
  */
-export type StatsSource = { kind: 'stats'; agencyId: string } | { kind: 'vouchers'; scope: VoucherScope };
+export type StatsSource = { kind: 'stats'; agencyId: string } | { kind: 'vouchers'; scope: VoucherScope; timeZone: string };
 
-export function statsSourceOf(scope: VoucherScope): StatsSource {
+/** The stats table counts each agency's days in its own zone (migration 0850); read from vouchers, days are cut in `timeZone`. */
+export function statsSourceOf(scope: VoucherScope, timeZone: string = DEFAULT_TIME_ZONE): StatsSource {
   if (scope.kind === 'all') return { kind: 'stats', agencyId: PLATFORM_STATS_ID };
   if (scope.kind === 'agency') return { kind: 'stats', agencyId: scope.agencyId };
-  return { kind: 'vouchers', scope };
+  return { kind: 'vouchers', scope, timeZone };
 }
 
 export interface DayFigure {
@@ -23,8 +24,8 @@ export interface DayFigure {
   amount: string;
 }
 
-const businessDay = sql`((${vouchers.createdAt} at time zone travesia_business_tz())::date)`;
-const dayStart = (isoDate: string) => sql`((${isoDate})::date::timestamp at time zone travesia_business_tz())`;
+const businessDay = (timeZone: string) => sql`((${vouchers.createdAt} at time zone ${timeZone})::date)`;
+const dayStart = (isoDate: string, timeZone: string) => sql`((${isoDate})::date::timestamp at time zone ${timeZone})`;
 const { searchText: _s, ...voucherColumns } = getTableColumns(vouchers);
 
 export class DashboardRepository {
@@ -41,10 +42,10 @@ export class DashboardRepository {
       return rowsOf<{ day: string; n: number; amount: string }>(res).map((r) => ({ day: r.day, count: Number(r.n), amount: r.amount }));
     }
     const res = await this.db.execute<{ day: string; n: number; amount: string }>(sql`
-      select to_char(${businessDay}, 'YYYY-MM-DD') as day, count(*)::int as n, coalesce(sum(${vouchers.priceUsd}), 0)::text as amount
+      select to_char(${businessDay(source.timeZone)}, 'YYYY-MM-DD') as day, count(*)::int as n, coalesce(sum(${vouchers.priceUsd}), 0)::text as amount
       from ${vouchers}
-      where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from)}
-        and ${vouchers.createdAt} < ${dayStart(to)} + interval '1 day' and ${inArray(vouchers.status, [...statuses])}
+      where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
+        and ${vouchers.createdAt} < ${dayStart(to, source.timeZone)} + interval '1 day' and ${inArray(vouchers.status, [...statuses])}
       group by 1 order by 1`);
     return rowsOf<{ day: string; n: number; amount: string }>(res).map((r) => ({ day: r.day, count: Number(r.n), amount: r.amount }));
   }
@@ -58,8 +59,8 @@ export class DashboardRepository {
             where agency_id = ${source.agencyId} and day between ${from}::date and ${to}::date group by status`)
         : await this.db.execute<{ status: string; n: number }>(sql`
             select ${vouchers.status} as status, count(*)::int as n from ${vouchers}
-            where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from)}
-              and ${vouchers.createdAt} < ${dayStart(to)} + interval '1 day'
+            where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
+              and ${vouchers.createdAt} < ${dayStart(to, source.timeZone)} + interval '1 day'
             group by 1`);
     return new Map(rowsOf<{ status: string; n: number }>(res).map((r) => [r.status, Number(r.n)]));
   }
@@ -72,7 +73,7 @@ export class DashboardRepository {
             select distinct extract(year from day)::int as y from ${voucherDailyStats}
             where agency_id = ${source.agencyId} and count > 0 order by y desc`)
         : await this.db.execute<{ y: number }>(sql`
-            select distinct extract(year from ${businessDay})::int as y from ${vouchers}
+            select distinct extract(year from ${businessDay(source.timeZone)})::int as y from ${vouchers}
             where ${this.scopeWhere(source.scope)} order by y desc`);
     return rowsOf<{ y: number }>(res).map((r) => Number(r.y));
   }
@@ -87,18 +88,18 @@ export class DashboardRepository {
             select distinct extract(month from day)::int as m from ${voucherDailyStats}
             where agency_id = ${source.agencyId} and day between ${from}::date and ${to}::date and count > 0 order by m`)
         : await this.db.execute<{ m: number }>(sql`
-            select distinct extract(month from ${businessDay})::int as m from ${vouchers}
-            where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from)}
-              and ${vouchers.createdAt} < ${dayStart(to)} + interval '1 day' order by m`);
+            select distinct extract(month from ${businessDay(source.timeZone)})::int as m from ${vouchers}
+            where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
+              and ${vouchers.createdAt} < ${dayStart(to, source.timeZone)} + interval '1 day' order by m`);
     return rowsOf<{ m: number }>(res).map((r) => Number(r.m));
   }
 
   /** The newest vouchers of the scope, optionally within one year. */
-  async last(scope: VoucherScope, limit: number, year?: number): Promise<VoucherRow[]> {
+  async last(scope: VoucherScope, limit: number, year?: number, timeZone: string = DEFAULT_TIME_ZONE): Promise<VoucherRow[]> {
     const conditions: Array<SQL | undefined> = [scopeCondition(scope)];
     if (year) {
-      conditions.push(sql`${vouchers.createdAt} >= ${dayStart(`${year}-01-01`)}`);
-      conditions.push(sql`${vouchers.createdAt} < ${dayStart(`${year + 1}-01-01`)}`);
+      conditions.push(sql`${vouchers.createdAt} >= ${dayStart(`${year}-01-01`, timeZone)}`);
+      conditions.push(sql`${vouchers.createdAt} < ${dayStart(`${year + 1}-01-01`, timeZone)}`);
     }
     return (await this.db
       .select(voucherColumns)

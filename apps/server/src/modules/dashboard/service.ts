@@ -11,7 +11,6 @@ import {
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { AuthContext } from '../../http/auth.js';
-import { BUSINESS_TZ } from '../voucher/policy.js';
 import type { VoucherService } from '../voucher/service.js';
 import { daysInMonth, monthEnd, monthStart, type Period, periodsOf } from './periods.js';
 import { type DashboardRepository, type DayFigure, statsSourceOf } from './repository.js';
@@ -27,16 +26,17 @@ export class DashboardService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private source(auth: AuthContext) {
-    return statsSourceOf(this.vouchers.scopeOf(auth));
+  /** The caller's agency zone cuts every day, month, quarter and year (issue 16). */
+  private async source(auth: AuthContext) {
+    return statsSourceOf(this.vouchers.scopeOf(auth), await this.vouchers.timeZoneOf(auth));
   }
 
-  private today() {
-    return toWireDate(this.now(), BUSINESS_TZ);
+  private async today(auth: AuthContext) {
+    return toWireDate(this.now(), await this.vouchers.timeZoneOf(auth));
   }
 
   async monthChart(auth: AuthContext, month: number, year: number): Promise<MonthChart> {
-    const rows = await this.repo.daily(this.source(auth), monthStart(year, month), monthEnd(year, month), SALE_STATUSES);
+    const rows = await this.repo.daily(await this.source(auth), monthStart(year, month), monthEnd(year, month), SALE_STATUSES);
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const data = Array.from({ length: daysInMonth(year, month) }, (_, i) => {
       const date = `${year}-${String(month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`;
@@ -47,9 +47,9 @@ export class DashboardService {
   }
 
   async yearlyReport(auth: AuthContext): Promise<YearlyReport> {
-    const today = this.today();
+    const today = await this.today(auth);
     const p = periodsOf(today);
-    const rows = await this.repo.daily(this.source(auth), p.year.previous.from, today, SALE_STATUSES);
+    const rows = await this.repo.daily(await this.source(auth), p.year.previous.from, today, SALE_STATUSES);
     const figure = (x: { current: Period; previous: Period }): PeriodFigure => {
       const cur = sum(rows, x.current);
       const prev = sum(rows, x.previous);
@@ -58,7 +58,7 @@ export class DashboardService {
     const [y, m] = today.split('-').map(Number);
     return {
       currency: 'USD',
-      timeZone: BUSINESS_TZ,
+      timeZone: await this.vouchers.timeZoneOf(auth),
       today: figure(p.today),
       month: { ...figure(p.month), month: m },
       quarter: { ...figure(p.quarter), quarter: p.quarterNumber },
@@ -67,7 +67,7 @@ export class DashboardService {
   }
 
   async statusChart(auth: AuthContext, month: number, year: number): Promise<StatusChart> {
-    const counts = await this.repo.statusCounts(this.source(auth), monthStart(year, month), monthEnd(year, month));
+    const counts = await this.repo.statusCounts(await this.source(auth), monthStart(year, month), monthEnd(year, month));
     const data = (Object.keys(STATUS_GROUPS) as Array<keyof typeof STATUS_GROUPS>).map((key) => ({
       key,
       label: STATUS_GROUPS[key].label,
@@ -78,22 +78,22 @@ export class DashboardService {
 
   /** Years with vouchers, always including the current one so the selector is never empty. */
   async years(auth: AuthContext) {
-    const current = Number(this.today().slice(0, 4));
-    const years = new Set(await this.repo.years(this.source(auth)));
+    const current = Number((await this.today(auth)).slice(0, 4));
+    const years = new Set(await this.repo.years(await this.source(auth)));
     years.add(current);
     return { years: [...years].sort((a, b) => b - a) };
   }
 
   /** Months of `year` with vouchers; the current month is always there in the current year. */
   async months(auth: AuthContext, year: number) {
-    const [cy, cm] = this.today().split('-').map(Number);
-    const months = new Set(await this.repo.months(this.source(auth), year));
+    const [cy, cm] = (await this.today(auth)).split('-').map(Number);
+    const months = new Set(await this.repo.months(await this.source(auth), year));
     if (year === cy) months.add(cm);
     return { year, months: [...months].sort((a, b) => a - b) };
   }
 
   async last(auth: AuthContext, limit: number, year?: number): Promise<{ docs: LastVoucher[] }> {
-    const rows = await this.repo.last(this.vouchers.scopeOf(auth), limit, year);
+    const rows = await this.repo.last(this.vouchers.scopeOf(auth), limit, year, await this.vouchers.timeZoneOf(auth));
     return {
       docs: rows.map((v) => ({
         _id: v.id,

@@ -1,6 +1,12 @@
-import { DEADLINE_KIND_LABELS, formatDate, formatDateTime, VOUCHER_STATUS_LABELS, type VoucherStatus } from '@travesia/contracts';
+import {
+  DEFAULT_TIME_ZONE as BUSINESS_TZ,
+  DEADLINE_KIND_LABELS,
+  formatDate,
+  formatDateTime,
+  VOUCHER_STATUS_LABELS,
+  type VoucherStatus,
+} from '@travesia/contracts';
 import type { Mail } from '../../lib/mailer.js';
-import { BUSINESS_TZ } from '../voucher/policy.js';
 import type { DeadlineWithVoucher } from './repository.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

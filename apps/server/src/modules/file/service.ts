@@ -129,6 +129,16 @@ export class FileService {
     return { stream: stored.stream, size: stored.size, public: row.public };
   }
 
+  /** A stored image as PNG bytes (PDFs can't embed WebP), or null when it is not there. */
+  async png(name: string): Promise<Buffer | null> {
+    if (!SERVED_NAME.test(name)) return null;
+    const stored = await this.storage.read(name);
+    if (!stored) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of stored.stream) chunks.push(c as Buffer);
+    return sharp(Buffer.concat(chunks), { limitInputPixels: MAX_PIXELS }).png().toBuffer();
+  }
+
   /** Names among `names` that were never uploaded. */
   async missing(names: string[]): Promise<string[]> {
     const found = await this.repo.existingNames(names);

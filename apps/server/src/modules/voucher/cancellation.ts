@@ -22,11 +22,17 @@ export interface SupplierCancellation {
 
 /** The penalty from the voucher's own stored rules at the current time. */
 export class PolicyCancellation implements SupplierCancellation {
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    /** The agency's zone (AgencyTimeZones.of); the default zone when not given. */
+    private readonly timeZoneOf?: (agencyId: string) => Promise<string>,
+  ) {}
 
   async quote(v: VoucherRow): Promise<PenaltyData> {
+    const timeZone = this.timeZoneOf ? await this.timeZoneOf(v.agencyId) : undefined;
     return computePenalty(
       {
+        timeZone,
         policies: v.policies,
         price: { gross: v.priceGross, currency: v.priceCurrency },
         nights: v.nights,

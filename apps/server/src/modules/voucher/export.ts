@@ -18,14 +18,13 @@ import type { FastifyReply } from 'fastify';
 import type { VoucherRow } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { vBadRequest } from './errors.js';
-import { BUSINESS_TZ } from './policy.js';
 import { agencyCostOf } from './presenter.js';
 import type { VoucherService } from './service.js';
 
 interface Column {
   header: string;
   width: number;
-  value: (v: VoucherRow) => string | number | null;
+  value: (v: VoucherRow, timeZone: string) => string | number | null;
   money?: boolean;
   /** The price views that may see this column (price-visibility.ts); every view when absent. */
   views?: readonly PriceView[];
@@ -38,7 +37,7 @@ const COLUMNS: Column[] = [
   { header: 'Integrador', width: 12, value: (v) => v.integrator },
   { header: 'Tipo', width: 10, value: (v) => PRODUCT_KIND_LABELS[v.type] },
   { header: 'Producto', width: 36, value: (v) => v.productName },
-  { header: 'Creada', width: 20, value: (v) => formatDateTime(v.createdAt, BUSINESS_TZ) },
+  { header: 'Creada', width: 20, value: (v, timeZone) => formatDateTime(v.createdAt, timeZone) },
   { header: 'Inicio', width: 12, value: (v) => formatDate(v.startDate) },
   { header: 'Fin', width: 12, value: (v) => formatDate(v.endDate) },
   { header: 'Estado', width: 22, value: (v) => VOUCHER_STATUS_LABELS[v.status] },
@@ -99,9 +98,11 @@ export async function sendExport(
   filter: VoucherFilter,
   format: 'csv' | 'xlsx',
 ) {
-  const n = await vouchers.countUpTo(auth, filter, VOUCHER_EXPORT_MAX);
+  const timeZone = await vouchers.timeZoneOf(auth);
+  const zoned = { ...filter, timeZone };
+  const n = await vouchers.countUpTo(auth, zoned, VOUCHER_EXPORT_MAX);
   if (n > VOUCHER_EXPORT_MAX) throw vBadRequest(VOUCHER_MESSAGES.exportTooLarge, 'EXPORT_TOO_LARGE');
-  const rows = vouchers.iterate(auth, filter, VOUCHER_EXPORT_MAX);
+  const rows = vouchers.iterate(auth, zoned, VOUCHER_EXPORT_MAX);
   const columns = exportColumnsFor(auth.user.type);
   const stamp = new Date().toISOString().slice(0, 10);
   const log = reply.log;
@@ -109,7 +110,8 @@ export async function sendExport(
   if (format === 'csv') {
     const csv = csvWriter(columns);
     void (async () => {
-      for await (const batch of rows) for (const v of batch) if (!csv.write(columns.map((c) => c.value(v) ?? ''))) await once(csv);
+      for await (const batch of rows)
+        for (const v of batch) if (!csv.write(columns.map((c) => c.value(v, timeZone) ?? ''))) await once(csv);
       csv.end();
     })().catch((err) => {
       log.error({ err }, 'voucher csv export failed');
@@ -127,7 +129,7 @@ export async function sendExport(
     for await (const batch of rows) {
       for (const v of batch) {
         // Spreadsheet cells are numbers; the exact decimals stay in the database and the CSV.
-        sheet.addRow(columns.map((c) => (c.money ? toNumber(c.value(v)) : (c.value(v) ?? '')))).commit();
+        sheet.addRow(columns.map((c) => (c.money ? toNumber(c.value(v, timeZone)) : (c.value(v, timeZone) ?? '')))).commit();
       }
     }
     sheet.commit();

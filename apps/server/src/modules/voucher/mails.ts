@@ -1,7 +1,11 @@
-import { formatDate, formatMoney, PRODUCT_KIND_LABELS, VOUCHER_STATUS_LABELS } from '@travesia/contracts';
+import { DEFAULT_TIME_ZONE, formatDate, formatMoney, PRODUCT_KIND_LABELS, VOUCHER_STATUS_LABELS } from '@travesia/contracts';
 import type { VoucherRow } from '../../db/schema/index.js';
 import type { Mail } from '../../lib/mailer.js';
 import { VOUCHER_MAIL as M } from '../../messages/vouchers.js';
+import type { MailLook } from '../agency-settings/mail-context.js';
+
+/** Bogotá, no logo, no footer: an agency that configured nothing (and the tests). */
+const PLAIN: MailLook = { timeZone: DEFAULT_TIME_ZONE, logoUrl: null, footer: null };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -26,8 +30,10 @@ function build(
   v: VoucherRow,
   link?: { href: string; label: string },
   outro: string[] = [],
+  look: MailLook = PLAIN,
 ): Mail {
   const lines = summary(v);
+  const footer = look.footer ? [look.footer] : [];
   return {
     to,
     subject,
@@ -39,38 +45,54 @@ function build(
       ...(outro.length ? ['', ...outro] : []),
       '',
       v.agencyName,
+      ...footer,
     ].join('\n'),
     html: [
+      look.logoUrl ? `<p><img src="${escapeHtml(look.logoUrl)}" alt="${escapeHtml(v.agencyName)}" style="max-height:60px"></p>` : '',
       `<p>${escapeHtml(intro)}</p>`,
       `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
       link ? `<p><a href="${link.href}">${escapeHtml(link.label)}</a></p>` : '',
       ...outro.map((o) => `<p>${escapeHtml(o)}</p>`),
       `<p>${escapeHtml(v.agencyName)}</p>`,
+      ...footer.map((f) => `<p style="color:#666;font-size:12px">${escapeHtml(f)}</p>`),
     ].join(''),
   };
 }
 
-export const confirmationMail = (to: string, v: VoucherRow, voucherUrl?: string) =>
+export const confirmationMail = (to: string, v: VoucherRow, voucherUrl?: string, look?: MailLook) =>
   build(
     to,
     M.confirmedSubject(v.externalBookingReference),
     M.confirmedIntro,
     v,
     voucherUrl ? { href: voucherUrl, label: M.viewVoucher } : undefined,
+    [],
+    look,
   );
 
-export const approvalRequestMail = (to: string, v: VoucherRow, link: string, expiresAt: Date) =>
-  build(to, M.approvalSubject(v.externalBookingReference), M.approvalIntro(v.agencyName), v, { href: link, label: M.approvalLink }, [
-    M.approvalOutro(formatDate(expiresAt, 'America/Bogota')),
-  ]);
+export const approvalRequestMail = (to: string, v: VoucherRow, link: string, expiresAt: Date, look: MailLook = PLAIN) =>
+  build(
+    to,
+    M.approvalSubject(v.externalBookingReference),
+    M.approvalIntro(v.agencyName),
+    v,
+    { href: link, label: M.approvalLink },
+    [M.approvalOutro(formatDate(expiresAt, look.timeZone))],
+    look,
+  );
 
-export const approvalDecisionMail = (to: string, v: VoucherRow, approved: boolean, by: string) =>
-  build(to, M.decisionSubject(approved, v.externalBookingReference), M.decisionIntro(by, approved), v);
+export const approvalDecisionMail = (to: string, v: VoucherRow, approved: boolean, by: string, look?: MailLook) =>
+  build(to, M.decisionSubject(approved, v.externalBookingReference), M.decisionIntro(by, approved), v, undefined, [], look);
 
-export const cancellationMail = (to: string, v: VoucherRow) => {
+export const cancellationMail = (to: string, v: VoucherRow, look?: MailLook) => {
   const penalty = v.penalty ? formatMoney(v.penalty.penalty, v.penalty.penaltyCurrency) : formatMoney('0', v.priceCurrency);
-  return build(to, M.cancelledSubject(v.externalBookingReference), M.cancelledIntro, v, undefined, [
-    M.penalty(penalty),
-    ...(v.cancelReason ? [M.cancelReason(v.cancelReason)] : []),
-  ]);
+  return build(
+    to,
+    M.cancelledSubject(v.externalBookingReference),
+    M.cancelledIntro,
+    v,
+    undefined,
+    [M.penalty(penalty), ...(v.cancelReason ? [M.cancelReason(v.cancelReason)] : [])],
+    look,
+  );
 };

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  DEFAULT_TIME_ZONE as BUSINESS_TZ,
   formatDateTime,
   formatMoney,
   PRODUCT_KIND_LABELS,
@@ -14,8 +15,8 @@ import {
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { VOUCHER_PDF as T } from '../../messages/vouchers.js';
+import type { VoucherBranding } from '../agency-settings/voucher-branding.js';
 import { printSupplierRemarks } from './pdf-supplier-remarks.js';
-import { BUSINESS_TZ } from './policy.js';
 
 /** The agency logo as image bytes: a data: URL, or a file under DATA_DIR/uploads; anything else is skipped. */
 async function logoBytes(logo: string | null, dataDir: string): Promise<Buffer | null> {
@@ -35,6 +36,8 @@ export interface VoucherPdfOptions {
   now: Date;
   /** The zone the cancellation terms' dates are shown in. */
   timeZone?: string;
+  /** The agency's appearance: logo, header and footer texts, time zone (decision 0245). */
+  branding?: VoucherBranding;
 }
 
 /**
@@ -44,9 +47,9 @@ export interface VoucherPdfOptions {
  * the supplier's emergency contact and remarks. Built with pdfkit's standard fonts (WinAnsi covers Spanish).
  */
 export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Promise<Buffer> {
-  const tz = opts.timeZone ?? BUSINESS_TZ;
+  const tz = opts.timeZone ?? opts.branding?.timeZone ?? BUSINESS_TZ;
   const [logo, qr] = await Promise.all([
-    logoBytes(v.agency.logo, opts.dataDir),
+    opts.branding?.logo ?? logoBytes(v.agency.logo, opts.dataDir),
     QRCode.toBuffer(v.externalBookingReference, { type: 'png', margin: 1, width: 180, errorCorrectionLevel: 'M' }),
   ]);
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: T.title(v.externalBookingReference), Author: v.agency.name } });
@@ -72,6 +75,8 @@ export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Pro
     .text(T.qrCaption, 547 - 92, 114, { width: 92, align: 'center' });
   doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text(winAnsi(v.agency.name), 200, 48, { width: 260, align: 'right' });
   doc.font('Helvetica').fontSize(10).text(T.subtitle, 200, doc.y, { width: 260, align: 'right' });
+  if (opts.branding?.header)
+    doc.fontSize(9).fillColor('#444').text(winAnsi(opts.branding.header), 200, doc.y, { width: 260, align: 'right' }).fillColor('black');
   doc.x = 48;
   doc.y = Math.max(doc.y, 132);
 
@@ -139,6 +144,7 @@ export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Pro
   doc.moveDown(2);
   doc.fontSize(8).fillColor('#666').text(T.footer);
   printSupplierRemarks(doc, v.supplierRemarks);
+  if (opts.branding?.footer) doc.moveDown(1).fontSize(8).fillColor('#444').text(winAnsi(opts.branding.footer));
   doc.end();
   return done;
 }

@@ -1,10 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { penaltyOfRule, ruleInForce } from '@travesia/contracts';
+import { DEFAULT_TIME_ZONE, penaltyOfRule, ruleInForce } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { PenaltyData, PolicyRuleData } from '../../db/schema/index.js';
-
-/** The business time zone of dates without a time (check-in days), as in the migration's travesia_business_tz(). */
-export const BUSINESS_TZ = 'America/Bogota';
 
 export interface PenaltyInput {
   policies: PolicyRuleData[];
@@ -14,12 +11,14 @@ export interface PenaltyInput {
   usdRate: string | null;
   /** Check-in day, yyyy-MM-dd. */
   start: string | null;
+  /** The agency's zone, where the check-in day starts (AgencyTimeZones); Bogotá when not given. */
+  timeZone?: string;
 }
 
-/** Start of a calendar day in the business zone. */
-export function startOfBusinessDay(isoDate: string): Date {
+/** Start of a calendar day in the agency's zone (default: the platform's, Bogotá). */
+export function startOfBusinessDay(isoDate: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
   const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(new TZDate(y, m - 1, d, BUSINESS_TZ).getTime());
+  return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
 }
 
 /**
@@ -47,7 +46,7 @@ export function computePenalty(input: PenaltyInput, now: Date): PenaltyData {
   } else if (rule?.amount !== undefined) penaltyValue = rule.amount;
 
   const rate = input.price.currency === 'USD' ? new Decimal(1) : input.usdRate ? new Decimal(input.usdRate) : null;
-  const startAt = input.start ? startOfBusinessDay(input.start) : null;
+  const startAt = input.start ? startOfBusinessDay(input.start, input.timeZone) : null;
   const hoursBefore = startAt ? Math.floor((startAt.getTime() - now.getTime()) / 3_600_000) : 0;
   return {
     penalty: rate ? amount.mul(rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : amount.toFixed(2),

@@ -47,7 +47,13 @@ export function scopeCondition(scope: VoucherScope): SQL | undefined {
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The dashboard's and the list's business day boundaries (docs/decisions/0053-dashboard-figures.md). */
-const dayStart = (isoDate: string) => sql`((${isoDate})::date::timestamp at time zone travesia_business_tz())`;
+const dayStart = (isoDate: string, timeZone?: string) =>
+  timeZone
+    ? sql`((${isoDate})::date::timestamp at time zone ${timeZone})`
+    : sql`((${isoDate})::date::timestamp at time zone travesia_business_tz())`;
+
+/** A list filter with the reader's zone: `from`/`to` are that agency's calendar days (issue 16). */
+export type ZonedFilter = VoucherFilter & { timeZone?: string };
 
 /**
  * The text filter: `search_text` holds lower(travesia_unaccent(...)) of the searched fields
@@ -63,14 +69,14 @@ export const textCondition = (q: string, column: SQL | typeof vouchers.searchTex
  */
 export const TEXT_WINDOW = 50_000;
 
-export function filterConditions(filter: VoucherFilter): SQL[] {
+export function filterConditions(filter: ZonedFilter): SQL[] {
   const out: SQL[] = [];
   if (filter.q) out.push(textCondition(filter.q));
   if (filter.status) out.push(eq(vouchers.status, filter.status));
   if (filter.provider) out.push(eq(vouchers.provider, filter.provider));
   if (filter.type) out.push(eq(vouchers.type, filter.type));
-  if (filter.from) out.push(sql`${vouchers.createdAt} >= ${dayStart(filter.from)}`);
-  if (filter.to) out.push(sql`${vouchers.createdAt} < ${dayStart(filter.to)} + interval '1 day'`);
+  if (filter.from) out.push(sql`${vouchers.createdAt} >= ${dayStart(filter.from, filter.timeZone)}`);
+  if (filter.to) out.push(sql`${vouchers.createdAt} < ${dayStart(filter.to, filter.timeZone)} + interval '1 day'`);
   if (filter.deadlineWithin) out.push(deadlineWithin(filter.deadlineWithin));
   return out;
 }
@@ -95,7 +101,7 @@ export class VoucherRepository {
    * One page, newest first, with a count that stops at VOUCHER_COUNT_CAP + 1 rows so a million-row
    * scope never pays for an exact `count(*)` (docs/decisions/0051-voucher-list-counts.md).
    */
-  async list(scope: VoucherScope, filter: VoucherFilter, page: number, limit: number) {
+  async list(scope: VoucherScope, filter: ZonedFilter, page: number, limit: number) {
     if (filter.q) return this.listByText(scope, { ...filter, q: filter.q }, page, limit);
     const where = and(scopeCondition(scope), ...filterConditions(filter));
     const offset = (page - 1) * limit;
@@ -134,7 +140,7 @@ export class VoucherRepository {
    *
    * Either way the answer is exact up to VOUCHER_TEXT_COUNT_CAP.
    */
-  private async listByText(scope: VoucherScope, filter: VoucherFilter & { q: string }, page: number, limit: number) {
+  private async listByText(scope: VoucherScope, filter: ZonedFilter & { q: string }, page: number, limit: number) {
     const cap = VOUCHER_TEXT_COUNT_CAP;
     const offset = (page - 1) * limit;
     // Matching ids needed for both the page and the count, newest first.
@@ -176,7 +182,7 @@ export class VoucherRepository {
    * True when the scope (with its other filters) has fewer rows than the window, so the window saw
    * all of it and its matches are the answer: most agencies and advisers never need the trigram step.
    */
-  private async fitsWindow(scope: VoucherScope, filter: VoucherFilter, base: SQL): Promise<boolean> {
+  private async fitsWindow(scope: VoucherScope, filter: ZonedFilter, base: SQL): Promise<boolean> {
     // An agency's or the platform's size (by status and business day) is in the daily stats the
     // trigger keeps exact in each voucher's transaction (0053): a few thousand rows to add up instead
     // of counting up to the window's 50,000 index entries.
@@ -202,7 +208,7 @@ export class VoucherRepository {
    * Walks the filtered list newest first in keyset batches (no growing offsets), for exports.
    * Stops after `max` rows.
    */
-  async *iterate(scope: VoucherScope, filter: VoucherFilter, max: number, batch = 1000): AsyncGenerator<VoucherRow[]> {
+  async *iterate(scope: VoucherScope, filter: ZonedFilter, max: number, batch = 1000): AsyncGenerator<VoucherRow[]> {
     let after: { createdAt: Date; id: string } | null = null;
     let left = max;
     while (left > 0) {
@@ -225,7 +231,7 @@ export class VoucherRepository {
   }
 
   /** Counts the filtered rows, stopping at `cap + 1`. */
-  async countUpTo(scope: VoucherScope, filter: VoucherFilter, cap: number): Promise<number> {
+  async countUpTo(scope: VoucherScope, filter: ZonedFilter, cap: number): Promise<number> {
     const where = and(scopeCondition(scope), ...filterConditions(filter));
     const res = await this.db.execute<{ n: number }>(
       sql`select count(*)::int as n from (select 1 from ${vouchers} where ${where ?? sql`true`} limit ${cap + 1}) t`,

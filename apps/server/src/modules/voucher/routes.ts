@@ -87,9 +87,11 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get('/api/voucher/:id/pdf', { config: read, schema: { tags, params: idParams } }, async (req, reply) => {
     const { voucher, agencyLogo } = await vouchers.get(authOf(req), req.params.id);
+    const branding = await services.agencySettings.voucherBranding(voucher.agencyId);
     const pdf = await renderVoucherPdf(presentVoucher(authOf(req).user.type, voucher, agencyLogo), {
       dataDir: app.deps.config.DATA_DIR,
       now: new Date(),
+      branding,
     });
     return reply
       .type('application/pdf')

@@ -2,6 +2,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type CancelQuote,
   can,
+  type NotificationKind,
   VOUCHER_MESSAGES,
   type VoucherFilter,
   type VoucherStatus,
@@ -29,12 +30,14 @@ import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { VOUCHER_HISTORY } from '../../messages/vouchers.js';
+import type { AgencyMailContext, MailLook } from '../agency-settings/mail-context.js';
+import type { AgencyTimeZones } from '../agency-settings/time-zone.js';
 import { assertMayDo, viewerOf } from './access.js';
 import { cancellationSource, PolicyCancellation, type SupplierCancellation } from './cancellation.js';
 import { vBadRequest, vConflict, vGone, vNotFound } from './errors.js';
 import { approvalDecisionMail, approvalRequestMail, cancellationMail, confirmationMail } from './mails.js';
 import { computePenalty } from './policy.js';
-import type { VoucherRepository, VoucherScope } from './repository.js';
+import type { VoucherRepository, VoucherScope, ZonedFilter } from './repository.js';
 
 /** Who did something to a voucher, and from where (status history, approvals). */
 export interface EventActor {
@@ -120,6 +123,9 @@ export interface VoucherServiceDeps {
   log: Logger;
   /** Cancels supplier vouchers; the supplier adapters' implementation is wired in services.ts. */
   supplierCancellation: SupplierCancellation;
+  /** The agency's zone (AgencyTimeZones), its mail recipients per kind and its mail look (issue 16). */
+  timeZones: Pick<AgencyTimeZones, 'of'>;
+  agencyMail: Pick<AgencyMailContext, 'recipients' | 'look'>;
   now?: () => Date;
 }
 
@@ -164,7 +170,7 @@ export class VoucherService {
 
   constructor(private readonly deps: VoucherServiceDeps) {
     this.now = deps.now ?? (() => new Date());
-    this.policy = new PolicyCancellation(this.now);
+    this.policy = new PolicyCancellation(this.now, (agencyId) => deps.timeZones.of(agencyId));
   }
 
   /** The caller's scope, from the session only (docs/decisions/0050-voucher-scope.md). */
@@ -172,8 +178,13 @@ export class VoucherService {
     return voucherScopeOf(viewerOf(auth));
   }
 
-  list(auth: AuthContext, filter: VoucherFilter, page: number, limit: number) {
-    return this.deps.repo.list(this.scopeOf(auth), filter, page, limit);
+  /** The zone the caller's dates are read in: their agency's (platform staff: the default). */
+  timeZoneOf(auth: AuthContext): Promise<string> {
+    return this.deps.timeZones.of(auth.user.agencyId);
+  }
+
+  async list(auth: AuthContext, filter: VoucherFilter, page: number, limit: number) {
+    return this.deps.repo.list(this.scopeOf(auth), { ...filter, timeZone: await this.timeZoneOf(auth) }, page, limit);
   }
 
   /**
@@ -189,7 +200,13 @@ export class VoucherService {
         (scope.kind === 'agency' && scope.agencyId === target.agencyId) ||
         (scope.kind === 'user' && scope.userId === target.id));
     if (!visible) throw vNotFound(VOUCHER_MESSAGES.notFound);
-    return this.deps.repo.list({ kind: 'user', userId: target.id, agencyId: target.agencyId as string }, filter, page, limit);
+    const timeZone = await this.timeZoneOf(auth);
+    return this.deps.repo.list(
+      { kind: 'user', userId: target.id, agencyId: target.agencyId as string },
+      { ...filter, timeZone },
+      page,
+      limit,
+    );
   }
 
   async get(auth: AuthContext, id: string) {
@@ -203,11 +220,11 @@ export class VoucherService {
     return { ...found, events: await this.deps.repo.events(id) };
   }
 
-  iterate(auth: AuthContext, filter: VoucherFilter, max: number) {
+  iterate(auth: AuthContext, filter: ZonedFilter, max: number) {
     return this.deps.repo.iterate(this.scopeOf(auth), filter, max);
   }
 
-  countUpTo(auth: AuthContext, filter: VoucherFilter, cap: number) {
+  countUpTo(auth: AuthContext, filter: ZonedFilter, cap: number) {
     return this.deps.repo.countUpTo(this.scopeOf(auth), filter, cap);
   }
 
@@ -349,9 +366,11 @@ export class VoucherService {
   /** Sends the confirmation (and approval request) mails of a freshly recorded voucher; never throws. */
   notifyRecorded(voucher: VoucherRow, approvalKey?: string) {
     if (voucher.status === 'confirmed' || voucher.status === 'confirmed-paid') void this.mailConfirmation(voucher);
-    if (approvalKey && voucher.client.email && voucher.approvalKeyExpiresAt) {
-      this.send(
-        approvalRequestMail(voucher.client.email, voucher, this.externalLink(voucher.id, approvalKey), voucher.approvalKeyExpiresAt),
+    const { approvalKeyExpiresAt: expiresAt } = voucher;
+    if (approvalKey && voucher.client.email && expiresAt) {
+      const to = voucher.client.email;
+      void this.lookOf(voucher).then((look) =>
+        this.send(approvalRequestMail(to, voucher, this.externalLink(voucher.id, approvalKey), expiresAt, look)),
       );
     }
   }
@@ -416,7 +435,8 @@ export class VoucherService {
       return updated;
     });
     const url = this.externalLink(id, approval.key);
-    if (opts.sendToClient && row.client.email) this.send(approvalRequestMail(row.client.email, row, url, approval.expiresAt));
+    if (opts.sendToClient && row.client.email)
+      this.send(approvalRequestMail(row.client.email, row, url, approval.expiresAt, await this.lookOf(row)));
     return { url, expiresAt: approval.expiresAt.toISOString() };
   }
 
@@ -544,7 +564,7 @@ export class VoucherService {
         for (const hook of this.cancelHooks) await hook(tx, updated);
         return updated;
       });
-      this.mailAll(row, (to) => cancellationMail(to, row));
+      this.mailAll(row, 'cancellations', (to, _internal, look) => cancellationMail(to, row, look));
       return row;
     } catch (err) {
       // Not cancelled (the supplier refused or failed, or recording failed): the cancellation may be tried again.
@@ -610,26 +630,33 @@ export class VoucherService {
 
   private mailConfirmation(v: VoucherRow) {
     const url = `${this.deps.publicUrl.replace(/\/$/, '')}/booking/${v.id}/voucher`;
-    this.mailAll(v, (to, internal) => confirmationMail(to, v, internal ? url : undefined));
+    this.mailAll(v, 'bookings', (to, internal, look) => confirmationMail(to, v, internal ? url : undefined, look));
   }
 
   private mailDecision(v: VoucherRow, approved: boolean) {
     const by = v.approvalDecision?.by.name || VOUCHER_HISTORY.agencyFallbackName;
-    this.mailAll(v, (to) => approvalDecisionMail(to, v, approved, by));
+    this.mailAll(v, 'approvals', (to, _internal, look) => approvalDecisionMail(to, v, approved, by, look));
   }
 
-  /** The agency side (the booking user and the agency admins) and the client, each once. */
-  private mailAll(v: VoucherRow, build: (to: string, internal: boolean) => Mail) {
+  /** The agency's look (zone, logo, footer) for a voucher's mails; the plain one if it can't be read. */
+  private lookOf(v: VoucherRow): Promise<MailLook | undefined> {
+    return this.deps.agencyMail.look(v.agencyId).catch((err) => {
+      this.deps.log.warn({ err, voucherId: v.id }, 'agency mail look failed');
+      return undefined;
+    });
+  }
+
+  /**
+   * The agency side (the booking user and the agency admins who did not turn this kind off, plus the
+   * agency's addresses for it) and the client, each once, in the agency's look.
+   */
+  private mailAll(v: VoucherRow, kind: NotificationKind, build: (to: string, internal: boolean, look?: MailLook) => Mail) {
     void (async () => {
-      const internal = new Set<string>();
-      if (v.userId) {
-        const e = await this.deps.repo.userEmail(v.userId);
-        if (e) internal.add(e.toLowerCase());
-      }
-      for (const e of await this.deps.repo.agencyAdminEmails(v.agencyId)) internal.add(e.toLowerCase());
-      for (const to of internal) this.send(build(to, true));
+      const look = await this.lookOf(v);
+      const internal = new Set(await this.deps.agencyMail.recipients(v.agencyId, v.userId, kind));
+      for (const to of internal) this.send(build(to, true, look));
       const client = v.client.email?.toLowerCase();
-      if (client && !internal.has(client)) this.send(build(client, false));
+      if (client && !internal.has(client)) this.send(build(client, false, look));
     })().catch((err) => this.deps.log.warn({ err, voucherId: v.id }, 'voucher mail recipients failed'));
   }
 

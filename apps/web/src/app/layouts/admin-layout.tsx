@@ -1,5 +1,5 @@
 import { buildMenu, canOpen, homePath, SHELL_MESSAGES } from '@travesia/contracts';
-import { Button, Drawer, Grid, Layout, Result } from 'antd';
+import { Button, Drawer, Grid, Layout, Result, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Forbidden } from '../../shared/components/forbidden';
@@ -19,6 +19,7 @@ export function AdminLayout() {
   const { state } = useSession();
   const location = useLocation();
   const screens = Grid.useBreakpoint();
+  const { token } = theme.useToken();
   const wide = screens.lg ?? true;
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -64,7 +65,7 @@ export function AdminLayout() {
             collapsed={collapsed}
             collapsedWidth={64}
             theme="light"
-            style={{ borderInlineEnd: '1px solid #f0f0f0' }}
+            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
           >
             {menuNode}
           </Layout.Sider>

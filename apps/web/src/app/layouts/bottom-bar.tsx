@@ -1,5 +1,5 @@
 import { AGENCY_MODE_LABELS, type MeResponse, SHELL_MESSAGES } from '@travesia/contracts';
-import { Flex, Layout, Typography } from 'antd';
+import { Flex, Layout, Typography, theme } from 'antd';
 import { Link } from 'react-router';
 import { APP_VERSION } from '../../lib/version';
 import { BAR_SET_TITLES, barSetOf } from './bar-set';
@@ -7,12 +7,13 @@ import { BAR_SET_TITLES, barSetOf } from './bar-set';
 /** Bottom bar: where you are working (operator, product loading, or your agency and its mode) and the version. */
 export function BottomBar({ me }: { me: MeResponse }) {
   const set = barSetOf(me.user.type);
+  const { token } = theme.useToken();
   const where =
     set === 'agency' && me.agency
       ? `${me.agency.name} · Modo ${AGENCY_MODE_LABELS[me.agency.mode].toLowerCase()}`
       : `${SHELL_MESSAGES.platformName} · ${BAR_SET_TITLES[set]}`;
   return (
-    <Layout.Footer style={{ padding: '10px 24px', background: '#fafafa', borderTop: '1px solid #f0f0f0' }}>
+    <Layout.Footer style={{ padding: '10px 24px', background: token.colorBgLayout, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
       <Flex justify="space-between" wrap gap={8}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="bottom-bar-context">
           {where}

@@ -1,0 +1,17 @@
+import { DEFAULT_TIME_ZONE } from '@travesia/contracts';
+import type { AgencySettingsRepository } from './repository.js';
+
+/**
+ * `agencyTimeZone`: the zone an agency's dates are shown in (issue 16). Vouchers, PDFs, e-mails,
+ * exports and dashboard periods ask it instead of naming a zone; platform staff (no agency) and an
+ * agency that never chose one get Bogotá. One primary-key read, no cache: a change applies at once
+ * on every API process.
+ */
+export class AgencyTimeZones {
+  constructor(private readonly repo: Pick<AgencySettingsRepository, 'timeZone'>) {}
+
+  async of(agencyId: string | null | undefined): Promise<string> {
+    if (!agencyId) return DEFAULT_TIME_ZONE;
+    return (await this.repo.timeZone(agencyId)) ?? DEFAULT_TIME_ZONE;
+  }
+}

@@ -1,0 +1,35 @@
+import { imageUrl, setDisplayTimeZone } from '@travesia/contracts';
+import { ConfigProvider } from 'antd';
+import { Fragment, type ReactNode, useEffect, useMemo } from 'react';
+import { useSession } from '../../shared/session/use-session';
+import { agencyThemeConfig } from '../../shared/theme/agency-theme';
+
+/**
+ * Applies the signed-in agency's settings to the whole shell (issue 16): its theme and colour (antd
+ * ConfigProvider), its favicon, and its time zone for every date the pages format. The session's
+ * `branding` comes with GET /api/user, so a change reaches every user of the agency at their next load.
+ */
+export function AgencyBranding({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const branding = state.status === 'authenticated' ? (state.me.branding ?? null) : null;
+  const config = useMemo(() => agencyThemeConfig(branding), [branding]);
+  const timeZone = branding?.timeZone;
+  // Set before the pages render, so their first paint already uses the agency's zone.
+  setDisplayTimeZone(timeZone);
+
+  const favicon = branding?.favicon ?? null;
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel~="icon"]') ?? document.head.appendChild(document.createElement('link'));
+    if (!link.rel) link.rel = 'icon';
+    const original = link.dataset.original ?? link.getAttribute('href') ?? '';
+    link.dataset.original = original;
+    link.href = favicon ? imageUrl(favicon, 320) : original;
+  }, [favicon]);
+
+  return (
+    <ConfigProvider theme={config}>
+      {/* A new zone re-renders every page (cached answers are formatted again). */}
+      <Fragment key={timeZone ?? 'local'}>{children}</Fragment>
+    </ConfigProvider>
+  );
+}

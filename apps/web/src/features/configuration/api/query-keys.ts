@@ -1,0 +1,2 @@
+export const APP_SETTINGS_KEY = ['configuration', 'app'] as const;
+export const APPEARANCE_KEY = ['configuration', 'appearance'] as const;
