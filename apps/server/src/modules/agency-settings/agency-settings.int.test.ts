@@ -157,11 +157,11 @@ describe('/configuration/app', () => {
       policies: [{ from: '2030-05-31T23:30:00Z', percent: '50', currency: 'USD' }],
     });
     const pdfOf = async () => pdfText((await t.app.inject({ url: `/api/voucher/${voucher.id}/pdf`, headers: w.headers.admin })).rawPayload);
-    expect(await pdfOf()).toContain('Desde 31-05-2030: 50% del total');
+    expect(await pdfOf()).toContain('Desde 31-05-2030 18:30 se cobra el 50% del total');
 
     const res = await t.app.inject({ method: 'PUT', url: APP, headers: w.headers.admin, payload: appBody({ timeZone: 'Europe/Madrid' }) });
     expect(res.statusCode).toBe(200);
-    expect(await pdfOf()).toContain('Desde 01-06-2030: 50% del total');
+    expect(await pdfOf()).toContain('Desde 01-06-2030 01:30 se cobra el 50% del total');
     const me = (await t.app.inject({ url: '/api/user', headers: w.headers.adviser })).json();
     expect(me.branding).toMatchObject({ timeZone: 'Europe/Madrid', deadlineShiftDays: 2 });
     const report = (await t.app.inject({ url: '/api/dashboard/voucher-yearly-report', headers: w.headers.admin })).json();

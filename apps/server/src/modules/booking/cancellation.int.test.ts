@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { choicesFor } from '../../../test/ticket-choices.js';
 import { vouchers } from '../../db/schema/index.js';
 import type { BookingBase, ResolvedProviderAccount, Traveller } from '../../suppliers/index.js';
 import type { SupplierBookingCode } from './booking-code.js';
@@ -107,7 +108,7 @@ describe('cancellation of every kind through the registry', () => {
       { name: 'Ana', surname: 'Pérez', type: 'adult', age: 30 },
       { name: 'Luis', surname: 'Pérez', type: 'adult', age: 32 },
     ];
-    const booking = await tickets.book({ quote, holder, paxes, clientReference });
+    const booking = await tickets.book({ quote, holder, paxes, clientReference, ...choicesFor(quote) });
     const id = await recordVoucher('ticket', booking, clientReference, day);
     const shown = await cancelThroughEngine(id);
     expect(JSON.stringify(shown)).toMatch(/penalty/);
@@ -144,6 +145,7 @@ describe('cancellation of every kind through the registry', () => {
       holder,
       paxes: [{ name: 'Ana', surname: 'Pérez', type: 'adult', age: 30 }],
       clientReference,
+      ...choicesFor(quote),
     });
     const id = await recordVoucher('ticket', booking, clientReference, day);
     await t.database.db.update(vouchers).set({ type: 'transfer' }).where(eq(vouchers.id, id));
