@@ -124,7 +124,7 @@ test('ticket, transfer and flight vouchers show their own section on the detail 
   await expect(page.getByText(/^Regreso: /)).toBeVisible();
   await expect(page.getByText(transfer.section.legs[0].transportNumber, { exact: true })).toBeVisible();
   await expect(page.getByTestId('check-pickup')).toContainText('se confirma con el proveedor');
-  await expect(page.getByTestId('voucher-qr').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('voucher-qr').locator('canvas')).toBeVisible();
   // "A pagar en el hotel" is a hotel thing.
   await expect(page.getByText('A pagar en el hotel')).toHaveCount(0);
 
