@@ -165,7 +165,7 @@ test('the cancellation reason typed by the agent is kept and shown; the terms ag
   // Typed markup stays text.
   await expect(page.locator('b', { hasText: 'cambió' })).toHaveCount(0);
   // The cancelled voucher offers no second cancellation.
-  await expect(page.getByRole('button', { name: 'Cancelar reserva' })).toBeDisabled();
+  await expect(page.locator('#root').getByRole('button', { name: 'Cancelar reserva' })).toBeDisabled();
 
   await page.goto(`/booking/${v._id}/voucher`);
   await expect(page.getByTestId('cancel-reason')).toContainText(reason);

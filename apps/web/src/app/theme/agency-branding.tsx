@@ -1,6 +1,6 @@
 import { imageUrl, setDisplayTimeZone } from '@travesia/contracts';
 import { ConfigProvider } from 'antd';
-import { Fragment, type ReactNode, useEffect, useMemo } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useSession } from '../../shared/session/use-session';
 import { agencyThemeConfig } from '../../shared/theme/agency-theme';
 
@@ -16,6 +16,10 @@ export function AgencyBranding({ children }: { children: ReactNode }) {
   const timeZone = branding?.timeZone;
   // Set before the pages render, so their first paint already uses the agency's zone.
   setDisplayTimeZone(timeZone);
+  // The first zone the session brings is not a change: remounting then would wipe what the user is typing.
+  const firstZone = useRef<string | undefined>(undefined);
+  if (firstZone.current === undefined && timeZone) firstZone.current = timeZone;
+  const zoneKey = timeZone && timeZone !== firstZone.current ? timeZone : 'session';
 
   const favicon = branding?.favicon ?? null;
   useEffect(() => {
@@ -28,8 +32,8 @@ export function AgencyBranding({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider theme={config}>
-      {/* A new zone re-renders every page (cached answers are formatted again). */}
-      <Fragment key={timeZone ?? 'local'}>{children}</Fragment>
+      {/* A zone changed during the session re-renders every page (cached answers are formatted again). */}
+      <Fragment key={zoneKey}>{children}</Fragment>
     </ConfigProvider>
   );
 }
