@@ -21,13 +21,13 @@ import type {
   SupplierBookingRef,
 } from '../types.js';
 import { attr, node, nodes, textOf, type XNode } from '../xml.js';
+import { JuniperBookings } from './bookings.js';
 import { JuniperClient } from './client.js';
 import {
   firstOption,
   holderRequirements,
   hotComments,
   mapAvail,
-  mapCancel,
   mapCancellationPolicy,
   mapReservation,
   priceOf,
@@ -67,6 +67,7 @@ export class JuniperHotelAdapter implements HotelSupplier {
   readonly kind = 'hotel' as const;
   readonly account: { id: string; name: string };
   private readonly client: JuniperClient;
+  private readonly bookings: JuniperBookings<HotelBooking>;
 
   constructor(
     private readonly http: SupplierHttp,
@@ -75,6 +76,7 @@ export class JuniperHotelAdapter implements HotelSupplier {
   ) {
     this.account = { id: acc.id, name: acc.name };
     this.client = new JuniperClient(http, acc);
+    this.bookings = new JuniperBookings(http, this.client, 'hotel', mapReservation);
   }
 
   /** Zone tree from ZoneList, cached 15 days per host and login (static data). */
@@ -341,75 +343,15 @@ export class JuniperHotelAdapter implements HotelSupplier {
   }
 
   read(ref: SupplierBookingRef, ctx?: CallContext): Promise<HotelBooking> {
-    const op = 'hotel.read';
-    return guarded(this.http, S, op, async () => {
-      const { rs } = await this.client.call(
-        'ReadBooking',
-        { ReadRequest: { '@ReservationLocator': ref.locator } },
-        { operation: op, idempotent: true, ctx },
-      );
-      return mapReservation(rs);
-    });
+    return this.bookings.read(ref, ctx);
   }
 
-  /**
-   * Documented look-up after a lost booking reply: BookingList filtered by the check-in range and our
-   * ExternalBookingReference (it lists PAG bookings by locator), then ReadBooking by locator. Null when
-   * Juniper lists nothing yet.
-   */
   findByClientReference(clientReference: string, hint: { from: string; to: string }, ctx?: CallContext): Promise<HotelBooking | null> {
-    const op = 'hotel.list';
-    return guarded(this.http, S, op, async () => {
-      const { rs } = await this.client.call(
-        'BookingList',
-        {
-          BookingListRequest: {
-            StartingBookingDate: { '@From': hint.from, '@To': hint.to },
-            ExternalBookingReference: clientReference,
-          },
-        },
-        { operation: op, idempotent: true, ctx },
-      );
-      const locators = nodes(node(rs.Reservations).Reservation)
-        .map((r) => attr(r, 'Locator'))
-        .filter((l): l is string => !!l);
-      for (const locator of locators.slice(0, 10)) {
-        const { rs: read } = await this.client.call(
-          'ReadBooking',
-          { ReadRequest: { '@ReservationLocator': locator } },
-          { operation: 'hotel.read', idempotent: true, ctx },
-        );
-        const booking = mapReservation(read);
-        if (booking.clientReference === clientReference) return booking;
-      }
-      return null;
-    });
+    return this.bookings.findByClientReference(clientReference, hint, ctx);
   }
 
   cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {
-    const op = opts.simulate ? 'hotel.cancel-simulation' : 'hotel.cancel';
-    return guarded(this.http, S, op, async () => {
-      const { rs, warnings } = await this.client.call(
-        'CancelBooking',
-        {
-          CancelRequest: {
-            '@ReservationLocator': ref.locator,
-            ...(opts.simulate ? { '@OnlyCancellationFees': 'true' } : {}),
-          },
-        },
-        { operation: op, idempotent: opts.simulate, ctx },
-      );
-      const { penalty, cancelled, state } = mapCancel(rs, warnings, opts.simulate);
-      if (!opts.simulate && !cancelled)
-        throw new SupplierError('SUPPLIER_REJECTED', { supplier: S, operation: op, detail: `state ${state}` });
-      return {
-        simulated: opts.simulate,
-        status: opts.simulate ? 'confirmed' : 'cancelled',
-        penalty,
-        penaltyKnown: penalty !== null,
-        cancellationReference: null,
-      };
-    });
+    return this.bookings.cancel(ref, opts, ctx);
   }
 }
 

@@ -17,11 +17,19 @@ import type {
   TicketSearchInput,
   TicketSupplier,
 } from '../types.js';
-import { attr, node, nodes, textOf, type XNode } from '../xml.js';
+import { attr, node, nodes, textOf } from '../xml.js';
+import { JuniperBookings } from './bookings.js';
 import { JuniperClient } from './client.js';
-import { holderRequirements, mapCancel, priceOf } from './mappers.js';
+import { holderRequirements, priceOf } from './mappers.js';
 import { bookingPaxes, serviceBookingInfo } from './ticket-booking.js';
-import { mapServiceAvail, mapServiceCancellation, mapServiceReservation, ruleResult, serviceRequirements } from './ticket-mappers.js';
+import {
+  hasServiceItems,
+  mapServiceAvail,
+  mapServiceCancellation,
+  mapServiceReservation,
+  ruleResult,
+  serviceRequirements,
+} from './ticket-mappers.js';
 
 const S = 'juniper' as const;
 const ZONE_CACHE_MS = 15 * 24 * 3600_000;
@@ -38,6 +46,7 @@ export class JuniperTicketAdapter implements TicketSupplier {
   readonly kind = 'ticket' as const;
   readonly account: { id: string; name: string };
   private readonly client: JuniperClient;
+  private readonly bookings: JuniperBookings<TicketBooking>;
 
   constructor(
     private readonly http: SupplierHttp,
@@ -45,6 +54,7 @@ export class JuniperTicketAdapter implements TicketSupplier {
   ) {
     this.account = { id: acc.id, name: acc.name };
     this.client = new JuniperClient(http, acc);
+    this.bookings = new JuniperBookings(http, this.client, 'ticket', mapServiceReservation, hasServiceItems);
   }
 
   /** Ticket zones from ZoneList (ProductType TKT, with IATA codes), cached 15 days per host and login. */
@@ -220,62 +230,14 @@ export class JuniperTicketAdapter implements TicketSupplier {
   }
 
   read(ref: SupplierBookingRef, ctx?: CallContext): Promise<TicketBooking> {
-    const op = 'ticket.read';
-    return guarded(this.http, S, op, async () => {
-      const { rs } = await this.client.call(
-        'ReadBooking',
-        { ReadRequest: { '@ReservationLocator': ref.locator } },
-        { operation: op, idempotent: true, ctx },
-      );
-      return mapServiceReservation(rs);
-    });
+    return this.bookings.read(ref, ctx);
   }
 
-  /** As for hotels: BookingList by service dates and ExternalBookingReference, then ReadBooking by locator. */
   findByClientReference(clientReference: string, hint: { from: string; to: string }, ctx?: CallContext): Promise<TicketBooking | null> {
-    const op = 'ticket.list';
-    return guarded(this.http, S, op, async () => {
-      const { rs } = await this.client.call(
-        'BookingList',
-        { BookingListRequest: { StartingBookingDate: { '@From': hint.from, '@To': hint.to }, ExternalBookingReference: clientReference } },
-        { operation: op, idempotent: true, ctx },
-      );
-      const locators = nodes(node(rs.Reservations).Reservation)
-        .map((r) => attr(r, 'Locator'))
-        .filter((l): l is string => !!l);
-      for (const locator of locators.slice(0, 10)) {
-        const { rs: read } = await this.client.call(
-          'ReadBooking',
-          { ReadRequest: { '@ReservationLocator': locator } },
-          { operation: 'ticket.read', idempotent: true, ctx },
-        );
-        const reservation = nodes(node(read.Reservations).Reservation)[0] as XNode | undefined;
-        if (!nodes(node(reservation?.Items).ServiceItem).length) continue;
-        const booking = mapServiceReservation(read);
-        if (booking.clientReference === clientReference) return booking;
-      }
-      return null;
-    });
+    return this.bookings.findByClientReference(clientReference, hint, ctx);
   }
 
   cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {
-    const op = opts.simulate ? 'ticket.cancel-simulation' : 'ticket.cancel';
-    return guarded(this.http, S, op, async () => {
-      const { rs, warnings } = await this.client.call(
-        'CancelBooking',
-        { CancelRequest: { '@ReservationLocator': ref.locator, ...(opts.simulate ? { '@OnlyCancellationFees': 'true' } : {}) } },
-        { operation: op, idempotent: opts.simulate, ctx },
-      );
-      const { penalty, cancelled, state } = mapCancel(rs, warnings, opts.simulate);
-      if (!opts.simulate && !cancelled)
-        throw new SupplierError('SUPPLIER_REJECTED', { supplier: S, operation: op, detail: `state ${state}` });
-      return {
-        simulated: opts.simulate,
-        status: opts.simulate ? 'confirmed' : 'cancelled',
-        penalty,
-        penaltyKnown: penalty !== null,
-        cancellationReference: null,
-      };
-    });
+    return this.bookings.cancel(ref, opts, ctx);
   }
 }

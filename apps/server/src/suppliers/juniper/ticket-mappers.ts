@@ -202,3 +202,9 @@ export function mapServiceReservation(rs: XNode, now = new Date()): TicketBookin
     })),
   };
 }
+
+/** Whether a ReadBooking reply holds a service (ticket): the booking list also lists hotel bookings. */
+export function hasServiceItems(rs: XNode): boolean {
+  const reservation = nodes(node(rs.Reservations).Reservation)[0] as XNode | undefined;
+  return nodes(node(reservation?.Items).ServiceItem).length > 0;
+}

@@ -1,7 +1,6 @@
 import Decimal from 'decimal.js';
 import type { ResolvedProviderAccount } from '../account.js';
 import { guarded, invalid } from '../adapter-kit.js';
-import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
 import { sameMoney } from '../money.js';
 import { reportDropped, screenPrices } from '../offer-screen.js';
@@ -20,8 +19,8 @@ import type {
   TransferSupplier,
 } from '../types.js';
 import { attr, node, nodes, textOf, type XNode } from '../xml.js';
+import { JuniperBookings } from './bookings.js';
 import { JuniperClient } from './client.js';
-import { mapCancel } from './mappers.js';
 import { mapTransferAvail, mapTransferReservation, mapTransferRules, type TransferZone } from './transfer-mappers.js';
 
 const S = 'juniper' as const;
@@ -41,6 +40,7 @@ export class JuniperTransferAdapter implements TransferSupplier {
   readonly kind = 'transfer' as const;
   readonly account: { id: string; name: string };
   private readonly client: JuniperClient;
+  private readonly bookings: JuniperBookings<TransferBooking>;
 
   constructor(
     private readonly http: SupplierHttp,
@@ -48,6 +48,7 @@ export class JuniperTransferAdapter implements TransferSupplier {
   ) {
     this.account = { id: acc.id, name: acc.name };
     this.client = new JuniperClient(http, acc);
+    this.bookings = new JuniperBookings(http, this.client, 'transfer', mapTransferReservation);
   }
 
   /** Transfer zones (ZoneList ProductType TRF — the value is a guess), cached 15 days per host and login. */
@@ -240,56 +241,14 @@ export class JuniperTransferAdapter implements TransferSupplier {
   }
 
   read(ref: SupplierBookingRef, ctx?: CallContext): Promise<TransferBooking> {
-    const op = 'transfer.read';
-    return guarded(this.http, S, op, async () => {
-      const { rs } = await this.client.call(
-        'ReadBooking',
-        { ReadRequest: { '@ReservationLocator': ref.locator } },
-        { operation: op, idempotent: true, ctx },
-      );
-      return mapTransferReservation(rs);
-    });
+    return this.bookings.read(ref, ctx);
   }
 
-  /** BookingList by service dates and our ExternalBookingReference, then ReadBooking (as hotels do). */
   findByClientReference(clientReference: string, hint: { from: string; to: string }, ctx?: CallContext): Promise<TransferBooking | null> {
-    const op = 'transfer.list';
-    return guarded(this.http, S, op, async () => {
-      const { rs } = await this.client.call(
-        'BookingList',
-        { BookingListRequest: { StartingBookingDate: { '@From': hint.from, '@To': hint.to }, ExternalBookingReference: clientReference } },
-        { operation: op, idempotent: true, ctx },
-      );
-      const locators = nodes(node(rs.Reservations).Reservation)
-        .map((r) => attr(r, 'Locator'))
-        .filter((l): l is string => !!l);
-      for (const locator of locators.slice(0, 10)) {
-        const booking = await this.read({ locator }, ctx);
-        if (booking.clientReference === clientReference) return booking;
-      }
-      return null;
-    });
+    return this.bookings.findByClientReference(clientReference, hint, ctx);
   }
 
-  /** CancelBooking; the penalty quote sends OnlyCancellationFees and is never retried, like the cancellation. */
   cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, ctx?: CallContext): Promise<CancelResult> {
-    const op = opts.simulate ? 'transfer.cancel-simulation' : 'transfer.cancel';
-    return guarded(this.http, S, op, async () => {
-      const { rs, warnings } = await this.client.call(
-        'CancelBooking',
-        { CancelRequest: { '@ReservationLocator': ref.locator, ...(opts.simulate ? { '@OnlyCancellationFees': 'true' } : {}) } },
-        { operation: op, idempotent: false, ctx },
-      );
-      const { penalty, cancelled, state } = mapCancel(rs, warnings, opts.simulate);
-      if (!opts.simulate && !cancelled)
-        throw new SupplierError('SUPPLIER_REJECTED', { supplier: S, operation: op, detail: `state ${state}` });
-      return {
-        simulated: opts.simulate,
-        status: opts.simulate ? 'confirmed' : 'cancelled',
-        penalty,
-        penaltyKnown: penalty !== null,
-        cancellationReference: null,
-      };
-    });
+    return this.bookings.cancel(ref, opts, ctx);
   }
 }
