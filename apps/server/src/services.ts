@@ -156,7 +156,13 @@ export function createServices(deps: AppDeps) {
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
-  const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, { outboxRepo, outbox, secrets, vouchers });
+  const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
+    outboxRepo,
+    outbox,
+    secrets,
+    vouchers,
+    agencyMail,
+  });
   return {
     integrations,
     deadlines,
@@ -193,7 +199,13 @@ export function createServices(deps: AppDeps) {
 /** API keys, webhooks (delivered through the outbox), deadlines and their reminder job (decisions 0260–0264). */
 function createIntegrations(
   deps: AppDeps,
-  shared: { outboxRepo: OutboxRepository; outbox: OutboxWorker; secrets: ReturnType<typeof lazySecretBox>; vouchers: VoucherService },
+  shared: {
+    outboxRepo: OutboxRepository;
+    outbox: OutboxWorker;
+    secrets: ReturnType<typeof lazySecretBox>;
+    vouchers: VoucherService;
+    agencyMail: AgencyMailContext;
+  },
 ) {
   const { db } = deps.database;
   const webhooks = new WebhookRepository(db, shared.outboxRepo);
@@ -210,7 +222,7 @@ function createIntegrations(
   const deadlines = new DeadlineService({
     repo: deadlineRepo,
     vouchers: shared.vouchers,
-    voucherRepo: new VoucherRepository(db),
+    agencyMail: shared.agencyMail,
     integrations,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,

@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,16 @@ import { makeUser, makeWorld } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { makeVoucher } from '../../../test/voucher-factory.js';
 import type { Db } from '../../db/client.js';
-import { deadlineReminders, outbox, voucherDeadlines, voucherEvents, vouchers, webhookDeliveries } from '../../db/schema/index.js';
+import {
+  agencySettings,
+  deadlineReminders,
+  outbox,
+  userNotificationPrefs,
+  voucherDeadlines,
+  voucherEvents,
+  vouchers,
+  webhookDeliveries,
+} from '../../db/schema/index.js';
 import { WebhookRepository } from '../integrations/webhook-repository.js';
 import { OutboxRepository } from '../outbox/repository.js';
 import { DeadlineReminderJob } from './reminder-job.js';
@@ -165,6 +175,27 @@ describe('voucher deadlines', () => {
 });
 
 describe('"Vencen pronto" and the deadline filter', () => {
+  it("keeps and mails deadlines in the agency's zone, to the people and addresses it set for deadlines", async () => {
+    // Agency B works from Madrid, lists an operations address for deadlines; its admin turned them off.
+    await t.database.db
+      .insert(agencySettings)
+      .values({ agencyId: w.agencyB.id, timeZone: 'Europe/Madrid', notificationEmails: { deadlines: ['operaciones@viajes-b.example'] } });
+    await t.database.db.insert(userNotificationPrefs).values({ userId: w.users.adminB.id, prefs: { deadlines: false } });
+    const start = isoDay(new Date(Date.now() + 40 * 24 * HOUR));
+    const { voucher } = await makeVoucher(t.app, { agencyId: w.agencyB.id, status: 'pre-reserved', start, policies: [] });
+    const payment = (await deadlinesOf(voucher.id)).find((r) => r.kind === 'payment');
+    // The service day starts at midnight in Madrid, not in Bogotá.
+    const [y, m, d] = start.split('-').map(Number);
+    expect(payment?.dueAt.getTime()).toBe(new TZDate(y, m - 1, d, 'Europe/Madrid').getTime());
+
+    await t.app.services.deadlines.mailReminder({ deadlineId: payment?.id, offsetDays: 7 });
+    const mail = t.mail.messages.find((m) => m.raw.includes(voucher.externalBookingReference) && m.raw.includes('Un plazo de la reserva'));
+    if (!mail) throw new Error('no reminder mail');
+    expect(mail.to).toContain('operaciones@viajes-b.example');
+    expect(mail.to).not.toContain(w.users.adminB.email);
+    expect(mail.raw).toContain(`Vence: ${start.split('-').reverse().join('-')} 00:00`);
+  });
+
   it('lists open deadlines in the caller scope, and the bookings list filters by deadline', async () => {
     const { voucher: soon } = await makeVoucher(t.app, {
       agencyId: w.agencyA.id,

@@ -1,8 +1,8 @@
 import type { ReminderSettings, UpcomingDeadline } from '@travesia/contracts';
 import type { AuthContext } from '../../http/auth.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { AgencyMailContext } from '../agency-settings/mail-context.js';
 import { agencyOf, type IntegrationService } from '../integrations/service.js';
-import type { VoucherRepository } from '../voucher/repository.js';
 import type { VoucherService } from '../voucher/service.js';
 import { deadlineReminderMail } from './mails.js';
 import type { DeadlineRepository } from './repository.js';
@@ -10,7 +10,7 @@ import type { DeadlineRepository } from './repository.js';
 export interface DeadlineServiceDeps {
   repo: DeadlineRepository;
   vouchers: VoucherService;
-  voucherRepo: VoucherRepository;
+  agencyMail: AgencyMailContext;
   integrations: IntegrationService;
   mailer: Mailer;
   publicUrl: string;
@@ -44,24 +44,20 @@ export class DeadlineService {
   }
 
   /**
-   * The outbox handler of `deadline.reminder`: mails the booking user and the agency admins (one mail), under the
-   * agency's sender name and reply-to. A deadline closed meanwhile (cancelled, paid) mails nobody.
+   * The outbox handler of `deadline.reminder`: mails the agency side that wants deadline mails (the booking
+   * user and the agency admins who did not turn them off, plus the agency's addresses for deadlines) in one
+   * mail, in the agency's zone, under its sender name and reply-to. A deadline closed meanwhile mails nobody.
    */
   async mailReminder(payload: Record<string, unknown>): Promise<void> {
     const d = await this.d.repo.withVoucher(String(payload.deadlineId));
     if (!d || d.closed) return;
-    const to = new Set<string>();
-    if (d.userId) {
-      const e = await this.d.voucherRepo.userEmail(d.userId);
-      if (e) to.add(e.toLowerCase());
-    }
-    for (const e of await this.d.voucherRepo.agencyAdminEmails(d.agencyId)) to.add(e.toLowerCase());
-    const sender = await this.d.integrations.mailSettingsOf(d.agencyId);
+    const to = await this.d.agencyMail.recipients(d.agencyId, d.userId, 'deadlines');
+    if (!to.length) return;
+    const [look, sender] = await Promise.all([this.d.agencyMail.look(d.agencyId), this.d.integrations.mailSettingsOf(d.agencyId)]);
     const link = `${this.d.publicUrl.replace(/\/$/, '')}/booking/${d.voucherId}/voucher`;
-    if (!to.size) return;
     // One mail to the agency side, so a retry after a failure never repeats it to some of them.
     await this.d.mailer.send({
-      ...deadlineReminderMail([...to].join(', '), d, Number(payload.offsetDays), link),
+      ...deadlineReminderMail(to.join(', '), d, Number(payload.offsetDays), link, look.timeZone),
       fromName: sender.senderName,
       replyTo: sender.replyTo,
     });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  DEFAULT_TIME_ZONE as BUSINESS_TZ,
+  DEFAULT_TIME_ZONE,
   formatDateTime,
   formatMoney,
   PRODUCT_KIND_LABELS,
@@ -47,7 +47,7 @@ export interface VoucherPdfOptions {
  * the supplier's emergency contact and remarks. Built with pdfkit's standard fonts (WinAnsi covers Spanish).
  */
 export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Promise<Buffer> {
-  const tz = opts.timeZone ?? opts.branding?.timeZone ?? BUSINESS_TZ;
+  const tz = opts.timeZone ?? opts.branding?.timeZone ?? DEFAULT_TIME_ZONE;
   const [logo, qr] = await Promise.all([
     opts.branding?.logo ?? logoBytes(v.agency.logo, opts.dataDir),
     QRCode.toBuffer(v.externalBookingReference, { type: 'png', margin: 1, width: 180, errorCorrectionLevel: 'M' }),

@@ -344,19 +344,6 @@ export class VoucherRepository {
     const [row] = lock ? await q.for('update', { of: vouchers }) : await q;
     return row as VoucherListRow | undefined;
   }
-
-  /** Emails of an agency's active admins, for booking notices. */
-  async agencyAdminEmails(agencyId: string): Promise<string[]> {
-    const res = await this.db.execute<{ email: string }>(
-      sql`select email from users where agency_id = ${agencyId} and type = 'agency' and status = 'active' order by created_at limit 5`,
-    );
-    return rowsOf<{ email: string }>(res).map((r) => r.email);
-  }
-
-  async userEmail(userId: string): Promise<string | undefined> {
-    const res = await this.db.execute<{ email: string }>(sql`select email from users where id = ${userId} and status = 'active'`);
-    return rowsOf<{ email: string }>(res)[0]?.email;
-  }
 }
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently: one reader. */
