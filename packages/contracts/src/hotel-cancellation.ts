@@ -1,26 +1,29 @@
+import { z } from 'zod';
 import { formatDateTime } from './format/date.js';
 import { formatMoney } from './format/money.js';
 
 /** A supplier's normalised cancellation rule as the hotel search and quote answer it. */
-export interface HotelCancellationRule {
+export const hotelCancellationRuleSchema = z.object({
   /** ISO date-time with offset from which the penalty applies. */
-  from: string;
+  from: z.string(),
   /** Until when (exclusive), when the supplier says so. */
-  to?: string;
-  amount?: string;
-  percent?: string;
-  nights?: number;
-  currency: string;
+  to: z.string().optional(),
+  amount: z.string().optional(),
+  percent: z.string().optional(),
+  nights: z.number().optional(),
+  currency: z.string(),
   /** Juniper rule type: date range (V), no-show (S) or days after confirmation (R). */
-  kind?: 'date-range' | 'no-show' | 'after-confirmation';
-}
+  kind: z.enum(['date-range', 'no-show', 'after-confirmation']).optional(),
+});
+export type HotelCancellationRule = z.infer<typeof hotelCancellationRuleSchema>;
 
-export interface HotelCancellationPolicy {
-  refundable: boolean;
-  rules: HotelCancellationRule[];
+export const hotelCancellationPolicySchema = z.object({
+  refundable: z.boolean(),
+  rules: z.array(hotelCancellationRuleSchema),
   /** The supplier's own free text (Restel `concepto`, Juniper `Description`), shown verbatim as a remark. */
-  text?: string;
-}
+  text: z.string().optional(),
+});
+export type HotelCancellationPolicy = z.infer<typeof hotelCancellationPolicySchema>;
 
 function penaltyOf(rule: HotelCancellationRule): string {
   if (rule.amount) return formatMoney(rule.amount, rule.currency);

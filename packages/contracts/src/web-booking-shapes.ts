@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HOLDER_REQUIREMENTS } from './hotel-booking.js';
-import type { HotelCancellationPolicy, HotelCancellationRule } from './hotel-cancellation.js';
+import { hotelCancellationPolicySchema } from './hotel-cancellation.js';
 import { priceBreakdownSchema } from './pricing.js';
 
 /**
@@ -13,27 +13,6 @@ import { priceBreakdownSchema } from './pricing.js';
 
 export const bookingMoneySchema = z.object({ amount: z.string(), currency: z.string() });
 export type BookingMoney = z.infer<typeof bookingMoneySchema>;
-
-export const hotelCancellationRuleSchema = z.object({
-  from: z.string(),
-  to: z.string().optional(),
-  amount: z.string().optional(),
-  percent: z.string().optional(),
-  nights: z.number().optional(),
-  currency: z.string(),
-  kind: z.enum(['date-range', 'no-show', 'after-confirmation']).optional(),
-});
-export const hotelCancellationPolicySchema = z.object({
-  refundable: z.boolean(),
-  rules: z.array(hotelCancellationRuleSchema),
-  text: z.string().optional(),
-});
-// The schema and the interface `describeCancellation` reads must stay the same shape both ways.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const sameRule: Same<z.infer<typeof hotelCancellationRuleSchema>, HotelCancellationRule> = true;
-const samePolicy: Same<z.infer<typeof hotelCancellationPolicySchema>, HotelCancellationPolicy> = true;
-void sameRule;
-void samePolicy;
 
 // ---- the search stream (Server-Sent Events), any product ----------------------------------------
 
