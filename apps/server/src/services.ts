@@ -18,6 +18,8 @@ import { RegistrySupplierCancellation } from './modules/booking/cancellation.js'
 import { BookingEngine } from './modules/booking/engine.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
+import { TicketSearchService } from './modules/booking/ticket/search.js';
+import { TicketBookingService } from './modules/booking/ticket/service.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -161,6 +163,8 @@ export function createServices(deps: AppDeps) {
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
+  const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch });
+  const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
   const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
     outboxRepo,
     outbox,
@@ -198,6 +202,8 @@ export function createServices(deps: AppDeps) {
     booking,
     hotelSearch,
     hotelBooking,
+    ticketSearch,
+    ticketBooking,
   };
 }
 

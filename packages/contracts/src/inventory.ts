@@ -375,22 +375,6 @@ export const ticketCapacityBody = z
   .refine((b) => b.to >= b.from, { error: m.endBeforeStart, path: ['to'] });
 export type TicketCapacityBody = z.input<typeof ticketCapacityBody>;
 
-export const ticketAvailBody = z.object({
-  destination: z.uuid({ error: m.destination }),
-  date: inventoryDate,
-  paxes: z.object({
-    adults: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
-    children: z
-      .array(z.number({ error: m.childAge }).int({ error: m.childAge }).min(0, { error: m.childAge }).max(17, { error: m.childAge }))
-      .max(30)
-      .default([]),
-  }),
-  countryCode: nationalityCode,
-  provider_id: travesiaProviderId,
-  simulate: z.boolean().optional(),
-});
-export type TicketAvailBody = z.input<typeof ticketAvailBody>;
-
 export const transferProductBody = z
   .object({
     ...productCore,

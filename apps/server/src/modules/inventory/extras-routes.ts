@@ -8,8 +8,6 @@ import {
   pageQuery,
   TRANSFER_PRICE_MODE_LABELS,
   TRANSFER_TYPE_LABELS,
-  ticketAvailBody,
-  ticketBookBody,
   ticketCapacityBody,
   ticketProductBody,
   transferAvailBody,
@@ -81,7 +79,10 @@ export const toTransferDto = (t: TransferProductRow) => ({
   active: t.active,
 });
 
-/** Own tickets and transfers: products (products:manage) and the travesia searches (search:use). */
+/**
+ * Own tickets and transfers: products (products:manage) and the travesia transfer search (search:use).
+ * Own tickets are searched and booked through the booking engine (`modules/booking/ticket`, decision 0270).
+ */
 export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { inventoryExtras: extras } = services;
@@ -142,36 +143,6 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
   r.put('/api/product/transfer/:id', { config: manage, schema: { tags, params: idParams, body: transferProductBody } }, async (req) =>
     toTransferDto(await extras.updateTransfer(req.params.id, req.body)),
   );
-
-  r.post('/api/ticket/travesia/avail', { config: use, schema: { tags: ['search'], body: ticketAvailBody } }, async (req) => {
-    const auth = authOf(req);
-    const items = await extras.searchTickets(auth, req.body);
-    return {
-      success: true,
-      response: {
-        itemsFound: items.length,
-        items: items.map((i) => {
-          const pricing = breakdownFor(auth.user.type, i.pricing);
-          return {
-            ...toTicketDto(i.ticket, i.placeName),
-            provider: 'travesia',
-            date: req.body.date,
-            sessions: i.sessions,
-            price: { amount: i.pricing.price, currency: i.pricing.currency },
-            ...(pricing.cost !== null ? { cost: i.cost } : {}),
-            pricing,
-            cancellation: i.cancellation,
-          };
-        }),
-      },
-    };
-  });
-
-  r.post('/api/ticket/travesia/book', { config: use, schema: { tags: ['search'], body: ticketBookBody } }, async (req, reply) => {
-    const { voucher, created } = await extras.bookTicket(authOf(req), req.body);
-    reply.status(created ? 201 : 200);
-    return toBookedDto(voucher, created);
-  });
 
   r.post('/api/transfer/travesia/avail', { config: use, schema: { tags: ['search'], body: transferAvailBody } }, async (req) => {
     const auth = authOf(req);

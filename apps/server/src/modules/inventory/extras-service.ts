@@ -5,8 +5,6 @@ import {
   TICKET_MESSAGES,
   TRANSFER_MESSAGES,
   TRANSFER_TYPE_LABELS,
-  type ticketAvailBody,
-  type ticketBookBody,
   type ticketCapacityBody,
   type ticketProductBody,
   type transferAvailBody,
@@ -25,7 +23,7 @@ import type { FileService } from '../file/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { VoucherService } from '../voucher/service.js';
 import { assertBulkRange } from './bulk-range.js';
-import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
+import { transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import { nationalityOf } from './nationality.js';
 import { assertExpectedPrice, assertSameOption, ownOptionRef, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
@@ -38,22 +36,16 @@ const tm = TICKET_MESSAGES;
 type TicketInput = z.output<typeof ticketProductBody>;
 type TransferInput = z.output<typeof transferProductBody>;
 type CapacityInput = z.output<typeof ticketCapacityBody>;
-type TicketAvail = z.output<typeof ticketAvailBody>;
 type TransferAvail = z.output<typeof transferAvailBody>;
-type TicketBook = z.output<typeof ticketBookBody>;
 type TransferBook = z.output<typeof transferBookBody>;
 type TransferCapacityInput = z.output<typeof transferCapacityBody>;
 
-/** What a ticket booking stores so a cancellation can give the places back. */
+/**
+ * What an own ticket booking made before own inventory was a provider (decision 0270) stores, so its
+ * cancellation can give the places back; new bookings hold capacity in `own_bookings`.
+ */
 export const CAPACITY_CODE = 'travesia-capacity';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const encodeTicketToken = (searchId: string, ticketId: string, session: string) =>
-  Buffer.from(`${searchId}.${ticketId}.${session || 'day'}`, 'utf8').toString('base64url');
-function decodeTicketToken(token: string) {
-  const [searchId, ticketId, session, ...rest] = Buffer.from(token, 'base64url').toString('utf8').split('.');
-  if (rest.length || !UUID.test(searchId ?? '') || !UUID.test(ticketId ?? '') || !/^(day|\d{2}:\d{2})$/.test(session ?? '')) return null;
-  return { searchId, ticketId, session: session === 'day' ? '' : session };
-}
 
 /** What a transfer booking stores so a cancellation can give the vehicle or seats back. */
 export const TRANSFER_CAPACITY_CODE = 'travesia-transfer-capacity';
@@ -146,133 +138,6 @@ export class ExtrasService {
     if ((Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 > INVENTORY_LIMITS.maxRangeDays)
       throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
     return { ticket, slots: await this.deps.repo.capacityOf([ticket.id], from, to) };
-  }
-
-  async searchTickets(auth: AuthContext, input: TicketAvail) {
-    if (auth.agency && !auth.modules.includes('tickets-travesia'))
-      throw forbidden('El módulo de tickets travesia no está habilitado para su agencia');
-    const dest = await this.deps.repo.placeNames([input.destination]);
-    if (!dest.size) throw badRequest(m.destinationUnknown, { destination: m.destinationUnknown });
-    const nationality = nationalityOf(input.countryCode);
-    const now = this.now();
-    const tickets = await this.deps.repo.ticketsWithin(input.destination);
-    const slots = await this.deps.repo.capacityOf(
-      tickets.map((t) => t.ticket.id),
-      input.date,
-      input.date,
-    );
-    const ctx = await this.deps.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
-    const expiresAt = new Date(now.getTime() + OPTION_TTL_MS);
-    const searchId = await this.deps.searches.saveSearch({
-      agencyId: auth.agency?.id ?? '00000000-0000-0000-0000-000000000000',
-      userId: auth.user.id,
-      request: { kind: 'ticket', date: input.date, paxes: input.paxes, nationality: nationality?.code ?? null },
-      expiresAt,
-    });
-    const items = [];
-    for (const { ticket, placeName, placePath } of tickets) {
-      const price = ticketPrice(ticket, input.paxes.adults, input.paxes.children);
-      if (!price.ok) continue;
-      const sessions = slots
-        .filter((s) => s.ticketId === ticket.id && !s.stopSale && s.capacity >= price.people)
-        .filter((s) => (ticket.sessions.length ? ticket.sessions.includes(s.session) : s.session === ''))
-        .map((s) => ({
-          session: s.session || null,
-          capacity: s.capacity,
-          token: encodeTicketToken(searchId, ticket.id, s.session),
-          expiresAt: expiresAt.toISOString(),
-        }));
-      if (!sessions.length) continue;
-      const pricing = this.deps.pricing.price(ctx, {
-        kind: 'ticket',
-        supplier: 'travesia',
-        destinationAncestors: [ticket.placeId, ...[...placePath].reverse()],
-        checkIn: input.date,
-        nights: 1,
-        paxes: price.people,
-        bookingDate: now.toISOString().slice(0, 10),
-        cost: { amount: price.total, currency: ticket.currency },
-      });
-      items.push({
-        ticket,
-        placeName,
-        sessions,
-        cost: { amount: price.total, currency: ticket.currency },
-        pricing,
-        cancellation: normalisePolicy(ticket.policy, { start: input.date, currency: ticket.currency, now }),
-        policyText: describePolicy(ticket.policy, ticket.currency),
-      });
-    }
-    items.sort((a, b) => new Decimal(a.pricing.price).cmp(b.pricing.price));
-    return items;
-  }
-
-  /**
-   * Books a ticket option: re-prices it, then in one transaction records the voucher (confirmed,
-   * provider 'travesia') and takes the group's places of that day's session. No places: 409.
-   */
-  async bookTicket(auth: AuthContext, input: TicketBook): Promise<{ voucher: VoucherRow; created: boolean }> {
-    if (auth.agency && !auth.modules.includes('tickets-travesia'))
-      throw forbidden('El módulo de tickets travesia no está habilitado para su agencia');
-    if (!auth.agency) throw forbidden('Solo los usuarios de una agencia pueden reservar');
-    const agencyId = auth.agency.id;
-    const decoded = decodeTicketToken(input.token);
-    if (!decoded) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
-    const search = await this.deps.searches.findSearch(decoded.searchId);
-    const req = search?.request as { kind?: string; date: string; paxes: TicketAvail['paxes']; nationality?: string | null } | undefined;
-    if (!search || !req || req.kind !== 'ticket' || search.agencyId !== agencyId)
-      throw badRequest(m.optionInvalid, { token: m.optionInvalid });
-    const previous = await this.deps.vouchers.findReplay(agencyId, auth.user.id, input.idempotencyKey);
-    if (previous) return { voucher: assertSameOption(previous, input.token), created: false };
-    const now = this.now();
-    if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
-    const ticket = await this.deps.repo.findTicket(decoded.ticketId);
-    const place = ticket ? (await this.deps.repo.placeNames([ticket.placeId])).get(ticket.placeId) : undefined;
-    if (!ticket?.active || !place) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-    const price = ticketPrice(ticket, req.paxes.adults, req.paxes.children);
-    if (!price.ok) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-    const pricing = this.deps.pricing.price(await this.deps.pricing.loadContext({ agencyId, userId: auth.user.id, at: now }), {
-      kind: 'ticket',
-      supplier: 'travesia',
-      destinationAncestors: [ticket.placeId, ...[...place.path].reverse()],
-      checkIn: req.date,
-      nights: 1,
-      paxes: price.people,
-      bookingDate: now.toISOString().slice(0, 10),
-      cost: { amount: price.total, currency: ticket.currency },
-    });
-    assertExpectedPrice(input.expectedPrice, pricing);
-    const policy = normalisePolicy(ticket.policy, { start: req.date, currency: ticket.currency, now });
-    return recordOwnBooking(
-      this.deps,
-      auth,
-      agencyId,
-      {
-        type: 'ticket',
-        start: req.date,
-        end: req.date,
-        nights: 0,
-        client: input.holder,
-        companions: input.companions,
-        ...ownVoucherPricing(pricing, policy),
-        cost: { net: price.total, currency: ticket.currency },
-        bookingCodes: [
-          { kind: CAPACITY_CODE, ticketId: ticket.id, day: req.date, session: decoded.session, people: price.people, pricing },
-        ],
-        product: {
-          name: ticket.name,
-          destination: place.name,
-          session: decoded.session || null,
-          adults: req.paxes.adults,
-          childrenAges: req.paxes.children,
-          nationality: req.nationality ?? null,
-          policyText: describePolicy(ticket.policy, ticket.currency),
-        },
-        idempotencyKey: input.idempotencyKey,
-        quoteRef: ownOptionRef(input.token),
-      },
-      (tx) => this.deps.repo.takeCapacity(tx, ticket.id, req.date, decoded.session, price.people),
-    );
   }
 
   /** Voucher cancellation hook: a travesia ticket voucher gives its places back, in the cancellation's transaction. */

@@ -1,0 +1,123 @@
+import {
+  HOTEL_BOOKING_MESSAGES as HM,
+  TICKET_PROVIDERS,
+  ticketCachedQuery,
+  ticketOptionRef,
+  ticketQuoteAnswerSchema,
+  ticketReserveAnswerSchema,
+  ticketReserveBody,
+  ticketSearchAnswerSchema,
+  ticketSearchBody,
+  ticketStreamSearchBody,
+} from '@travesia/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../../http/auth.js';
+import { openEventStream } from '../../../http/sse.js';
+import type { Services } from '../../../services.js';
+import { presentVoucher } from '../../voucher/presenter.js';
+
+/** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
+function simScenarioOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-sim-scenario'];
+  const v = Array.isArray(h) ? h[0] : h;
+  return v && /^[a-z0-9:, -]{1,100}$/.test(v) ? v : undefined;
+}
+
+function idempotencyKeyOf(req: FastifyRequest, body: { idempotencyKey?: string }): string | undefined {
+  const h = req.headers['idempotency-key'];
+  const v = (Array.isArray(h) ? h[0] : h) ?? body.idempotencyKey;
+  return v?.trim() || undefined;
+}
+
+const productParams = z.object({ product: z.enum(TICKET_PROVIDERS, { error: 'Proveedor de tickets no válido' }) });
+
+/**
+ * Tickets on the booking engine (README.md of modules/booking/ticket): spec §7 `api/ticket/{product}/avail`,
+ * the streamed search over every ticket source, its cached pages, the re-quote and the reserve.
+ */
+export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const tickets = services.ticketBooking;
+  const config = { permission: 'search:use' as const };
+  const tags = ['ticket'];
+
+  for (const [suffix, forceSandbox] of [
+    ['', false],
+    ['/simulate', true],
+  ] as const)
+    app.post(
+      `/api/ticket/:product/avail${suffix}`,
+      { config, schema: { tags, params: productParams, body: ticketSearchBody, response: { 200: ticketSearchAnswerSchema } } },
+      async (req) =>
+        tickets.avail(authOf(req), req.params.product, req.body.provider_id, req.body, { forceSandbox, simScenario: simScenarioOf(req) }),
+    );
+
+  for (const [path, forceSandbox] of [
+    ['/api/ticket/search/stream', false],
+    ['/api/ticket/search/stream/simulate', true],
+  ] as const)
+    app.post(path, { config, schema: { tags, body: ticketStreamSearchBody } }, async (req, reply) => {
+      const auth = authOf(req);
+      // Criteria errors answer a plain 4xx before the stream opens.
+      services.ticketSearch.checkCriteria(req.body);
+      const { emit, end } = openEventStream(req, reply);
+      try {
+        await tickets.stream(auth, req.body, emit, { forceSandbox, simScenario: simScenarioOf(req) });
+      } catch (err) {
+        req.log.error({ err }, 'ticket search stream failed');
+        emit({
+          event: 'failure',
+          data: { accountId: null, supplier: null, name: null, ms: 0, code: 'INTERNAL', msg: 'No se pudo completar la búsqueda' },
+        });
+      }
+      end();
+    });
+
+  app.get(
+    '/api/ticket/search/:cacheId',
+    {
+      config,
+      schema: {
+        tags,
+        params: z.object({ cacheId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, { error: HM.cacheExpired }) }),
+        querystring: ticketCachedQuery,
+        response: { 200: ticketSearchAnswerSchema },
+      },
+    },
+    async (req) => services.ticketSearch.page(authOf(req), req.params.cacheId, req.query),
+  );
+
+  app.post(
+    '/api/ticket/quote',
+    { config, schema: { tags, body: ticketOptionRef, response: { 200: ticketQuoteAnswerSchema } } },
+    async (req) => tickets.quote(authOf(req), req.body.cacheId, req.body.optionId, simScenarioOf(req)),
+  );
+
+  app.post(
+    '/api/ticket/reserve',
+    {
+      config,
+      schema: {
+        tags,
+        body: ticketReserveBody,
+        response: { 200: ticketReserveAnswerSchema, 201: ticketReserveAnswerSchema, 202: ticketReserveAnswerSchema },
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const { voucher, created } = await tickets.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
+        simScenario: simScenarioOf(req),
+        actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim(), ip: req.ip },
+      });
+      const pending = voucher.status === 'pending-provider';
+      reply.status(pending ? 202 : created ? 201 : 200);
+      return {
+        success: true as const,
+        created,
+        msg: pending ? HM.bookingPending : 'Reserva registrada',
+        response: presentVoucher(auth.user.type, voucher, null),
+      };
+    },
+  );
+};

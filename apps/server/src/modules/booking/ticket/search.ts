@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import {
+  HOTEL_BOOKING_MESSAGES as HM,
+  TICKET_BOOKING_MESSAGES as M,
+  OWN_INVENTORY_ACCOUNT_ID,
+  PROVIDER_CATALOGUE,
+  providerModule,
+  type TicketCachedQuery,
+  type TicketProvider,
+  type TicketSearchBody,
+} from '@travesia/contracts';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError, badRequest, forbidden } from '../../../http/errors.js';
+import type { KeyValueStore } from '../../../lib/kv.js';
+import { breakdownFor, type PricingContext } from '../../../pricing/index.js';
+import type { ResolvedProviderAccount, SupplierLayer, TicketOffer } from '../../../suppliers/index.js';
+import type { PricingService } from '../../pricing/service.js';
+import type { ProviderAccountService } from '../../provider-account/service.js';
+import type { StreamSource } from '../fan-out.js';
+import type { HotelSearchService } from '../hotel/search.js';
+import { type CachedTicket, facetsOf, filterTickets, presentTicket, sortTickets } from './cache.js';
+
+/** How long a ticket search is kept for paging, filters and the quote. */
+const SEARCH_TTL_S = 30 * 60;
+const MAX_RANGE_DAYS = 31;
+const DEFAULT_ADULT_AGE = 30;
+const TICKET_SUPPLIERS: readonly TicketProvider[] = ['hotelbeds', 'juniper'];
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export type TicketCriteria = Pick<TicketSearchBody, 'destination' | 'countryCode' | 'date' | 'paxes'> & { dateTo?: string };
+export interface SearchedPlace {
+  id: string;
+  name: string;
+  ancestors: string[];
+}
+/** A stored ticket search: its owner, criteria and priced options. */
+export interface TicketSearch {
+  v: 1;
+  cacheId: string;
+  agencyId: string | null;
+  userId: string;
+  expires: string;
+  criteria: TicketCriteria;
+  place: SearchedPlace;
+  forceSandbox: boolean;
+  notes: string[];
+  options: CachedTicket[];
+}
+/** The lookups every source of one search shares (started once). */
+export interface SharedLookups {
+  place: Promise<SearchedPlace>;
+  codes: Promise<Map<string, string>>;
+  pricing: Promise<PricingContext>;
+}
+
+export interface TicketSearchDeps {
+  store: KeyValueStore;
+  suppliers: SupplierLayer;
+  providerAccounts: ProviderAccountService;
+  pricing: PricingService;
+  /** The place tree and the suppliers' destination codes (one mapping for every kind). */
+  places: Pick<HotelSearchService, 'place' | 'supplierCodes'>;
+  now?: () => Date;
+}
+
+/** The participants' ages as the adapters take them (adults 30). */
+export const paxAgesOf = (c: TicketCriteria) => [...Array<number>(c.paxes.adults).fill(DEFAULT_ADULT_AGE), ...c.paxes.children];
+
+/**
+ * Ticket searches of the engine's fan-out: criteria, the source's account and module, the adapter
+ * search (own inventory is one more provider), pricing, and the stored result with paging,
+ * sorting and facets.
+ */
+export class TicketSearchService {
+  readonly now: () => Date;
+  constructor(private readonly d: TicketSearchDeps) {
+    this.now = d.now ?? (() => new Date());
+  }
+
+  /** Spec §5: the activity day is required, not in the past; a range of at most 31 days. */
+  checkCriteria(c: TicketCriteria): { from: string; to: string } {
+    const today = isoDay(this.now());
+    if (c.date < today) throw badRequest(M.dayInPast, { date: M.dayInPast });
+    const to = c.dateTo ?? c.date;
+    if (to < c.date) throw badRequest(M.rangeOrder, { dateTo: M.rangeOrder });
+    if ((Date.parse(to) - Date.parse(c.date)) / 86_400_000 >= MAX_RANGE_DAYS) throw badRequest(M.rangeTooLong, { dateTo: M.rangeTooLong });
+    return { from: c.date, to };
+  }
+
+  prefetch(auth: AuthContext, destination: string): SharedLookups {
+    const place = this.d.places.place(destination);
+    const codes = place.then((p) => this.d.places.supplierCodes(p));
+    const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
+    for (const p of [place, codes, pricing]) p.catch(() => undefined);
+    return { place, codes, pricing };
+  }
+
+  /** The ticket sources the seller may search: own inventory and each usable Hotelbeds/Juniper account, module enabled. */
+  async sources(auth: AuthContext): Promise<StreamSource<TicketProvider>[]> {
+    const own: StreamSource<TicketProvider>[] = auth.modules.includes('tickets-travesia')
+      ? [{ accountId: OWN_INVENTORY_ACCOUNT_ID, supplier: 'travesia', name: PROVIDER_CATALOGUE.travesia.shortLabel }]
+      : [];
+    const accounts = (await this.d.providerAccounts.usableFor(auth)).filter((a) => {
+      const m = providerModule(a.supplier, 'ticket');
+      return TICKET_SUPPLIERS.includes(a.supplier as TicketProvider) && m !== null && auth.modules.includes(m);
+    });
+    return [...own, ...accounts.map((a) => ({ accountId: a.id, supplier: a.supplier as TicketProvider, name: a.name }))];
+  }
+
+  /** The account of a source, checked: it sells tickets (as the route's provider when it names one) and its module is enabled. */
+  async account(
+    auth: AuthContext,
+    accountId: string,
+    want: TicketProvider | null,
+    forceSandbox: boolean,
+  ): Promise<ResolvedProviderAccount> {
+    const account = await this.d.providerAccounts.resolveForUse(auth, accountId);
+    const module = providerModule(account.supplier, 'ticket');
+    if (!module || (want && account.supplier !== want) || !this.d.suppliers.registry.supports(account.supplier, 'ticket'))
+      throw badRequest(HM.supplierMismatch, { provider_id: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
+    if (auth.agency && !auth.modules.includes(module)) throw forbidden(M.moduleDisabled);
+    if (!forceSandbox || account.mode === 'sandbox' || account.supplier === 'travesia') return account;
+    return { ...account, mode: 'sandbox', baseUrl: this.d.suppliers.baseUrlFor(account.supplier, 'sandbox') };
+  }
+
+  /** One source's tickets, priced and stored as its own search (its first page is the answer). */
+  async searchOne(
+    auth: AuthContext,
+    account: ResolvedProviderAccount,
+    criteria: TicketCriteria,
+    opts: { forceSandbox: boolean; simScenario?: string; shared?: SharedLookups },
+  ): Promise<TicketSearch> {
+    const { from, to } = this.checkCriteria(criteria);
+    const shared = opts.shared ?? this.prefetch(auth, criteria.destination);
+    const place = await shared.place;
+    const destination = account.supplier === 'travesia' ? place.id : ((await shared.codes).get(account.supplier) ?? null);
+    const label = PROVIDER_CATALOGUE[account.supplier].shortLabel;
+    if (!destination) return this.store(auth, criteria, place, opts.forceSandbox, [], [M.noMapping(label)]);
+    const paxAges = paxAgesOf(criteria);
+    const ctx = { correlationId: randomBytes(8).toString('hex'), simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined };
+    const found = await this.d.suppliers.registry.ticket(account).search({ destination, from, to, paxAges }, ctx);
+    const pricing = await shared.pricing;
+    const options: CachedTicket[] = [];
+    const missing = new Set<string>();
+    for (const offer of found.offers) {
+      try {
+        options.push({
+          optionId: String(options.length),
+          accountId: account.id,
+          offer,
+          breakdown: this.price(pricing, place, offer, paxAges.length),
+        });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'EXCHANGE_RATE_MISSING') throw err;
+        missing.add(offer.total.currency);
+      }
+    }
+    const notes = missing.size ? [HM.rateMissingDropped(found.offers.length - options.length, [...missing].sort().join(', '))] : [];
+    return this.store(auth, criteria, place, opts.forceSandbox, options, notes);
+  }
+
+  private price(ctx: PricingContext, place: SearchedPlace, offer: TicketOffer, paxes: number) {
+    const supplierData = offer.supplierData as { placeId?: string; placeAncestors?: string[] };
+    return this.d.pricing.price(ctx, {
+      kind: 'ticket',
+      supplier: offer.supplier,
+      // Own tickets know their exact place; suppliers' are priced at the searched one.
+      destinationAncestors: supplierData.placeId
+        ? [supplierData.placeId, ...(supplierData.placeAncestors ?? [])]
+        : [place.id, ...place.ancestors],
+      checkIn: offer.from,
+      nights: 1,
+      paxes,
+      bookingDate: isoDay(this.now()),
+      cost: offer.total,
+    });
+  }
+
+  /** Every source's options in one search, in the order the sources were listed. */
+  async merge(auth: AuthContext, parts: TicketSearch[]): Promise<TicketSearch | null> {
+    if (!parts.length) return null;
+    const options = parts.flatMap((p) => p.options).map((o, i) => ({ ...o, optionId: String(i) }));
+    const first = parts[0];
+    return this.store(auth, first.criteria, first.place, first.forceSandbox, options, [...new Set(parts.flatMap((p) => p.notes))]);
+  }
+
+  private async store(
+    auth: AuthContext,
+    criteria: TicketCriteria,
+    place: SearchedPlace,
+    forceSandbox: boolean,
+    options: CachedTicket[],
+    notes: string[],
+  ): Promise<TicketSearch> {
+    const cacheId = randomBytes(16).toString('base64url');
+    const expires = new Date(this.now().getTime() + SEARCH_TTL_S * 1000).toISOString();
+    const search: TicketSearch = {
+      v: 1,
+      cacheId,
+      agencyId: auth.agency?.id ?? null,
+      userId: auth.user.id,
+      expires,
+      criteria,
+      place,
+      forceSandbox,
+      notes,
+      options,
+    };
+    await this.d.store.set(`ticket-search:${cacheId}`, JSON.stringify(search), SEARCH_TTL_S);
+    return search;
+  }
+
+  /** The seller's stored search; another seller's or an expired one is a 404. */
+  async load(auth: AuthContext, cacheId: string): Promise<TicketSearch> {
+    const raw = await this.d.store.get(`ticket-search:${cacheId}`);
+    const search = raw ? (JSON.parse(raw) as TicketSearch) : null;
+    if (!search || search.userId !== auth.user.id || search.agencyId !== (auth.agency?.id ?? null))
+      throw new AppError(404, 'SEARCH_EXPIRED', HM.cacheExpired);
+    return search;
+  }
+
+  async option(auth: AuthContext, cacheId: string, optionId: string) {
+    const search = await this.load(auth, cacheId);
+    const option = search.options.find((o) => o.optionId === optionId);
+    if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', M.eventNotFound);
+    return { search, option };
+  }
+
+  /** One page of a stored search, filtered and sorted on the server; prices as the role may see them. */
+  async page(auth: AuthContext, cacheId: string, q: TicketCachedQuery) {
+    const search = await this.load(auth, cacheId);
+    return this.present(auth, search, q);
+  }
+
+  present(auth: AuthContext, search: TicketSearch, q: Pick<TicketCachedQuery, 'page' | 'limit' | 'sort'> & Partial<TicketCachedQuery>) {
+    const matching = sortTickets(filterTickets(search.options, q), q.sort);
+    const totalPages = Math.max(1, Math.ceil(matching.length / q.limit));
+    const items = matching
+      .slice((q.page - 1) * q.limit, q.page * q.limit)
+      .map((o) => presentTicket(o, (b) => breakdownFor(auth.user.type, b)));
+    return {
+      success: true as const,
+      response: {
+        cacheId: search.cacheId,
+        expires: search.expires,
+        itemsFound: matching.length,
+        page: q.page,
+        limit: q.limit,
+        totalPages,
+        notes: search.notes,
+        items,
+        facets: facetsOf(search.options),
+      },
+    };
+  }
+}

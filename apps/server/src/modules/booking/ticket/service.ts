@@ -1,0 +1,302 @@
+import {
+  HOTEL_BOOKING_MESSAGES as HM,
+  TICKET_BOOKING_MESSAGES as M,
+  PROVIDER_CATALOGUE,
+  type PriceBreakdown,
+  type TicketProvider,
+  type TicketReserveBody,
+  type TicketStreamSearchBody,
+} from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { VoucherRow } from '../../../db/schema/index.js';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError, badRequest } from '../../../http/errors.js';
+import { breakdownFor } from '../../../pricing/index.js';
+import type { CancellationPolicy, SupplierLayer, TicketQuote, Traveller } from '../../../suppliers/index.js';
+import { policiesOf } from '../../inventory/own-voucher.js';
+import type { PricingService } from '../../pricing/service.js';
+import type { EventActor } from '../../voucher/service.js';
+import type { BookingEngine } from '../engine.js';
+import { fanOutSearch, type StreamEvent } from '../fan-out.js';
+import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
+import { type QuoteOwner, QuoteStore } from '../quote-store.js';
+import { ReserveEngine } from '../reserve.js';
+import { salesContextOf } from '../sales-context.js';
+import { hoursOf } from './cache.js';
+import { paxAgesOf, type TicketCriteria, type TicketSearch, type TicketSearchService } from './search.js';
+
+/** What is kept under a quoteId between the quote and the reserve. */
+export interface CachedTicketQuote extends QuoteOwner {
+  v: 1;
+  cacheId: string;
+  optionId: string;
+  accountId: string;
+  forceSandbox: boolean;
+  criteria: TicketCriteria;
+  place: TicketSearch['place'];
+  quote: TicketQuote;
+  breakdown: PriceBreakdown;
+}
+
+export const ticketQuoteRef = (quoteId: string) => `ticket-quote:${quoteId}`;
+const samePolicy = (a: CancellationPolicy, b: CancellationPolicy) =>
+  a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The ticket flow on the booking engine (docs/adding-a-product-kind.md): one streamed search over
+ * every usable ticket source (own inventory is one more provider), the re-quote of one option, and
+ * the reserve through the engine's one reserve path. Recovery and cancellation are the engine's.
+ */
+export class TicketBookingService {
+  constructor(
+    private readonly d: { engine: BookingEngine; suppliers: SupplierLayer; pricing: PricingService; search: TicketSearchService },
+  ) {}
+
+  /** Spec §7 `api/ticket/{product}/avail`: one provider's search (own inventory needs no account). */
+  async avail(
+    auth: AuthContext,
+    provider: TicketProvider,
+    accountId: string | undefined,
+    criteria: TicketCriteria,
+    opts: { forceSandbox: boolean; simScenario?: string },
+  ) {
+    const id =
+      accountId ??
+      (provider === 'travesia' ? (await this.d.search.sources(auth)).find((s) => s.supplier === 'travesia')?.accountId : undefined);
+    if (!id)
+      throw provider === 'travesia'
+        ? new AppError(403, 'FORBIDDEN', M.moduleDisabled)
+        : badRequest(HM.providerRequired, { provider_id: HM.providerRequired });
+    const account = await this.d.search.account(auth, id, provider, opts.forceSandbox);
+    const found = await this.d.search.searchOne(auth, account, criteria, opts);
+    return this.d.search.present(auth, found, { page: 1, limit: 20, sort: 'price' });
+  }
+
+  /** Every chosen (or usable) ticket source searched at once, streamed per source, then merged under one cacheId. */
+  async stream(
+    auth: AuthContext,
+    body: TicketStreamSearchBody,
+    emit: (e: StreamEvent<TicketProvider>) => void,
+    opts: { forceSandbox: boolean; simScenario?: string },
+  ) {
+    const search = this.d.search;
+    search.checkCriteria(body);
+    const shared = search.prefetch(auth, body.destination);
+    const usable = await search.sources(auth);
+    const chosen = body.providers
+      ? [...new Set(body.providers)].map((id) => ({ id, source: usable.find((u) => u.accountId === id) ?? null }))
+      : usable.map((s) => ({ id: s.accountId, source: s }));
+    await fanOutSearch<TicketProvider, TicketSearch>({
+      chosen,
+      emit,
+      timeoutMs: body.timeoutMs,
+      search: async (source) => {
+        const account = await search.account(auth, source.accountId, null, opts.forceSandbox);
+        const part = await search.searchOne(auth, account, body, { ...opts, shared });
+        return { part, response: search.present(auth, part, { page: 1, limit: 20, sort: 'price' }).response };
+      },
+      merge: async (parts) => {
+        const merged = await search.merge(auth, parts);
+        return merged && { cacheId: merged.cacheId, expires: merged.expires, itemsFound: merged.options.length };
+      },
+    });
+  }
+
+  /** Re-quotes one option with its provider (Hotelbeds details, Juniper booking rules, own calendar); changes come flagged. */
+  async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
+    const { search, option } = await this.d.search.option(auth, cacheId, optionId);
+    const account = await this.d.search.account(auth, option.accountId, null, search.forceSandbox);
+    const at = this.d.engine.now();
+    const quote = await this.d.suppliers.registry
+      .ticket(account)
+      .quote(option.offer, { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined });
+    const supplierData = option.offer.supplierData as { placeId?: string; placeAncestors?: string[] };
+    const breakdown = await this.d.pricing.priceOffer({
+      agencyId: auth.agency?.id ?? null,
+      userId: auth.user.id,
+      kind: 'ticket',
+      supplier: account.supplier,
+      destinationAncestors: supplierData.placeId
+        ? [supplierData.placeId, ...(supplierData.placeAncestors ?? [])]
+        : [search.place.id, ...search.place.ancestors],
+      checkIn: option.offer.from,
+      nights: 1,
+      paxes: option.offer.paxAges.length,
+      cost: quote.total,
+      bookingDate: isoDay(at),
+      targetCurrency: option.breakdown.currency,
+      at,
+    });
+    const quoteId = QuoteStore.newId();
+    const ttl = QuoteStore.ttl(quote.token.expiresAt, at);
+    const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
+    await this.d.engine.quotes.put<CachedTicketQuote>(
+      'ticket',
+      {
+        v: 1,
+        quoteId,
+        cacheId,
+        optionId,
+        agencyId: search.agencyId,
+        userId: search.userId,
+        accountId: option.accountId,
+        forceSandbox: search.forceSandbox,
+        criteria: search.criteria,
+        place: search.place,
+        quote,
+        breakdown,
+        expiresAt,
+      },
+      ttl,
+    );
+    const { paxes } = search.criteria;
+    return {
+      success: true as const,
+      response: {
+        quoteId,
+        expiresAt,
+        priceChanged: breakdown.price !== option.breakdown.price || breakdown.currency !== option.breakdown.currency,
+        policyChanged: !samePolicy(option.offer.cancellation, quote.cancellation),
+        /** Sent back as `price.gross` in the reserve body. */
+        price: { amount: breakdown.price, currency: breakdown.currency },
+        previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+        breakdown: breakdownFor(auth.user.type, breakdown),
+        availability: quote.availability ?? 'available',
+        cancellation: quote.cancellation,
+        previousCancellation: option.offer.cancellation,
+        remarks: quote.remarks,
+        activity: quote.offer.activity,
+        modality: quote.offer.modality,
+        supplier: account.supplier,
+        date: quote.offer.from,
+        participants: { adults: paxes.adults, children: paxes.children },
+        sessions: quote.sessions ?? [],
+        languages: quote.languages ?? [],
+        pickupPoints: (quote.pickupPoints ?? []).map(({ code, name, time, address }) => ({ code, name, time, address })),
+        questions: quote.questions ?? [],
+        ageBands: quote.ageBands ?? [],
+        content: quote.content ?? null,
+        requiredHolderFields: quote.requiredHolderFields ?? [],
+      },
+    };
+  }
+
+  /** Books an accepted quote exactly once per idempotency key, through the engine's reserve path. */
+  async reserve(
+    auth: AuthContext,
+    body: TicketReserveBody,
+    idempotencyKey: string | undefined,
+    opts: { simScenario?: string; actor?: EventActor } = {},
+  ): Promise<{ voucher: VoucherRow; created: boolean }> {
+    const key = ReserveEngine.checkKey(idempotencyKey);
+    const sale = salesContextOf(auth);
+    const { reserves, quotes } = this.d.engine;
+    const previous = await reserves.replay(sale, key);
+    if (previous) return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
+    const q = await quotes.get<CachedTicketQuote>('ticket', sale, body.bookingCodes.quoteId);
+    if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency)
+      throw new AppError(409, 'PRICE_CHANGED', HM.priceChanged, { price: `Precio vigente: ${q.breakdown.price} ${q.breakdown.currency}` });
+    const choice = assertChoices(q.quote, body);
+    assertRequiredHolderFields(q.quote.requiredHolderFields, body.client);
+    const paxes = participantsOf(q.criteria, body);
+    const account = await this.d.search.account(auth, q.accountId, null, q.forceSandbox);
+    const tickets = this.d.suppliers.registry.ticket(account);
+    const holder = supplierHolder(body.client);
+    const day = q.quote.offer.from;
+    return reserves.reserve({
+      sale,
+      idempotencyKey: key,
+      account,
+      voucher: ticketVoucher(q, body, choice),
+      code: { kind: 'supplier-ticket', checkIn: day, checkOut: q.quote.offer.to, quoteId: q.quoteId, token: q.quote.token },
+      quoteRef: ticketQuoteRef(q.quoteId),
+      book: (clientReference, ctx) =>
+        tickets.book({ quote: q.quote, holder, paxes, clientReference, ...choice, remarks: body.comments }, ctx),
+      simScenario: opts.simScenario,
+      actor: opts.actor,
+    });
+  }
+}
+
+/** The session, language, pickup and answers the quote asks for, checked before anything is recorded (400s in Spanish). */
+function assertChoices(quote: TicketQuote, body: TicketReserveBody) {
+  const sessions = quote.sessions ?? [];
+  if (sessions.length && !body.session) throw badRequest(M.sessionRequired, { session: M.sessionRequired });
+  if (body.session && !sessions.some((s) => s.code === body.session)) throw badRequest(M.sessionUnknown, { session: M.sessionUnknown });
+  const languages = quote.languages ?? [];
+  if (languages.length && !body.language) throw badRequest(M.languageRequired, { language: M.languageRequired });
+  if (body.language && !languages.some((l) => l.code === body.language))
+    throw badRequest(M.languageUnknown, { language: M.languageUnknown });
+  if (body.pickupPoint && !(quote.pickupPoints ?? []).some((p) => p.code === body.pickupPoint))
+    throw badRequest(M.pickupUnknown, { pickupPoint: M.pickupUnknown });
+  const answers = (body.answers ?? []).filter((a) => a.answer.trim());
+  const missing = (quote.questions ?? []).find((x) => x.required && !answers.some((a) => a.code === x.code));
+  if (missing) throw badRequest(M.answerRequired(missing.text), { [`answers.${missing.code}`]: M.answerRequired(missing.text) });
+  return {
+    session: body.session,
+    language: body.language,
+    pickupPoint: body.pickupPoint,
+    answers: answers.map((a) => ({ code: a.code, answer: a.answer.trim() })),
+  };
+}
+
+/** One traveller per searched participant (adults first, then children in the searched order). */
+function participantsOf(c: TicketCriteria, body: TicketReserveBody): Traveller[] {
+  const ages = paxAgesOf(c);
+  if (body.companions.length !== ages.length) throw badRequest(M.participantsMismatch, { companions: M.participantsMismatch });
+  return body.companions.map((p, i) => {
+    const child = i >= c.paxes.adults;
+    const age = child ? ages[i] : (p.age ?? ages[i]);
+    return { name: p.name, surname: p.surname, age, type: child ? (age < 2 ? 'infant' : 'child') : 'adult' };
+  });
+}
+
+/** The voucher of a ticket booking as recorded before the provider is called. */
+function ticketVoucher(q: CachedTicketQuote, body: TicketReserveBody, choice: ReturnType<typeof assertChoices>) {
+  const b = q.breakdown;
+  const quote = q.quote;
+  const pick = <T extends { code: string }>(list: T[] | undefined, code: string | undefined) => list?.find((x) => x.code === code) ?? null;
+  return {
+    type: 'ticket' as const,
+    start: quote.offer.from,
+    end: quote.offer.to,
+    nights: 0,
+    client: { ...body.client, name: body.client.name.trim() },
+    companions: body.companions.map((p) => ({ ...p })),
+    price: { gross: b.price, currency: b.currency },
+    cost: { net: quote.total.amount, currency: quote.total.currency },
+    markups: b.steps
+      .filter((s) => s.scope !== 'commission')
+      .map((s) => ({
+        name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
+        type: s.kind,
+        value: s.value,
+        amount: s.amount,
+        currency: b.currency,
+      })),
+    commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
+    usdRate: b.usdRate,
+    payments: (body.payments ?? {}) as Record<string, unknown>,
+    remarks: body.comments ?? null,
+    policies: policiesOf(quote.cancellation),
+    product: {
+      name: quote.offer.activity.name,
+      destination: q.place.name,
+      modality: quote.offer.modality.name,
+      supplier: PROVIDER_CATALOGUE[quote.offer.supplier].shortLabel,
+      session: pick(quote.sessions, choice.session)?.name ?? null,
+      language: pick(quote.languages, choice.language)?.name ?? null,
+      pickupPoint: pick(quote.pickupPoints, choice.pickupPoint),
+      meetingPoint: quote.content?.meetingPoint ?? null,
+      durationHours: hoursOf(quote.offer),
+      participants: { adults: q.criteria.paxes.adults, children: q.criteria.paxes.children },
+      nationality: q.criteria.countryCode.toUpperCase(),
+      description: quote.content?.description?.slice(0, 2000),
+      importantInfo: quote.content?.importantInfo ?? [],
+      answers: choice.answers,
+      breakdown: b,
+      comments: body.comments,
+    },
+  };
+}
