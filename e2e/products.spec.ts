@@ -95,11 +95,12 @@ test('a product loader creates a ticket with sessions, loads capacity, and the t
   const lastDay = new Date(Date.UTC(y, mo, 0));
   const co = await page.request.post(`${baseURL}/api/place/autocomplete?type=country`, { data: { keyword: 'colombia' } });
   const res = await page.request.post(`${baseURL}/api/ticket/travesia/avail`, {
-    data: { destination: (await co.json())[0]._id, date: ymd(lastDay), paxes: { adults: 2, children: [] } },
+    data: { destination: (await co.json())[0]._id, countryCode: 'CO', date: ymd(lastDay), paxes: { adults: 2, children: [] } },
   });
   expect(res.status()).toBe(200);
-  const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
-  expect(item.sessions).toMatchObject([{ session: '09:00', capacity: 20 }]);
+  // Own tickets are searched through the booking engine (decision 0270): the session with places is offered.
+  const item = (await res.json()).response.items.find((i: { activity: { name: string } }) => i.activity.name === name);
+  expect(item.sessions).toMatchObject([{ code: '09:00', name: '09:00' }]);
 });
 
 test('a product loader creates a transfer, loads its vehicles per day, and the transfer search finds it', async ({ page, baseURL }) => {

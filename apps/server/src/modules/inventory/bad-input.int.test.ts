@@ -1,4 +1,10 @@
-import { INVENTORY_MESSAGES as m, TICKET_MESSAGES as tm, TRANSFER_MESSAGES as trm } from '@travesia/contracts';
+import {
+  HOTEL_BOOKING_MESSAGES,
+  INVENTORY_MESSAGES as m,
+  TICKET_BOOKING_MESSAGES,
+  TICKET_MESSAGES as tm,
+  TRANSFER_MESSAGES as trm,
+} from '@travesia/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -87,7 +93,13 @@ const hAvail = (over: Record<string, unknown>) => () => ({
   paxes: [{ adults: 2, children: [] }],
   ...over,
 });
-const tAvail = (over: Record<string, unknown>) => () => ({ destination: ids.ctg, date: D(3), paxes: { adults: 2, children: [] }, ...over });
+const tAvail = (over: Record<string, unknown>) => () => ({
+  destination: ids.ctg,
+  countryCode: 'CO',
+  date: D(3),
+  paxes: { adults: 2, children: [] },
+  ...over,
+});
 const trAvail = (over: Record<string, unknown>) => () => ({
   origin: ids.ctg,
   destination: ids.ctg,
@@ -354,13 +366,14 @@ const cases: Case[] = [
     400,
     m.endBeforeStart,
   ],
+  // Own tickets are searched and booked through the booking engine (modules/booking/ticket, decision 0270).
   [
     'ticket avail: child of 18',
     'POST',
     () => '/api/ticket/travesia/avail',
     tAvail({ paxes: { adults: 1, children: [18] } }),
     400,
-    m.childAge,
+    HOTEL_BOOKING_MESSAGES.childAgeInvalid,
     'searcher',
   ],
   [
@@ -369,7 +382,16 @@ const cases: Case[] = [
     () => '/api/ticket/travesia/avail',
     tAvail({ paxes: { adults: 0, children: [] } }),
     400,
-    tm.pax,
+    TICKET_BOOKING_MESSAGES.adultsInvalid,
+    'searcher',
+  ],
+  [
+    'ticket avail: no day',
+    'POST',
+    () => '/api/ticket/travesia/avail',
+    tAvail({ date: undefined }),
+    400,
+    TICKET_BOOKING_MESSAGES.dayRequired,
     'searcher',
   ],
   [
@@ -377,26 +399,32 @@ const cases: Case[] = [
     'POST',
     () => '/api/ticket/travesia/avail',
     tAvail({ destination: NO_ID }),
-    400,
-    m.destinationUnknown,
+    404,
+    HOTEL_BOOKING_MESSAGES.destinationNotFound,
     'searcher',
   ],
   [
-    'ticket avail: other provider',
+    'ticket avail: unknown product',
     'POST',
-    () => '/api/ticket/travesia/avail',
-    tAvail({ provider_id: 'juniper' }),
+    () => '/api/ticket/restel/avail',
+    tAvail({}),
     400,
-    'Este buscador solo atiende el proveedor travesia',
+    'Proveedor de tickets no válido',
     'searcher',
   ],
   [
-    'ticket book: garbage token',
+    'ticket reserve: unknown quote',
     'POST',
-    () => '/api/ticket/travesia/book',
-    () => ({ token: 'y'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' } }),
-    400,
-    m.optionInvalid,
+    () => '/api/ticket/reserve',
+    () => ({
+      client: { name: 'A', surname: 'B' },
+      companions: [{ name: 'A', surname: 'B' }],
+      price: { gross: '10', currency: 'USD' },
+      bookingCodes: { quoteId: 'y'.repeat(40) },
+      idempotencyKey: 'ticket-garbage-1',
+    }),
+    409,
+    HOTEL_BOOKING_MESSAGES.quoteExpired,
     'searcher',
   ],
   // Transfers

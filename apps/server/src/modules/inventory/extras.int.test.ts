@@ -1,4 +1,4 @@
-import { INVENTORY_MESSAGES as m, TICKET_MESSAGES as tm } from '@travesia/contracts';
+import { HOTEL_BOOKING_MESSAGES, INVENTORY_MESSAGES as m, TICKET_MESSAGES as tm } from '@travesia/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
 import { placeAdder } from '../../../test/places.js';
@@ -105,10 +105,11 @@ describe('own tickets', () => {
     expect((await inject('GET', '/api/product/ticket/00000000-0000-4000-8000-000000000000', w.headers.loader)).statusCode).toBe(404);
   });
 
-  it('the travesia ticket search answers sessions with room for the group, priced, in the destination and below', async () => {
+  it('the travesia ticket search (booking engine) answers the sessions with room for the group, priced, in the destination and below', async () => {
     const avail = (body: Record<string, unknown>, headers = searcher) =>
       inject('POST', '/api/ticket/travesia/avail', headers, {
         destination: ids.co,
+        countryCode: 'CO',
         date: D(4),
         paxes: { adults: 2, children: [6] },
         ...body,
@@ -118,16 +119,16 @@ describe('own tickets', () => {
     const r = res.json().response;
     expect(r.itemsFound).toBe(1);
     // 14:00 has 2 places left: only the 09:00 session takes 3 people.
-    expect(r.items[0].sessions).toEqual([{ session: '09:00', capacity: 10, token: expect.any(String), expiresAt: expect.any(String) }]);
+    expect(r.items[0].sessions).toEqual([{ code: '09:00', name: '09:00' }]);
     expect(r.items[0].price).toEqual({ amount: '105.50', currency: 'USD' });
     expect(r.items[0].cancellation.rules[0]).toMatchObject({ percent: '100' });
     expect((await avail({ paxes: { adults: 2, children: [] } })).json().response.items[0].sessions).toHaveLength(2);
     expect((await avail({ destination: ids.mde })).json().response.itemsFound).toBe(0);
     expect((await avail({ date: D(12) })).json().response.itemsFound).toBe(0);
-    expect((await avail({ paxes: { adults: 7, children: [] } })).json().response.itemsFound).toBe(0);
+    expect((await avail({ paxes: { adults: 9, children: [] } })).json().response.itemsFound).toBe(0);
     const bad = await avail({ paxes: { adults: 1, children: [19] } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().msg).toBe(m.childAge);
+    expect(bad.json().msg).toBe(HOTEL_BOOKING_MESSAGES.childAgeInvalid);
     // An agency without the tickets module may not search.
     const agency = await makeAgency(t.database, { modules: ['hotels-travesia'] });
     const user = await makeUser(t.database, 'adviser', agency.id);
@@ -135,35 +136,47 @@ describe('own tickets', () => {
   });
 });
 
-describe('booking own tickets', () => {
+describe('booking own tickets (through the booking engine, decision 0270)', () => {
   const capacityOf = async (day: string, session: string) => {
     const res = await inject('GET', `/api/product/ticket/capacity?ticketId=${ticketId}&from=${day}&to=${day}`, w.headers.loader);
     return res.json().slots.find((x: { session: string }) => x.session === session).capacity as number;
   };
-  const tokenFor = async (date: string, adults: number, session = '09:00') => {
+  /** A search of the day for `adults` and the quote of its (only) ticket. */
+  const quoteFor = async (date: string, adults: number) => {
     const res = await inject('POST', '/api/ticket/travesia/avail', searcher, {
       destination: ids.ctg,
+      countryCode: 'CO',
       date,
       paxes: { adults, children: [] },
     });
-    return res.json().response.items[0].sessions.find((x: { session: string }) => x.session === session).token as string;
+    const { cacheId, items } = res.json().response;
+    const q = await inject('POST', '/api/ticket/quote', searcher, { cacheId, optionId: items[0].optionId });
+    return { ...(q.json().response as { quoteId: string; price: { amount: string; currency: string } }), adults };
   };
-  const book = (token: string, key: string, headers = searcher) =>
-    inject('POST', '/api/ticket/travesia/book', headers, { token, idempotencyKey: key, holder: { name: 'Luis', surname: 'Gómez' } });
+  const book = (q: Awaited<ReturnType<typeof quoteFor>>, key: string, headers = searcher) =>
+    inject('POST', '/api/ticket/reserve', headers, {
+      client: { name: 'Luis', surname: 'Gómez' },
+      companions: Array.from({ length: q.adults }, (_, i) => ({ name: `Persona ${i + 1}`, surname: 'Gómez' })),
+      price: { gross: q.price.amount, currency: q.price.currency },
+      bookingCodes: { quoteId: q.quoteId },
+      session: '09:00',
+      idempotencyKey: key,
+    });
 
-  it('books places of a session in one transaction, idempotently; cancelling gives them back', async () => {
-    const token = await tokenFor(D(5), 3);
-    const res = await book(token, 't-1');
+  it('books places of a session keyed by our reference, idempotently; cancelling gives them back', async () => {
+    const q = await quoteFor(D(5), 3);
+    const res = await book(q, 'ticket-key-1');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().voucher).toMatchObject({ status: 'confirmed', provider: 'travesia', price: { amount: '120.00', currency: 'USD' } });
+    expect(res.json().response).toMatchObject({ status: 'confirmed', provider: 'travesia', price: { gross: '120.00', currency: 'USD' } });
     expect(await capacityOf(D(5), '09:00')).toBe(7);
-    expect((await book(token, 't-1')).statusCode).toBe(200);
+    expect((await book(q, 'ticket-key-1')).statusCode).toBe(200);
     expect(await capacityOf(D(5), '09:00')).toBe(7);
-    expect((await book(token, 't-other', w.headers.adminB)).statusCode).toBe(403);
-    const id = res.json().voucher._id;
+    // Another agency's user cannot book this seller's quote.
+    expect((await book(q, 'ticket-key-other', w.headers.adminB)).statusCode).toBe(409);
+    const id = res.json().response._id;
     expect((await inject('POST', `/api/voucher/${id}/cancel`, searcher, {})).statusCode).toBe(200);
     expect(await capacityOf(D(5), '09:00')).toBe(10);
-    expect((await book('garbage-token-value', 't-2')).statusCode).toBe(400);
+    expect((await book({ ...q, quoteId: 'garbage-quote-value' }, 'ticket-key-2')).statusCode).toBe(409);
   });
 
   it('under concurrent bookings never sells more places than there are', async () => {
@@ -174,14 +187,14 @@ describe('booking own tickets', () => {
       session: '09:00',
       capacity: 5,
     });
-    // Each booking its own search's option: an option token is booked once (issue 12 finding 10).
-    const tokens: string[] = [];
-    for (let i = 0; i < 8; i++) tokens.push(await tokenFor(D(6), 2));
-    const results = await Promise.all(tokens.map((token, i) => book(token, `t-race-${i}`)));
+    // Each booking its own quote: a quote is booked once (issue 12 finding 10).
+    const quotes = [];
+    for (let i = 0; i < 8; i++) quotes.push(await quoteFor(D(6), 2));
+    const results = await Promise.all(quotes.map((q, i) => book(q, `ticket-race-${i}`)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
     const refused = results.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(6);
-    for (const r of refused) expect(r.json().msg).toBe(m.noAvailability);
+    for (const r of refused) expect(r.json().code).toBe('SUPPLIER_NOT_AVAILABLE');
     expect(await capacityOf(D(6), '09:00')).toBe(1);
   }, 60_000);
 });

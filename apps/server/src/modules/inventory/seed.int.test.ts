@@ -82,7 +82,7 @@ describe('inventory demo seed', () => {
       method: 'POST',
       url: '/api/ticket/travesia/avail',
       headers: w.headers.super,
-      payload: { destination: ids.co, date: start, paxes: { adults: 2, children: [] } },
+      payload: { destination: ids.co, countryCode: 'CO', date: start, paxes: { adults: 2, children: [] } },
     });
     expect(tk.json().response.itemsFound).toBe(3);
   }, 60_000);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AgencyModule,
   HOTEL_BOOKING_MESSAGES as HM,
   TICKET_BOOKING_MESSAGES as M,
   OWN_INVENTORY_ACCOUNT_ID,
@@ -97,12 +98,14 @@ export class TicketSearchService {
 
   /** The ticket sources the seller may search: own inventory and each usable Hotelbeds/Juniper account, module enabled. */
   async sources(auth: AuthContext): Promise<StreamSource<TicketProvider>[]> {
-    const own: StreamSource<TicketProvider>[] = auth.modules.includes('tickets-travesia')
+    // Platform staff (no agency) search every source, as the module checks of the routes let them.
+    const enabled = (m: AgencyModule | null) => m !== null && (!auth.agency || auth.modules.includes(m));
+    const own: StreamSource<TicketProvider>[] = enabled('tickets-travesia')
       ? [{ accountId: OWN_INVENTORY_ACCOUNT_ID, supplier: 'travesia', name: PROVIDER_CATALOGUE.travesia.shortLabel }]
       : [];
     const accounts = (await this.d.providerAccounts.usableFor(auth)).filter((a) => {
       const m = providerModule(a.supplier, 'ticket');
-      return TICKET_SUPPLIERS.includes(a.supplier as TicketProvider) && m !== null && auth.modules.includes(m);
+      return TICKET_SUPPLIERS.includes(a.supplier as TicketProvider) && enabled(m);
     });
     return [...own, ...accounts.map((a) => ({ accountId: a.id, supplier: a.supplier as TicketProvider, name: a.name }))];
   }
