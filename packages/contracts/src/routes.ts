@@ -61,6 +61,9 @@ export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/search/tickets/hotelbeds', permission: 'search:use', module: 'tickets-hotelbeds' },
   { pattern: '/tickets/*/hotelbeds', permission: 'search:use', module: 'tickets-hotelbeds' },
   { pattern: '/search/tickets/juniper', permission: 'search:use', module: 'tickets-juniper' },
+  { pattern: '/tickets/*/juniper', permission: 'search:use', module: 'tickets-juniper' },
+  // One search over every ticket source: any ticket module opens it.
+  { pattern: '/tickets/search', permission: 'search:use', module: ['tickets-travesia', 'tickets-hotelbeds', 'tickets-juniper'] },
   { pattern: '/search/transfer/travesia', permission: 'search:use', module: 'transfers-travesia' },
   { pattern: '/reserve/transfer/travesia', permission: 'search:use', module: 'transfers-travesia' },
   { pattern: '/search/transfer/juniper', permission: 'search:use', module: 'transfers-juniper' },

@@ -11,6 +11,7 @@ import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { providerRoutes } from '../features/providers/routes';
+import { ticketRoutes } from '../features/tickets/routes';
 import { usersRoutes } from '../features/users/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 import { NotFound } from '../shared/components/not-found';
@@ -43,14 +44,8 @@ export const adminRoutes: RouteObject[] = [
   ...soon('/whitelabels', '/whitelabels/create', '/whitelabels/:id', '/whitelabel/:id/payments', '/whitelabel/:id/customize'),
   // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
   ...hotelRoutes,
+  ...ticketRoutes,
   ...soon(
-    '/search/tickets/travesia',
-    '/tickets/options/travesia',
-    '/tickets/reserve/travesia',
-    '/search/tickets/hotelbeds',
-    '/tickets/options/hotelbeds',
-    '/tickets/reserve/hotelbeds',
-    '/search/tickets/juniper',
     '/search/transfer/travesia',
     '/reserve/transfer/travesia',
     '/search/transfer/juniper',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HOTEL_BOOKING_MESSAGES as HM } from '../hotel-booking.js';
+import { HOTEL_BOOKING_MESSAGES as HM, HOLDER_REQUIREMENTS } from '../hotel-booking.js';
 import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
 import { priceBreakdownSchema } from '../pricing.js';
 import { calendarDate } from '../schemas/calendar-date.js';
@@ -222,7 +222,7 @@ export const ticketQuoteSchema = z.object({
   questions: z.array(questionSchema),
   ageBands: z.array(ageBandSchema),
   content: contentSchema.nullable(),
-  requiredHolderFields: z.array(z.string()),
+  requiredHolderFields: z.array(z.enum(HOLDER_REQUIREMENTS)),
 });
 export type TicketQuote = z.infer<typeof ticketQuoteSchema>;
 export const ticketQuoteAnswerSchema = z.object({ success: z.literal(true), response: ticketQuoteSchema });

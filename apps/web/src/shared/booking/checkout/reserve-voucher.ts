@@ -15,13 +15,14 @@ export interface ReserveAnswer {
  * The server answers within RESERVE_ANSWER_MS (20 s): a slow supplier's booking comes back
  * `pending-provider` and is followed by `useFollowPendingVoucher`.
  */
-export const reserveVoucher = <Body>(body: Body, idempotencyKey: string) =>
-  api<ReserveAnswer>('/api/voucher', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 45_000 });
+export const reserveVoucher = <Body>(body: Body, idempotencyKey: string, url = '/api/voucher') =>
+  api<ReserveAnswer>(url, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 45_000 });
 
-export const useReserveVoucher = <Body>() => {
+/** `url`: the product's reserve route when it has its own (tickets: `/api/ticket/reserve`). */
+export const useReserveVoucher = <Body>(url = '/api/voucher') => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: Body; idempotencyKey: string }) => reserveVoucher(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: Body; idempotencyKey: string }) => reserveVoucher(body, idempotencyKey, url),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['vouchers'] }),
   });
 };
