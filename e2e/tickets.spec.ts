@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+/** The activity day `days` ahead, as the date picker takes it (DD-MM-YYYY). */
+const dayAhead = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
+};
+
+/** Searches Cartagena for two adults on one day, every source of the route, and waits for every source to answer. */
+async function searchCartagena(page: Page, path: string) {
+  await page.goto(path);
+  const destination = page.getByRole('combobox', { name: 'Destino' });
+  await destination.click();
+  await destination.fill('Cartagena');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Cartagena de Indias' }).first().click();
+  const day = page.getByLabel('Día de la actividad');
+  await day.click();
+  await day.fill(dayAhead(21));
+  await day.press('Enter');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('ticket-card').first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** Options page: accepts a changed price or policy when shown, then continues to the reserve form. */
+async function acceptQuote(page: Page) {
+  await expect(page.getByTestId('quote-price')).toBeVisible({ timeout: 30_000 });
+  const accept = page.getByRole('checkbox', { name: /^Acepto/ });
+  if (await accept.isVisible()) await accept.check();
+  await page.getByRole('button', { name: 'Continuar con la reserva' }).click();
+  await expect(page).toHaveURL(/\/tickets\/reserve\//);
+}
+
+/** Holder, both adults, and whatever the rate asks: session, guide language, the supplier's questions. */
+async function fillAndBook(page: Page) {
+  await page.getByLabel('Nombre', { exact: true }).fill('Laura');
+  await page.getByLabel('Apellido', { exact: true }).fill('Ríos');
+  await page.getByLabel('Email').fill('laura@example.com');
+  await page.getByLabel('Adulto 1: nombre').fill('Laura');
+  await page.getByLabel('Adulto 1: apellido').fill('Ríos');
+  await page.getByLabel('Adulto 2: nombre').fill('Pedro');
+  await page.getByLabel('Adulto 2: apellido').fill('Ríos');
+  for (const name of ['Sesión', 'Idioma del guía']) {
+    const select = page.getByRole('combobox', { name });
+    if (await select.isVisible()) {
+      await select.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    }
+  }
+  const questions = page.locator('form[aria-label="Datos de la reserva"] input[id^="answers_"]');
+  for (let i = 0; i < (await questions.count()); i++) await questions.nth(i).fill('Respuesta de prueba');
+  await page.getByRole('button', { name: 'Reservar' }).click();
+  await expect(page.getByRole('button', { name: 'Ver voucher' })).toBeVisible({ timeout: 30_000 });
+}
+
+test('an agency user searches tickets across every source, books an own ticket and a Hotelbeds activity, and sees the voucher', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, DEMO.agency);
+
+  // Every source at once; the supplier filter narrows the cached result to our own inventory.
+  await searchCartagena(page, '/tickets/search');
+  const supplier = page.getByRole('combobox', { name: 'Proveedor' });
+  await supplier.click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Travesía' }).click();
+  await page.keyboard.press('Escape');
+  const own = page.getByTestId('ticket-card').filter({ hasText: 'City tour Cartagena histórica' });
+  await expect(own).toBeVisible();
+  await expect(page.getByTestId('ticket-card').filter({ hasText: /Hotelbeds|Juniper/ })).toHaveCount(0);
+  await own.getByRole('button', { name: 'Ver opciones' }).click();
+  await expect(page).toHaveURL(/\/tickets\/options\/travesia/);
+  await acceptQuote(page);
+  await fillAndBook(page);
+  await expect(page.getByText(/confirmada/i).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
+  await expect(page.getByText('City tour Cartagena histórica').first()).toBeVisible();
+
+  // The Hotelbeds route preselects that provider.
+  await searchCartagena(page, '/search/tickets/hotelbeds');
+  await expect(page.getByTestId('ticket-card').filter({ hasText: 'Travesía' })).toHaveCount(0);
+  await page.getByTestId('ticket-card').first().getByRole('button', { name: 'Ver opciones' }).click();
+  await expect(page).toHaveURL(/\/tickets\/options\/hotelbeds/);
+  await acceptQuote(page);
+  await fillAndBook(page);
+  await page.getByRole('button', { name: 'Ver voucher' }).click();
+  await expect(page).toHaveURL(/\/booking\/.+\/voucher/);
+});
