@@ -5,6 +5,7 @@ import {
   type PriceBreakdown,
   type TicketProvider,
   type TicketReserveBody,
+  type TicketSection,
   type TicketStreamSearchBody,
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
@@ -297,6 +298,40 @@ function ticketVoucher(q: CachedTicketQuote, body: TicketReserveBody, choice: Re
       answers: choice.answers,
       breakdown: b,
       comments: body.comments,
+      section: ticketSection(q, body, choice),
+    },
+  };
+}
+
+/** The voucher's ticket section (contracts `voucher-sections.ts`): what the detail page and the PDF show. */
+function ticketSection(q: CachedTicketQuote, body: TicketReserveBody, choice: ReturnType<typeof assertChoices>): TicketSection {
+  const quote = q.quote;
+  const meeting = quote.content?.meetingPoint;
+  const pickup = quote.pickupPoints?.find((p) => p.code === choice.pickupPoint);
+  const meetingPoint = pickup
+    ? { description: [pickup.name, pickup.time].filter(Boolean).join(' · ').slice(0, 1000), address: pickup.address?.slice(0, 300) }
+    : meeting
+      ? {
+          description: meeting.description?.slice(0, 1000),
+          address: meeting.address?.slice(0, 300),
+          coordinates: meeting.location ? `${meeting.location.lat},${meeting.location.lng}` : undefined,
+        }
+      : undefined;
+  const { adults, children } = q.criteria.paxes;
+  return {
+    kind: 'ticket',
+    activity: quote.offer.activity.name.slice(0, 300),
+    modality: quote.offer.modality.name !== quote.offer.activity.name ? quote.offer.modality.name.slice(0, 300) : undefined,
+    destination: q.place.name.slice(0, 200),
+    date: quote.offer.from,
+    session: quote.sessions?.find((s) => s.code === choice.session)?.name.slice(0, 60),
+    language: quote.languages?.find((l) => l.code === choice.language)?.name.slice(0, 60),
+    meetingPoint,
+    participants: {
+      adults,
+      children: children.length,
+      ...(children.length ? { childrenAges: children } : {}),
+      names: body.companions.map((p) => `${p.name} ${p.surname}`.trim().slice(0, 200)),
     },
   };
 }

@@ -229,6 +229,15 @@ describe('ticket quote and reserve', () => {
       type: 'ticket',
       providerAccountId: OWN_INVENTORY_ACCOUNT_ID,
     });
+    // The voucher's ticket section: activity, day, session and the named participants.
+    expect(first.json().response.section).toMatchObject({
+      kind: 'ticket',
+      activity: 'Tour en chiva por Cartagena',
+      date: DAY,
+      session: '09:00',
+      destination: 'Cartagena de Indias',
+      participants: { adults: 2, children: 1, childrenAges: [8], names: ['Ana Pérez', 'Luis Pérez', 'Leo Pérez'] },
+    });
     expect(await placesLeft('09:00')).toBe(17);
     const again = await call('POST', '/api/ticket/reserve', admin, body);
     expect(again.statusCode).toBe(200);
