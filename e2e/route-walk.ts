@@ -89,6 +89,8 @@ export const WALKS: Walk[] = [
         { path: '/hotels/search/hotelbeds' },
         { path: '/hotels/search', act: searchCartagena, label: 'resultados de hoteles' },
         { path: '/hotels/search', act: openOption, label: 'opción de hotel' },
+        { path: '/tickets/search' },
+        { path: '/search/tickets/travesia' },
         { path: '/pagina-que-no-existe' },
       ];
     },
