@@ -185,6 +185,8 @@ async function main() {
     super: await login('super@bench.example'),
     // A typical agency (~4,500 vouchers, smaller than the text filter's window): text lines only.
     'small agency (admin of Agencia 001)': await login('u1-0@bench.example'),
+    // An adviser of the large agency (~20,000 vouchers of their own): the user scope, text lines only.
+    'adviser (Agencia 000)': await login('u0-1@bench.example'),
   };
   const pg1 = await new pg.Client({ connectionString: url.toString() });
   await pg1.connect();
@@ -203,6 +205,8 @@ async function main() {
   const now = new Date();
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth() + 1;
+  const today = now.toISOString().slice(0, 10);
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
   const lines: Array<[string, string, number]> = [
     ['list, first page', '/api/voucher?page=1&limit=20', 30],
     ['list, page 50', '/api/voucher?page=50&limit=20', 30],
@@ -214,6 +218,20 @@ async function main() {
     ['text filter: rare "restrepo 499" (0.008 %)', '/api/voucher?q=restrepo%20499', 100],
     [`text filter: reference (1 match)`, `/api/voucher?q=${reference}`, 100],
     ['text filter: no match "zzyzx"', '/api/voucher?q=zzyzx', 100],
+    // The text filter combined with each other filter (issue 21): rare, absent and common terms.
+    ['text + status: "restrepo 499" confirmed', '/api/voucher?q=restrepo%20499&status=confirmed', 100],
+    ['text + provider: "restrepo 499" restel', '/api/voucher?q=restrepo%20499&provider=restel', 100],
+    ['text + type: "restrepo 499" ticket', '/api/voucher?q=restrepo%20499&type=ticket', 100],
+    ['text + dates: "restrepo 499" last 12 months', `/api/voucher?q=restrepo%20499&from=${yearAgo}&to=${today}`, 100],
+    ['text + status + provider: "restrepo 4" cancelled restel', '/api/voucher?q=restrepo%204&status=cancelled&provider=restel', 100],
+    ['text + provider + type: "laura" juniper transfer', '/api/voucher?q=laura&provider=juniper&type=transfer', 100],
+    ['text + status: "agencia 012" on-request', '/api/voucher?q=agencia%20012&status=on-request', 100],
+    ['text + provider: no match "zzyzx" hotelbeds', '/api/voucher?q=zzyzx&provider=hotelbeds', 100],
+    [
+      'text + all filters: "gomez" confirmed juniper hotel 12 months',
+      `/api/voucher?q=gomez&status=confirmed&provider=juniper&type=hotel&from=${yearAgo}&to=${today}`,
+      100,
+    ],
     ['dashboard voucher-by-month-chart', `/api/dashboard/voucher-by-month-chart?month=${m}&year=${y}`, 50],
     ['dashboard voucher-yearly-report', '/api/dashboard/voucher-yearly-report', 50],
     ['dashboard voucher-by-status-chart', `/api/dashboard/voucher-by-status-chart?month=${m}&year=${y}`, 50],
@@ -231,7 +249,7 @@ async function main() {
   for (const [who, headers] of Object.entries(callers)) {
     for (const [name, path, target] of lines) {
       if (ONLY && !name.includes(ONLY)) continue;
-      if (who.startsWith('small') && !name.startsWith('text')) continue;
+      if ((who.startsWith('small') || who.startsWith('adviser')) && !name.startsWith('text')) continue;
       const listPath = who === 'super' && path.startsWith('/api/voucher?') ? path.replace('/api/voucher?', '/api/voucher/all?') : path;
       const r = await measure(app, headers, listPath);
       console.log(
