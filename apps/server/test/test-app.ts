@@ -121,6 +121,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  /** The app's in-process store (the memory benchmark reads its byte count). */
+  store: MemoryStore;
   close(): Promise<void>;
 }
 
@@ -141,6 +143,7 @@ export async function createTestApp(
     app,
     database,
     mail,
+    store,
     async close() {
       await app.close();
       mailer.close();
