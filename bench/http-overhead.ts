@@ -128,7 +128,7 @@ async function prepare(): Promise<Recording> {
   // biome-ignore lint/suspicious/noExplicitAny: a recording wrapper around pg's overloaded query()
   (pg.Client.prototype as any).query = function (this: pg.Client, config: any, values?: any, cb?: any) {
     const q = typeof config === 'string' ? { text: config, values } : config;
-    statements.push({ text: q.text, values: q.values, name: q.name, rowMode: q.rowMode });
+    statements.push({ text: q.text, values: q.values ?? values, name: q.name, rowMode: q.rowMode });
     return Reflect.apply(original, this, [config, values, cb]);
   };
   const res = await app.inject({ method: 'GET', url: PAGE, headers: { 'x-access-token': token } });
