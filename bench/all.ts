@@ -3,7 +3,8 @@
  * average, pass/fail) from the lines each wrote to bench/results/ (docs/PERFORMANCE.md reproduces it).
  * The database benchmarks need DATABASE_URL (PostgreSQL); without it they are skipped and said so.
  * BENCH_SKIP=vouchers,http skips some; the 1,000,000-voucher load takes minutes (BENCH_REUSE=1 keeps
- * the loaded database of an earlier `BENCH_KEEP=1` run).
+ * the loaded database of an earlier `BENCH_KEEP=1` run). `npm run bench -- --summary` prints the table
+ * of the lines already in bench/results/ (benches run one by one) without running anything.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -17,10 +18,11 @@ const benches: Array<{ name: string; args: string[]; needsPostgres?: boolean }> 
   { name: 'hotel-paging', args: ['--import', 'tsx', 'bench/hotel-paging.ts'] },
   { name: 'memory', args: ['--expose-gc', '--import', 'tsx', 'bench/hotel-search-memory.ts'] },
 ];
+const summaryOnly = process.argv.includes('--summary');
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
-rmSync(RESULTS_DIR, { recursive: true, force: true });
+if (!summaryOnly) rmSync(RESULTS_DIR, { recursive: true, force: true });
 const failed: string[] = [];
-for (const b of benches) {
+for (const b of summaryOnly ? [] : benches) {
   if (skip.has(b.name)) continue;
   if (b.needsPostgres && !process.env.DATABASE_URL) {
     console.log(`\n== ${b.name}: skipped (needs DATABASE_URL pointing at PostgreSQL)`);
