@@ -19,6 +19,8 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { MemoryStore } from '../apps/server/src/lib/kv.js';
 import { Mailer } from '../apps/server/src/lib/mailer.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
+import { VoucherRepository, type VoucherScope } from '../apps/server/src/modules/voucher/repository.js';
+import { load1, ms, type SummaryLine, writeSummary } from './src/summary.js';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 if (!ADMIN_URL) {
@@ -133,6 +135,17 @@ async function finish(c: pg.Client) {
   for (const table of ['vouchers', 'voucher_daily_stats', 'users', 'agencies']) await c.query(`vacuum analyze ${table}`);
 }
 
+/** One row of a query on the bench database. */
+async function pg2(text: string) {
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    return (await c.query(text)).rows[0];
+  } finally {
+    await c.end();
+  }
+}
+
 function pct(xs: number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
@@ -185,6 +198,8 @@ async function main() {
     super: await login('super@bench.example'),
     // A typical agency (~4,500 vouchers, smaller than the text filter's window): text lines only.
     'small agency (admin of Agencia 001)': await login('u1-0@bench.example'),
+    // An adviser of the large agency (~20,000 vouchers of their own): the user scope, text lines only.
+    'adviser (Agencia 000)': await login('u0-1@bench.example'),
   };
   const pg1 = await new pg.Client({ connectionString: url.toString() });
   await pg1.connect();
@@ -203,6 +218,8 @@ async function main() {
   const now = new Date();
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth() + 1;
+  const today = now.toISOString().slice(0, 10);
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
   const lines: Array<[string, string, number]> = [
     ['list, first page', '/api/voucher?page=1&limit=20', 30],
     ['list, page 50', '/api/voucher?page=50&limit=20', 30],
@@ -214,6 +231,20 @@ async function main() {
     ['text filter: rare "restrepo 499" (0.008 %)', '/api/voucher?q=restrepo%20499', 100],
     [`text filter: reference (1 match)`, `/api/voucher?q=${reference}`, 100],
     ['text filter: no match "zzyzx"', '/api/voucher?q=zzyzx', 100],
+    // The text filter combined with each other filter (issue 21): rare, absent and common terms.
+    ['text + status: "restrepo 499" confirmed', '/api/voucher?q=restrepo%20499&status=confirmed', 100],
+    ['text + provider: "restrepo 499" restel', '/api/voucher?q=restrepo%20499&provider=restel', 100],
+    ['text + type: "restrepo 499" ticket', '/api/voucher?q=restrepo%20499&type=ticket', 100],
+    ['text + dates: "restrepo 499" last 12 months', `/api/voucher?q=restrepo%20499&from=${yearAgo}&to=${today}`, 100],
+    ['text + status + provider: "restrepo 4" cancelled restel', '/api/voucher?q=restrepo%204&status=cancelled&provider=restel', 100],
+    ['text + provider + type: "laura" juniper transfer', '/api/voucher?q=laura&provider=juniper&type=transfer', 100],
+    ['text + status: "agencia 012" on-request', '/api/voucher?q=agencia%20012&status=on-request', 100],
+    ['text + provider: no match "zzyzx" hotelbeds', '/api/voucher?q=zzyzx&provider=hotelbeds', 100],
+    [
+      'text + all filters: "gomez" confirmed juniper hotel 12 months',
+      `/api/voucher?q=gomez&status=confirmed&provider=juniper&type=hotel&from=${yearAgo}&to=${today}`,
+      100,
+    ],
     ['dashboard voucher-by-month-chart', `/api/dashboard/voucher-by-month-chart?month=${m}&year=${y}`, 50],
     ['dashboard voucher-yearly-report', '/api/dashboard/voucher-yearly-report', 50],
     ['dashboard voucher-by-status-chart', `/api/dashboard/voucher-by-status-chart?month=${m}&year=${y}`, 50],
@@ -226,17 +257,51 @@ async function main() {
       .map((x) => x.toFixed(2))
       .join(' / ')}`,
   );
-  console.log('\n| caller | request | p50 ms | p95 ms | max ms | target p95 |');
-  console.log('|---|---|---:|---:|---:|---:|');
+  // The text filter's window plan for each caller (docs/decisions/0310): one index-only walk of the
+  // scope's order index, no heap page; its pages are printed beside the times (they do not depend on load).
+  const ids = await pg2(
+    `select (select id from agencies where name = 'Agencia 000') as a0, (select id from agencies where name = 'Agencia 001') as a1,
+            (select id from users where email = 'u0-1@bench.example') as u01`,
+  );
+  const scopes: Record<string, VoucherScope> = {
+    'large agency (admin of Agencia 000)': { kind: 'agency', agencyId: ids.a0 },
+    super: { kind: 'all' },
+    'small agency (admin of Agencia 001)': { kind: 'agency', agencyId: ids.a1 },
+    'adviser (Agencia 000)': { kind: 'user', userId: ids.u01, agencyId: ids.a0 },
+  };
+  const repo = new VoucherRepository(database.db);
+  const windowPlan = async (who: string, path: string) => {
+    const params = new URL(path, 'http://x').searchParams;
+    const q = params.get('q');
+    if (!q) return { text: '', ok: true };
+    const filter = Object.fromEntries([...params].filter(([k]) => ['status', 'provider', 'type', 'from', 'to'].includes(k)));
+    const plan = await repo.explainTextWindow(scopes[who], { ...filter, q });
+    const scan = plan.nodes.filter((n) => n.index?.startsWith('vouchers') || n.type.includes('Seq Scan'));
+    const ok = scan.length === 1 && scan[0].type === 'Index Only Scan' && scan[0].heapFetches === 0;
+    return { text: `${ok ? 'index-only' : scan.map((n) => n.type).join('+')} ${plan.sharedPages} pages ${ok ? '✓' : '✗'}`, ok };
+  };
+  const summary: SummaryLine[] = [];
+  console.log('\n| caller | request | p50 ms | p95 ms | max ms | target p95 | window plan (pages) |');
+  console.log('|---|---|---:|---:|---:|---:|---|');
   for (const [who, headers] of Object.entries(callers)) {
     for (const [name, path, target] of lines) {
       if (ONLY && !name.includes(ONLY)) continue;
-      if (who.startsWith('small') && !name.startsWith('text')) continue;
+      if ((who.startsWith('small') || who.startsWith('adviser')) && !name.startsWith('text')) continue;
       const listPath = who === 'super' && path.startsWith('/api/voucher?') ? path.replace('/api/voucher?', '/api/voucher/all?') : path;
       const r = await measure(app, headers, listPath);
+      const plan = await windowPlan(who, listPath);
       console.log(
-        `| ${who} | ${name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${target}${r.p95 > target ? ' ✗' : ' ✓'} |`,
+        `| ${who} | ${name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${target}${r.p95 > target ? ' ✗' : ' ✓'} | ${plan.text} |`,
       );
+      summary.push({
+        bench: 'vouchers',
+        line: `${who}: ${name}${plan.text ? ` (window ${plan.text})` : ''}`,
+        goal: `p95 ≤ ${target} ms`,
+        p50: ms(r.p50),
+        p95: ms(r.p95),
+        load: load1(),
+        pass: r.p95 <= target && plan.ok,
+      });
     }
   }
   console.log(
@@ -244,6 +309,7 @@ async function main() {
       .map((x) => x.toFixed(2))
       .join(' / ')}`,
   );
+  writeSummary('vouchers', summary);
   await app.close();
   await database.close();
   if (!process.env.BENCH_KEEP && !process.env.BENCH_REUSE) await admin(`drop database if exists ${DB_NAME} with (force)`);

@@ -13,6 +13,8 @@ const envSchema = z.object({
   /** Where PGlite keeps its files, mails go without SMTP, and uploads live. */
   DATA_DIR: z.string().default('.data'),
   REDIS_URL: z.string().optional(),
+  /** Without Redis: the byte cap of the in-process store's cached values (searches, quotes), an LRU. */
+  MEMORY_STORE_MB: z.coerce.number().int().min(8).max(65_536).default(64),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Travesía <no-reply@travesia.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -56,7 +56,7 @@ if (seed || applied.length) await analyzeAll(database);
 const statistics = (await needsStatisticsKeeper(database)) ? new StatisticsKeeper(database, log) : null;
 statistics?.start();
 
-const store = createStore(config.REDIS_URL);
+const store = createStore(config.REDIS_URL, { maxBytes: config.MEMORY_STORE_MB * 1024 * 1024 });
 const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
 const app = await buildApp({ config, database, store, mailer, log, simulatorUrl });
 

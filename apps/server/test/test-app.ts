@@ -88,7 +88,8 @@ async function buildTemplate(admin: pg.Client, adminUrl: string, template: strin
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (testDbKind === 'pglite') {
-    const database = await openDatabase({ dataDir: ':memory:' });
+    // TEST_PGLITE_DIR: files on disk as the server keeps them (the memory benchmark), not in memory.
+    const database = await openDatabase({ dataDir: process.env.TEST_PGLITE_DIR ?? ':memory:' });
     await migrate(database);
     return { database, drop: () => database.close() };
   }
@@ -121,6 +122,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  /** The app's in-process store (the memory benchmark reads its byte count). */
+  store: MemoryStore;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,7 @@ export async function createTestApp(
     app,
     database,
     mail,
+    store,
     async close() {
       await app.close();
       mailer.close();

@@ -52,3 +52,36 @@ describe.each(stores)('%s store', (_name, store) => {
     expect(await store.reserve(key, 1, 1)).toBe(true);
   });
 });
+
+describe('memory store bounds', () => {
+  it('keeps cached values under its byte cap, dropping the least recently used first', async () => {
+    const store = new MemoryStore({ maxBytes: 10_000 });
+    const big = 'x'.repeat(3_000);
+    await store.set('s1', big, 60);
+    await store.set('s2', big, 60);
+    await store.set('s3', big, 60);
+    expect(await store.get('s1')).toBe(big); // read: now the most recently used
+    await store.set('s4', big, 60);
+    expect(await store.getMany(['s1', 's2', 's3', 's4'])).toEqual([big, null, big, big]);
+    expect(store.valueBytes).toBeLessThanOrEqual(10_000);
+    await store.set('huge', 'y'.repeat(20_000), 60);
+    expect(await store.get('huge')).toBeNull();
+    expect(await store.get('s4')).toBe(big);
+  });
+
+  it('counters are never pushed out by large values', async () => {
+    const store = new MemoryStore({ maxBytes: 5_000 });
+    expect(await store.reserve('login-fail:ip:1', 3, 60)).toBe(true);
+    await store.incr('hits', 60);
+    for (let i = 0; i < 20; i++) await store.set(`search-${i}`, 'z'.repeat(2_000), 60);
+    expect(await store.get('login-fail:ip:1')).toBe('1');
+    expect(await store.get('hits')).toBe('1');
+    expect(store.valueBytes).toBeLessThanOrEqual(5_000);
+  });
+
+  it('counts values by their UTF-8 size and key', async () => {
+    const store = new MemoryStore();
+    await store.set('k', 'ñ'.repeat(10), 60);
+    expect(store.valueBytes).toBe(21);
+  });
+});

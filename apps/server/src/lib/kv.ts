@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Small shared store for counters and cached values: Redis when REDIS_URL is set so several API
@@ -72,51 +73,77 @@ export class RedisStore implements KeyValueStore {
   }
 }
 
+/** Default byte cap of the in-process store's cached values (docs/PERFORMANCE.md, memory). */
+export const MEMORY_STORE_DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The store of a single process without Redis. Counters (`incr`, `reserve`, `release`: throttles and
+ * rate limits) and cached values (`set`: search results, quotes, content) are kept apart:
+ *
+ * - values live in an LRU bounded by `maxBytes` (their UTF-8 size plus the key's): a busy server keeps
+ *   the most recently used searches and drops the oldest ones instead of growing without end
+ *   (issue 21: ~0.8 MB per hotel search, 1.39 GB after 1,000 searches). Expired values are dropped
+ *   when read and whenever the cap needs room. A value larger than the whole cap is not kept.
+ * - counters are small and must not be pushed out by a large search, so they are bounded by count
+ *   (`maxCounters`) in an LRU of their own, expired ones dropped as in Redis.
+ */
 export class MemoryStore implements KeyValueStore {
-  private readonly map = new Map<string, { value: string; expiresAt: number }>();
-  private live(key: string) {
-    const e = this.map.get(key);
-    if (e && e.expiresAt <= Date.now()) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return e;
+  private readonly values: LRUCache<string, string>;
+  private readonly counters: LRUCache<string, number>;
+
+  constructor(opts: { maxBytes?: number; maxCounters?: number } = {}) {
+    this.values = new LRUCache<string, string>({
+      maxSize: opts.maxBytes ?? MEMORY_STORE_DEFAULT_MAX_BYTES,
+      sizeCalculation: (value, key) => Buffer.byteLength(value) + key.length,
+    });
+    // `noUpdateTTL`: a counter's window starts at its first hit and is not moved by the next ones.
+    this.counters = new LRUCache<string, number>({ max: opts.maxCounters ?? 100_000, ttlAutopurge: false, noUpdateTTL: true });
   }
+
+  /** Bytes the cached values take by the store's own measure (for the memory bench and tests). */
+  get valueBytes(): number {
+    return this.values.calculatedSize;
+  }
+
+  // No await inside any method: each runs to completion on the event loop, so check-and-increment is atomic.
   async incr(key: string, ttlSeconds: number) {
-    const e = this.live(key);
-    const count = (e ? Number(e.value) : 0) + 1;
-    this.map.set(key, { value: String(count), expiresAt: e?.expiresAt ?? Date.now() + ttlSeconds * 1000 });
+    const count = (this.counters.get(key) ?? 0) + 1;
+    this.counters.set(key, count, { ttl: ttlSeconds * 1000 });
     return count;
   }
-  // No await inside: each method runs to completion on the event loop, so check-and-increment is atomic.
   async reserve(key: string, limit: number, ttlSeconds: number) {
-    const e = this.live(key);
-    const count = e ? Number(e.value) : 0;
+    const count = this.counters.get(key) ?? 0;
     if (count >= limit) return false;
-    this.map.set(key, { value: String(count + 1), expiresAt: e?.expiresAt ?? Date.now() + ttlSeconds * 1000 });
+    this.counters.set(key, count + 1, { ttl: ttlSeconds * 1000 });
     return true;
   }
   async release(key: string) {
-    const e = this.live(key);
-    if (e && Number(e.value) > 0) e.value = String(Number(e.value) - 1);
+    const count = this.counters.get(key);
+    if (count !== undefined && count > 0) this.counters.set(key, count - 1);
   }
   async get(key: string) {
-    return this.live(key)?.value ?? null;
+    const value = this.values.get(key);
+    if (value !== undefined) return value;
+    const count = this.counters.get(key);
+    return count === undefined ? null : String(count);
   }
   async getMany(keys: string[]) {
-    return keys.map((k) => this.live(k)?.value ?? null);
+    return Promise.all(keys.map((k) => this.get(k)));
   }
   async set(key: string, value: string, ttlSeconds: number) {
-    this.map.set(key, { value, expiresAt: Date.now() + ttlSeconds * 1000 });
+    this.counters.delete(key);
+    this.values.set(key, value, { ttl: ttlSeconds * 1000 });
   }
   async del(key: string) {
-    this.map.delete(key);
+    this.values.delete(key);
+    this.counters.delete(key);
   }
   async close() {
-    this.map.clear();
+    this.values.clear();
+    this.counters.clear();
   }
 }
 
-export function createStore(redisUrl?: string): KeyValueStore {
-  return redisUrl ? new RedisStore(redisUrl) : new MemoryStore();
+export function createStore(redisUrl?: string, memory: { maxBytes?: number } = {}): KeyValueStore {
+  return redisUrl ? new RedisStore(redisUrl) : new MemoryStore(memory);
 }
