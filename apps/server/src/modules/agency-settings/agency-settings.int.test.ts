@@ -151,17 +151,20 @@ describe('/configuration/app', () => {
   });
 
   it('shows the agency in its zone: session, voucher PDF, dashboard and list days', async () => {
-    // 23:30 UTC on 31 May is 18:30 in Bogotá (31 May) and 01:30 in Madrid (1 June).
+    // 23:30 UTC on 31 May is 18:30 in Bogotá (31 May) and 01:30 in Madrid (1 June); the agency's
+    // deadline shift of 2 days (decision 0300) shows it on 29 May at 18:30, then 30 May at 01:30.
     const { voucher } = await makeVoucher(t.app, {
       agencyId: w.agencyA.id,
       policies: [{ from: '2030-05-31T23:30:00Z', percent: '50', currency: 'USD' }],
     });
     const pdfOf = async () => pdfText((await t.app.inject({ url: `/api/voucher/${voucher.id}/pdf`, headers: w.headers.admin })).rawPayload);
-    expect(await pdfOf()).toContain('Desde 31-05-2030 18:30 se cobra el 50% del total');
+    const bogota = await pdfOf();
+    expect(bogota).toContain('Desde 29-05-2030 18:30 se cobra el 50% del total');
+    expect(bogota).toContain('Cancelación gratis hasta 29-05-2030 18:29');
 
     const res = await t.app.inject({ method: 'PUT', url: APP, headers: w.headers.admin, payload: appBody({ timeZone: 'Europe/Madrid' }) });
     expect(res.statusCode).toBe(200);
-    expect(await pdfOf()).toContain('Desde 01-06-2030 01:30 se cobra el 50% del total');
+    expect(await pdfOf()).toContain('Desde 30-05-2030 01:30 se cobra el 50% del total');
     const me = (await t.app.inject({ url: '/api/user', headers: w.headers.adviser })).json();
     expect(me.branding).toMatchObject({ timeZone: 'Europe/Madrid', deadlineShiftDays: 2 });
     const report = (await t.app.inject({ url: '/api/dashboard/voucher-yearly-report', headers: w.headers.admin })).json();
