@@ -281,6 +281,33 @@ describe('/configuration/appearance', () => {
   });
 });
 
+describe("the agency's mail sender (decision 0262)", () => {
+  it('voucher mails go out under its sender name with its reply-to; another agency keeps the platform sender', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/integrations/mail',
+      headers: w.headers.admin,
+      payload: { senderName: 'Reservas Viajes A', replyTo: 'reservas@viajes-a.example' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const clientEmail = `cliente-${Date.now()}@test.example`;
+    const { voucher } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      client: { name: 'Laura', surname: 'Gómez', email: clientEmail },
+    });
+    const mail = await t.mail.waitFor(clientEmail);
+    expect(mail.raw).toContain(voucher.externalBookingReference);
+    expect(mail.raw).toMatch(/From: "?Reservas Viajes A"? </i);
+    expect(mail.raw).toMatch(/Reply-To: reservas@viajes-a\.example/i);
+
+    const otherEmail = `cliente-b-${Date.now()}@test.example`;
+    await makeVoucher(t.app, { agencyId: w.agencyB.id, client: { name: 'Luis', surname: 'Pérez', email: otherEmail } });
+    const other = await t.mail.waitFor(otherEmail);
+    expect(other.raw).not.toContain('Reservas Viajes A');
+    expect(other.raw).not.toMatch(/Reply-To:/i);
+  });
+});
+
 describe('who gets an agency mail', () => {
   it('adds the agency addresses of the kind and leaves out users who turned it off', async () => {
     const mailCtx = t.app.services.agencyMail;
