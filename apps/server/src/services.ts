@@ -33,6 +33,7 @@ import { FileRepository } from './modules/file/repository.js';
 import { FileService } from './modules/file/service.js';
 import { LocalDiskStorage } from './modules/file/storage.js';
 import { ApiKeyRepository } from './modules/integrations/api-key-repository.js';
+import { MailSenderRepository } from './modules/integrations/mail-sender-repository.js';
 import { IntegrationService } from './modules/integrations/service.js';
 import { webhookDeliveryHandler } from './modules/integrations/webhook-delivery.js';
 import { WebhookRepository } from './modules/integrations/webhook-repository.js';
@@ -95,7 +96,15 @@ export function createServices(deps: AppDeps) {
   const timeZones = new AgencyTimeZones(settingsRepo);
   const notificationPrefs = new NotificationPrefsRepository(db);
   const sessionRepo = new SessionRepository(db);
-  const agencyMail = new AgencyMailContext({ db, settings: settingsRepo, prefs: notificationPrefs, publicUrl: deps.config.publicUrl });
+  // The agency's mail sender: read by the mail look (voucher and deadline mails) and edited through integrations.
+  const mailSenders = new MailSenderRepository(db);
+  const agencyMail = new AgencyMailContext({
+    db,
+    settings: settingsRepo,
+    prefs: notificationPrefs,
+    publicUrl: deps.config.publicUrl,
+    sender: (agencyId) => mailSenders.of(agencyId),
+  });
   const outbox = new OutboxWorker(outboxRepo, deps.log, deps.accountOptions?.outbox);
   const auth = new AuthService({
     users: userRepo,
@@ -171,6 +180,7 @@ export function createServices(deps: AppDeps) {
     secrets,
     vouchers,
     agencyMail,
+    mailSenders,
   });
   return {
     integrations,
@@ -216,16 +226,17 @@ function createIntegrations(
     secrets: ReturnType<typeof lazySecretBox>;
     vouchers: VoucherService;
     agencyMail: AgencyMailContext;
+    mailSenders: MailSenderRepository;
   },
 ) {
   const { db } = deps.database;
   const webhooks = new WebhookRepository(db, shared.outboxRepo);
   const integrations = new IntegrationService({
-    db,
     apiKeys: new ApiKeyRepository(db),
     webhooks,
     secrets: shared.secrets,
     outbox: shared.outbox,
+    mailSenders: shared.mailSenders,
   });
   const webhookSender = deps.webhookSender ?? new WebhookSender();
   shared.outbox.on('webhook.deliver', webhookDeliveryHandler({ webhooks, sender: webhookSender, secrets: shared.secrets, log: deps.log }));
@@ -234,7 +245,6 @@ function createIntegrations(
     repo: deadlineRepo,
     vouchers: shared.vouchers,
     agencyMail: shared.agencyMail,
-    integrations,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
   });

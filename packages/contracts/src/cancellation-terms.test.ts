@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancellationTerms, type TermsRule } from './cancellation-terms.js';
+import { cancellationTerms, type TermsRule, voucherTerms } from './cancellation-terms.js';
 
 const price = { amount: '304.82', currency: 'USD' };
 const now = new Date('2026-11-20T15:00:00Z');
@@ -35,6 +35,34 @@ describe('cancellationTerms', () => {
     });
     expect(full.status).toBe('non-refundable');
     expect(full.refundable).toBe(false);
+  });
+
+  it("the agency's deadline shift: its agents' free cancellation ends N days before the supplier's", () => {
+    const rules: TermsRule[] = [
+      { from: '2026-11-25T05:00:00Z', to: '2026-11-27T05:00:00Z', percent: '50', currency: 'USD' },
+      { from: '2026-11-27T05:00:00Z', percent: '100', currency: 'USD' },
+      { from: '2026-11-28T05:00:00Z', percent: '100', currency: 'USD', kind: 'no-show' },
+    ];
+    const supplier = cancellationTerms({ rules, price, now, timeZone: tz });
+    const agent = cancellationTerms({ rules, price, now, timeZone: tz, shiftDays: 2 });
+    expect(supplier.headline).toBe('Cancelación gratis hasta 24-11-2026 23:59.');
+    expect(agent.headline).toBe('Cancelación gratis hasta 22-11-2026 23:59.');
+    expect(agent.freeUntil).toBe('2026-11-23T04:59:00.000Z');
+    expect(agent.lines).toEqual([
+      'Desde 23-11-2026 00:00 hasta 25-11-2026 00:00 se cobra el 50% del total.',
+      'Desde 25-11-2026 00:00 se cobra el 100% del total.',
+      'Si no se presenta (no show) se cobra el 100% del total.',
+    ]);
+    // Inside the shift the agent already sees the penalty the supplier charges only later: never "free".
+    const inside = new Date('2026-11-24T12:00:00Z');
+    expect(cancellationTerms({ rules, price, now: inside, timeZone: tz }).status).toBe('free-until');
+    const shifted = cancellationTerms({ rules, price, now: inside, timeZone: tz, shiftDays: 2 });
+    expect(shifted.status).toBe('penalty');
+    expect(shifted.penaltyNow.amount).toBe('152.41');
+    // A recorded voucher's terms take the shift the same way; 0 is the supplier's.
+    const v = { policies: rules, price: { gross: '304.82', currency: 'USD' }, nights: 2 };
+    expect(voucherTerms(v, now, tz, 2).headline).toBe(agent.headline);
+    expect(voucherTerms(v, now, tz, 0).headline).toBe(supplier.headline);
   });
 
   it('no rules: free; no-show rules never make cancelling cost', () => {

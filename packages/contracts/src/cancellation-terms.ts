@@ -35,6 +35,11 @@ export interface TermsInput {
   now: Date;
   /** The reader's zone for the dates shown. */
   timeZone: string;
+  /**
+   * The agency's deadline shift (docs/decisions/0300): its agents see every rule start this many days
+   * before the supplier's, so "Cancelación gratis hasta" ends that much earlier. 0 or absent: the supplier's.
+   */
+  shiftDays?: number;
 }
 
 export type TermsStatus = 'free' | 'free-until' | 'penalty' | 'non-refundable';
@@ -94,8 +99,19 @@ function ruleCost(rule: TermsRule, input: TermsInput): string {
   return formatMoney(penaltyOfRule(rule, input).toFixed(2), input.price.currency);
 }
 
+const DAY_MS = 86_400_000;
+const shiftIso = (iso: string | undefined, days: number) =>
+  iso === undefined || !Number.isFinite(at(iso)) ? iso : new Date(at(iso) - days * DAY_MS).toISOString();
+
+/** The rules as an agency with a deadline shift of `days` shows them: each `from`/`to` that many days earlier. */
+export function shiftRules(rules: readonly TermsRule[], days: number | undefined): readonly TermsRule[] {
+  if (!days || days <= 0) return rules;
+  return rules.map((r) => (r.kind === 'no-show' ? r : { ...r, from: shiftIso(r.from, days) as string, to: shiftIso(r.to, days) }));
+}
+
 /** The terms at `input.now`. */
-export function cancellationTerms(input: TermsInput): CancellationTerms {
+export function cancellationTerms(termsInput: TermsInput): CancellationTerms {
+  const input = { ...termsInput, rules: shiftRules(termsInput.rules, termsInput.shiftDays) };
   const { price, now, timeZone } = input;
   const gross = new Decimal(price.amount);
   const rules = cancellationRules(input.rules);
@@ -173,8 +189,10 @@ export function voucherTerms(
   },
   now: Date,
   timeZone: string,
+  shiftDays = 0,
 ): CancellationTerms {
   return cancellationTerms({
+    shiftDays,
     rules: v.policies,
     price: { amount: v.price.gross, currency: v.price.currency },
     nights: v.nights,

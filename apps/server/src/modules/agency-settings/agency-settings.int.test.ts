@@ -151,17 +151,20 @@ describe('/configuration/app', () => {
   });
 
   it('shows the agency in its zone: session, voucher PDF, dashboard and list days', async () => {
-    // 23:30 UTC on 31 May is 18:30 in Bogotá (31 May) and 01:30 in Madrid (1 June).
+    // 23:30 UTC on 31 May is 18:30 in Bogotá (31 May) and 01:30 in Madrid (1 June); the agency's
+    // deadline shift of 2 days (decision 0300) shows it on 29 May at 18:30, then 30 May at 01:30.
     const { voucher } = await makeVoucher(t.app, {
       agencyId: w.agencyA.id,
       policies: [{ from: '2030-05-31T23:30:00Z', percent: '50', currency: 'USD' }],
     });
     const pdfOf = async () => pdfText((await t.app.inject({ url: `/api/voucher/${voucher.id}/pdf`, headers: w.headers.admin })).rawPayload);
-    expect(await pdfOf()).toContain('Desde 31-05-2030 18:30 se cobra el 50% del total');
+    const bogota = await pdfOf();
+    expect(bogota).toContain('Desde 29-05-2030 18:30 se cobra el 50% del total');
+    expect(bogota).toContain('Cancelación gratis hasta 29-05-2030 18:29');
 
     const res = await t.app.inject({ method: 'PUT', url: APP, headers: w.headers.admin, payload: appBody({ timeZone: 'Europe/Madrid' }) });
     expect(res.statusCode).toBe(200);
-    expect(await pdfOf()).toContain('Desde 01-06-2030 01:30 se cobra el 50% del total');
+    expect(await pdfOf()).toContain('Desde 30-05-2030 01:30 se cobra el 50% del total');
     const me = (await t.app.inject({ url: '/api/user', headers: w.headers.adviser })).json();
     expect(me.branding).toMatchObject({ timeZone: 'Europe/Madrid', deadlineShiftDays: 2 });
     const report = (await t.app.inject({ url: '/api/dashboard/voucher-yearly-report', headers: w.headers.admin })).json();
@@ -275,6 +278,33 @@ describe('/configuration/appearance', () => {
     const cleared = await t.app.inject({ method: 'PUT', url: LOOK, headers: w.headers.admin, payload: { theme: 'default' } });
     expect(cleared.json()).toMatchObject({ theme: 'default', primaryColor: null, logoLight: null });
     expect((await t.app.inject({ url: '/api/user', headers: w.headers.admin })).json().agency.logo).toBeNull();
+  });
+});
+
+describe("the agency's mail sender (decision 0262)", () => {
+  it('voucher mails go out under its sender name with its reply-to; another agency keeps the platform sender', async () => {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/configuration/integrations/mail',
+      headers: w.headers.admin,
+      payload: { senderName: 'Reservas Viajes A', replyTo: 'reservas@viajes-a.example' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const clientEmail = `cliente-${Date.now()}@test.example`;
+    const { voucher } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      client: { name: 'Laura', surname: 'Gómez', email: clientEmail },
+    });
+    const mail = await t.mail.waitFor(clientEmail);
+    expect(mail.raw).toContain(voucher.externalBookingReference);
+    expect(mail.raw).toMatch(/From: "?Reservas Viajes A"? </i);
+    expect(mail.raw).toMatch(/Reply-To: reservas@viajes-a\.example/i);
+
+    const otherEmail = `cliente-b-${Date.now()}@test.example`;
+    await makeVoucher(t.app, { agencyId: w.agencyB.id, client: { name: 'Luis', surname: 'Pérez', email: otherEmail } });
+    const other = await t.mail.waitFor(otherEmail);
+    expect(other.raw).not.toContain('Reservas Viajes A');
+    expect(other.raw).not.toMatch(/Reply-To:/i);
   });
 });
 

@@ -10,7 +10,13 @@ export interface MailLook {
   timeZone: string;
   logoUrl: string | null;
   footer: string | null;
+  /** The agency's sender name and reply-to (/configuration/integrations, decision 0262); the platform's when unset. */
+  senderName?: string | null;
+  replyTo?: string | null;
 }
+
+/** Where the agency's mail sender comes from: a port, so this module does not depend on integrations. */
+export type MailSenderOf = (agencyId: string) => Promise<{ senderName: string | null; replyTo: string | null }>;
 
 /**
  * Who at an agency gets a kind of e-mail and how it looks (issue 16): the booking user and the agency
@@ -18,7 +24,15 @@ export interface MailLook {
  * in /configuration/app.
  */
 export class AgencyMailContext {
-  constructor(private readonly d: { db: Db; settings: AgencySettingsRepository; prefs: NotificationPrefsRepository; publicUrl: string }) {}
+  constructor(
+    private readonly d: {
+      db: Db;
+      settings: AgencySettingsRepository;
+      prefs: NotificationPrefsRepository;
+      publicUrl: string;
+      sender: MailSenderOf;
+    },
+  ) {}
 
   async recipients(agencyId: string, userId: string | null, kind: NotificationKind): Promise<string[]> {
     const res = await this.d.db.execute<{ id: string; email: string }>(sql`
@@ -36,12 +50,14 @@ export class AgencyMailContext {
   }
 
   async look(agencyId: string): Promise<MailLook> {
-    const row = await this.d.settings.find(agencyId);
+    const [row, sender] = await Promise.all([this.d.settings.find(agencyId), this.d.sender(agencyId)]);
     const logo = row?.appearance.logoLight;
     return {
       timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
       logoUrl: logo ? `${this.d.publicUrl.replace(/\/$/, '')}${imageUrl(logo)}` : null,
       footer: row?.appearance.voucherFooter ?? null,
+      senderName: sender.senderName,
+      replyTo: sender.replyTo,
     };
   }
 }

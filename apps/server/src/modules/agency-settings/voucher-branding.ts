@@ -9,6 +9,8 @@ export interface VoucherBranding {
   logo: Buffer | null;
   header: string | null;
   footer: string | null;
+  /** Days the agency's free-cancellation deadline is shown before the supplier's (docs/decisions/0300). */
+  deadlineShiftDays: number;
 }
 
 export async function voucherBrandingOf(
@@ -22,5 +24,6 @@ export async function voucherBrandingOf(
     logo: a.logoLight ? await d.files.png(a.logoLight).catch(() => null) : null,
     header: a.voucherHeader ?? null,
     footer: a.voucherFooter ?? null,
+    deadlineShiftDays: row?.deadlineShiftDays ?? 0,
   };
 }

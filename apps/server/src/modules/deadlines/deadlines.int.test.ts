@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, makeWorld } from '../../../test/factories.js';
+import { makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { makeVoucher } from '../../../test/voucher-factory.js';
 import type { Db } from '../../db/client.js';
@@ -171,6 +171,52 @@ describe('voucher deadlines', () => {
     expect(expired).toHaveLength(1);
     expect(expired[0]).toMatchObject({ actorKind: 'system', note: 'La pre-reserva venció sin confirmarse' });
     expect((await deadlinesOf(voucher.id)).every((d) => d.closedAt !== null)).toBe(true);
+  });
+});
+
+describe("the agency's deadline shift", () => {
+  it("moves its agents' free-cancellation and payment deadlines earlier, not the supplier's pre-reservation expiry; a new shift moves open deadlines", async () => {
+    const agency = await makeAgency(t.database);
+    await t.database.db.insert(agencySettings).values({ agencyId: agency.id, deadlineShiftDays: 2 });
+    const supplierDue = inHours(24 * 10);
+    const day = 24 * HOUR;
+    const { voucher: confirmed } = await makeVoucher(t.app, {
+      agencyId: agency.id,
+      status: 'confirmed',
+      policies: [{ from: supplierDue, percent: '100', currency: 'USD' }],
+    });
+    const { voucher: pre } = await makeVoucher(t.app, {
+      agencyId: agency.id,
+      status: 'pre-reserved',
+      start: isoDay(new Date(Date.now() + 30 * day)),
+      policies: [{ from: supplierDue, percent: '100', currency: 'USD' }],
+    });
+    // Free cancellation ends in 1 day at the supplier: 2 days earlier is before the booking, so no free deadline.
+    const closeDue = inHours(24);
+    const { voucher: tooClose } = await makeVoucher(t.app, {
+      agencyId: agency.id,
+      status: 'confirmed-paid',
+      policies: [{ from: closeDue, percent: '100', currency: 'USD' }],
+    });
+    const dueOf = async (id: string, kind: string) => (await deadlinesOf(id)).find((r) => r.kind === kind && !r.closedAt)?.dueAt.getTime();
+    const shifted = Date.parse(supplierDue) - 2 * day;
+    expect(await dueOf(confirmed.id, 'free-cancellation')).toBe(shifted);
+    expect(await dueOf(confirmed.id, 'payment')).toBe(shifted);
+    expect(await dueOf(pre.id, 'free-cancellation')).toBe(shifted);
+    expect(await dueOf(pre.id, 'pre-reservation')).toBe(Date.parse(supplierDue));
+    expect(await dueOf(tooClose.id, 'free-cancellation')).toBeUndefined();
+
+    await t.database.db.update(agencySettings).set({ deadlineShiftDays: 0 }).where(eq(agencySettings.agencyId, agency.id));
+    expect(await dueOf(confirmed.id, 'free-cancellation')).toBe(Date.parse(supplierDue));
+    expect(await dueOf(confirmed.id, 'payment')).toBe(Date.parse(supplierDue));
+    expect(await dueOf(tooClose.id, 'free-cancellation')).toBe(Date.parse(closeDue));
+    // Another agency's deadlines are not touched by this one's shift.
+    const { voucher: elsewhere } = await makeVoucher(t.app, {
+      agencyId: w.agencyA.id,
+      status: 'confirmed',
+      policies: [{ from: supplierDue, percent: '100', currency: 'USD' }],
+    });
+    expect(await dueOf(elsewhere.id, 'free-cancellation')).toBe(Date.parse(supplierDue));
   });
 });
 

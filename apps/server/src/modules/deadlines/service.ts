@@ -2,7 +2,7 @@ import type { ReminderSettings, UpcomingDeadline } from '@travesia/contracts';
 import type { AuthContext } from '../../http/auth.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AgencyMailContext } from '../agency-settings/mail-context.js';
-import { agencyOf, type IntegrationService } from '../integrations/service.js';
+import { agencyOf } from '../integrations/service.js';
 import type { VoucherService } from '../voucher/service.js';
 import { deadlineReminderMail } from './mails.js';
 import type { DeadlineRepository } from './repository.js';
@@ -11,7 +11,6 @@ export interface DeadlineServiceDeps {
   repo: DeadlineRepository;
   vouchers: VoucherService;
   agencyMail: AgencyMailContext;
-  integrations: IntegrationService;
   mailer: Mailer;
   publicUrl: string;
 }
@@ -53,13 +52,13 @@ export class DeadlineService {
     if (!d || d.closed) return;
     const to = await this.d.agencyMail.recipients(d.agencyId, d.userId, 'deadlines');
     if (!to.length) return;
-    const [look, sender] = await Promise.all([this.d.agencyMail.look(d.agencyId), this.d.integrations.mailSettingsOf(d.agencyId)]);
+    const look = await this.d.agencyMail.look(d.agencyId);
     const link = `${this.d.publicUrl.replace(/\/$/, '')}/booking/${d.voucherId}/voucher`;
     // One mail to the agency side, so a retry after a failure never repeats it to some of them.
     await this.d.mailer.send({
       ...deadlineReminderMail(to.join(', '), d, Number(payload.offsetDays), link, look.timeZone),
-      fromName: sender.senderName,
-      replyTo: sender.replyTo,
+      fromName: look.senderName,
+      replyTo: look.replyTo,
     });
   }
 }

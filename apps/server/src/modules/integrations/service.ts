@@ -15,24 +15,23 @@ import {
   type Webhook,
   type WebhookDelivery,
 } from '@travesia/contracts';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { type AgencyRow, agencyMailSettings, type WebhookDeliveryRow, type WebhookEndpointRow } from '../../db/schema/index.js';
+import type { AgencyRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { newToken, sha256 } from '../../lib/crypto.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { OutboxWorker } from '../outbox/worker.js';
 import type { ApiKeyListRow, ApiKeyRepository } from './api-key-repository.js';
+import type { MailSenderRepository } from './mail-sender-repository.js';
 import type { WebhookRepository } from './webhook-repository.js';
 import { newWebhookSecret } from './webhook-signing.js';
 
 export interface IntegrationServiceDeps {
-  db: Db;
   apiKeys: ApiKeyRepository;
   webhooks: WebhookRepository;
   secrets: () => SecretBox;
   outbox: OutboxWorker;
+  mailSenders: MailSenderRepository;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -146,18 +145,13 @@ export class IntegrationService {
 
   async putMailSettings(auth: AuthContext, body: { senderName?: string | null; replyTo?: string | null }): Promise<MailSettings> {
     const agencyId = agencyOf(auth).id;
-    const values = { senderName: body.senderName || null, replyTo: body.replyTo || null, updatedAt: new Date() };
-    await this.d.db
-      .insert(agencyMailSettings)
-      .values({ agencyId, ...values })
-      .onConflictDoUpdate({ target: agencyMailSettings.agencyId, set: values });
+    await this.d.mailSenders.put(agencyId, { senderName: body.senderName ?? null, replyTo: body.replyTo ?? null });
     return this.mailSettingsOf(agencyId);
   }
 
   /** The sender name and reply-to of an agency's mails (null when it set none). */
-  async mailSettingsOf(agencyId: string): Promise<MailSettings> {
-    const [row] = await this.d.db.select().from(agencyMailSettings).where(eq(agencyMailSettings.agencyId, agencyId)).limit(1);
-    return { senderName: row?.senderName ?? null, replyTo: row?.replyTo ?? null };
+  mailSettingsOf(agencyId: string): Promise<MailSettings> {
+    return this.d.mailSenders.of(agencyId);
   }
 }
 

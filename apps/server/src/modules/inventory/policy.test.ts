@@ -26,6 +26,11 @@ describe('own-inventory cancellation policy', () => {
     ]);
   });
 
+  it("starts the arrival day in the booking agency's zone (Madrid: 23:00 UTC the day before)", () => {
+    const p = normalisePolicy(def, { ...stay, timeZone: 'Europe/Madrid' });
+    expect(p.rules.map((r) => r.from)).toEqual(['2027-03-02T23:00:00.000Z', '2027-03-07T23:00:00.000Z', '2027-03-09T23:00:00.000Z']);
+  });
+
   it('charges by date: free, one night, half, everything', () => {
     const p = normalisePolicy(def, stay);
     expect(penaltyAt(p, money, new Date('2027-03-03T04:59:59Z'))).toBe('0.00');

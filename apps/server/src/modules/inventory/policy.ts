@@ -6,17 +6,21 @@ const HOUR = 3_600_000;
 
 /**
  * A hotel's policy definition turned into the suppliers' normalised rules for one stay: each step
- * starts `before` days/hours before the start of the arrival day (business time zone); no-show from the
- * arrival day; non-refundable is 100 % from the moment of the search/booking.
+ * starts `before` days/hours before the start of the arrival day in the booking agency's zone (the
+ * platform's default when not given); no-show from the arrival day; non-refundable is 100 % from the
+ * moment of the search/booking.
  */
-export function normalisePolicy(def: PolicyDefinition, stay: { start: string; currency: string; now: Date }): CancellationPolicy {
+export function normalisePolicy(
+  def: PolicyDefinition,
+  stay: { start: string; currency: string; now: Date; timeZone?: string },
+): CancellationPolicy {
   if (def.nonRefundable)
     return {
       refundable: false,
       rules: [{ from: stay.now.toISOString(), percent: '100', currency: stay.currency }],
       text: 'No reembolsable',
     };
-  const arrival = startOfBusinessDay(stay.start).getTime();
+  const arrival = startOfBusinessDay(stay.start, stay.timeZone).getTime();
   const rules: CancellationRule[] = def.rules.map((r) => ({
     from: new Date(arrival - r.before * (r.unit === 'days' ? 24 : 1) * HOUR).toISOString(),
     ...penaltyFields(r.penalty),

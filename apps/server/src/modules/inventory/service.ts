@@ -206,6 +206,8 @@ export class InventoryService {
     const expiresAt = new Date(now.getTime() + OPTION_TTL_MS);
     const hotels = await this.deps.repo.hotelsWithin(place.id);
     const ctx = await this.deps.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
+    // The arrival day of the policy starts in the agency's zone (issue 16: no hard-coded zone).
+    const timeZone = await this.deps.vouchers.timeZoneOf(auth);
     const searchId = await this.deps.repo.saveSearch({
       agencyId: auth.agency?.id ?? '00000000-0000-0000-0000-000000000000',
       userId: auth.user.id,
@@ -250,6 +252,7 @@ export class InventoryService {
               end: input.end,
               ctx,
               now,
+              timeZone,
               token: { value: encodeToken(searchId, rt.id, board), expiresAt: expiresAt.toISOString() },
             }),
           );
@@ -303,6 +306,8 @@ export class InventoryService {
     end: string;
     ctx: PricingContext;
     now: Date;
+    /** The agency's zone: where the arrival day, and so each policy step, starts. */
+    timeZone: string;
     token: { value: string; expiresAt: string };
   }): OwnHotelOffer | null {
     const stay = priceStay({
@@ -341,7 +346,7 @@ export class InventoryService {
       total: { amount: stay.total, currency: a.hotel.currency },
       availability: 'available',
       requiresQuote: false,
-      cancellation: normalisePolicy(a.hotel.policy, { start: a.start, currency: a.hotel.currency, now: a.now }),
+      cancellation: normalisePolicy(a.hotel.policy, { start: a.start, currency: a.hotel.currency, now: a.now, timeZone: a.timeZone }),
       token: { kind: 'travesia-option', value: a.token.value, expiresAt: a.token.expiresAt },
       supplierData: { hotelId: a.hotel.id, roomTypeId: a.roomType.id, perNight: stay.perNight },
       payAtHotel: false,
@@ -389,6 +394,7 @@ export class InventoryService {
       end: req.end,
       ctx,
       now,
+      timeZone: await this.deps.vouchers.timeZoneOf(auth),
       token: { value: input.token, expiresAt: search.expiresAt.toISOString() },
     });
     if (!offer) throw conflict(m.noAvailability, 'NO_AVAILABILITY');

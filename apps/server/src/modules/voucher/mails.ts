@@ -37,6 +37,9 @@ function build(
   return {
     to,
     subject,
+    // The agency's sender name and reply-to (decision 0262); the address stays the platform's MAIL_FROM.
+    fromName: look.senderName ?? null,
+    replyTo: look.replyTo ?? null,
     text: [
       intro,
       '',

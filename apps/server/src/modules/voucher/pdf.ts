@@ -126,7 +126,7 @@ export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Pro
   if (v.type === 'hotel') line(T.payableAtHotel, atHotel ? formatMoney(atHotel.amount, atHotel.currency) : T.nothing);
 
   section(T.policies);
-  const terms = voucherTerms(v, opts.now, tz);
+  const terms = voucherTerms(v, opts.now, tz, opts.branding?.deadlineShiftDays ?? 0);
   if (v.status !== 'cancelled') doc.font('Helvetica-Bold').text(winAnsi(terms.headline)).font('Helvetica');
   for (const t of terms.lines) doc.text(`• ${winAnsi(t)}`);
 

@@ -19,6 +19,7 @@ import { useMe } from '../../../shared/session/use-session';
 import { useAppSettings } from '../api/get-app-settings';
 import { useUpdateAppSettings } from '../api/update-app-settings';
 import { AgencyPicker } from './agency-picker';
+import { ReminderSettingsCard } from './reminder-settings-card';
 
 type Values = Omit<AgencyAppSettings, 'agencyId' | 'name' | 'updatedAt'>;
 
@@ -194,6 +195,12 @@ export function AppSettingsPage() {
             Guardar
           </Button>
         </Form>
+      )}
+      {/* Reminders belong to the caller's own agency (platform staff have none). */}
+      {!isSuper && (
+        <div style={{ marginTop: 24 }}>
+          <ReminderSettingsCard />
+        </div>
       )}
     </>
   );

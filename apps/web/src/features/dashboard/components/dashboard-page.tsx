@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { usePhone } from '../../../shared/components/use-phone';
 import { useAvailableMonths } from '../api/available-months';
 import { useAvailableYears } from '../api/available-years';
+import { DeadlinesCard } from './deadlines-card';
 import { Indicators } from './indicators';
 import { LastVouchersTable } from './last-vouchers-table';
 import { NeedsAttentionAlert } from './needs-attention-alert';
@@ -74,6 +75,7 @@ export function DashboardPage() {
         </Col>
         <Col xs={24} xl={8}>
           <Space direction="vertical" style={{ width: '100%' }} size={16}>
+            <DeadlinesCard />
             <WeatherCard />
             <Shortcuts />
           </Space>

@@ -1,6 +1,7 @@
 import { formatMoney, localTimeZone, type Voucher } from '@travesia/contracts';
 import { Descriptions, Modal, Typography } from 'antd';
-import { penaltyLine } from '../logic/voucher-view';
+import { useMe } from '../../../shared/session/use-session';
+import { penaltyLine, shiftOf } from '../logic/voucher-view';
 import { VoucherTerms } from './voucher-terms';
 
 const PENALTY_TYPE_LABELS: Record<string, string> = { $: 'Monto ($)', '%': 'Porcentaje (%)', nights: 'Noches' };
@@ -9,6 +10,7 @@ const CAUSE_LABELS: Record<string, string> = { 'no-show': 'No presentación (no-
 /** Spec §2: the bookings list dialog with policies, payments, nights and penalty data. */
 export function BookingDialog({ voucher, onClose }: { voucher: Voucher | null; onClose: () => void }) {
   const tz = localTimeZone();
+  const me = useMe();
   const v = voucher;
   return (
     <Modal open={!!v} onCancel={onClose} footer={null} title={v ? `Reserva ${v.externalBookingReference}` : ''} width={640} destroyOnHidden>
@@ -40,7 +42,7 @@ export function BookingDialog({ voucher, onClose }: { voucher: Voucher | null; o
               <Descriptions.Item label="Tiempo">{`${v.penalty.penaltyCaused.time} horas antes del inicio`}</Descriptions.Item>
             </Descriptions>
           ) : (
-            <Typography.Text data-testid="dialog-penalty">{penaltyLine(v, new Date(), tz)}</Typography.Text>
+            <Typography.Text data-testid="dialog-penalty">{penaltyLine(v, new Date(), tz, shiftOf(me, v))}</Typography.Text>
           )}
         </>
       )}

@@ -26,7 +26,9 @@ import { exportVouchers } from '../api/download';
 import { BookingDialog } from './booking-dialog';
 import { StatusTag } from './status-tag';
 
-const FILTER_KEYS = ['q', 'status', 'provider', 'type', 'from', 'to'] as const;
+const FILTER_KEYS = ['q', 'status', 'provider', 'type', 'from', 'to', 'deadlineWithin'] as const;
+/** The deadline filter's choices: vouchers with a free-cancellation, payment or pre-reservation deadline within N days. */
+const DEADLINE_WINDOWS = [1, 3, 7, 14, 30];
 
 /** Spec §2 Bookings list: server-side text filter and filters, pagination (20), dialog and exports. */
 export function BookingListPage() {
@@ -207,6 +209,15 @@ export function BookingListPage() {
           value={filter.type}
           onChange={(v) => update({ type: v })}
           options={VOUCHER_TYPES.map((p) => ({ value: p, label: PRODUCT_KIND_LABELS[p] }))}
+        />
+        <Select
+          allowClear
+          placeholder="Vencimiento"
+          aria-label="Vencimiento"
+          style={{ width: 200 }}
+          value={filter.deadlineWithin ? Number(filter.deadlineWithin) : undefined}
+          onChange={(v?: number) => update({ deadlineWithin: v ? String(v) : undefined })}
+          options={DEADLINE_WINDOWS.map((d) => ({ value: d, label: d === 1 ? 'Vence en 1 día' : `Vence en ${d} días` }))}
         />
         <DatePicker.RangePicker
           format="DD-MM-YYYY"

@@ -1,10 +1,12 @@
 import { localTimeZone, type Voucher } from '@travesia/contracts';
 import { List, Typography } from 'antd';
-import { termsOf } from '../logic/voucher-view';
+import { useMe } from '../../../shared/session/use-session';
+import { shiftOf, termsOf } from '../logic/voucher-view';
 
-/** The cancellation terms now (contracts' voucherTerms): one headline, then the schedule. */
+/** The cancellation terms now (contracts' voucherTerms, with the agency's deadline shift): one headline, then the schedule. */
 export function VoucherTerms({ voucher }: { voucher: Voucher }) {
-  const t = termsOf(voucher, new Date(), localTimeZone());
+  const me = useMe();
+  const t = termsOf(voucher, new Date(), localTimeZone(), shiftOf(me, voucher));
   return (
     <div data-testid="voucher-terms" data-status={t.status}>
       {voucher.status !== 'cancelled' && <Typography.Paragraph strong>{t.headline}</Typography.Paragraph>}

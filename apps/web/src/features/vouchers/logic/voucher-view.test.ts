@@ -1,6 +1,6 @@
 import type { MeResponse, Voucher } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
-import { accessOf, penaltyLine, termsOf } from './voucher-view';
+import { accessOf, penaltyLine, shiftOf, termsOf } from './voucher-view';
 
 const voucher = {
   _id: 'v1',
@@ -41,5 +41,18 @@ describe('voucher screens', () => {
   it('a cancelled voucher shows what was charged', () => {
     const cancelled = { ...voucher, status: 'cancelled', penalty: { penalty: '10.00', penaltyCurrency: 'USD' } } as unknown as Voucher;
     expect(penaltyLine(cancelled, new Date(), 'UTC')).toBe('Penalidad cobrada: 10.00 USD');
+  });
+
+  it("the agency's users see its deadline shift on its own vouchers; platform staff and other agencies the supplier's", () => {
+    const branding = { deadlineShiftDays: 3 } as MeResponse['branding'];
+    const own = { ...me('adviser', 'u-adviser'), branding } as MeResponse;
+    const other = { ...me('agency', 'x', 'ag-2'), branding } as MeResponse;
+    expect(shiftOf(own, voucher)).toBe(3);
+    expect(shiftOf(other, voucher)).toBe(0);
+    expect(shiftOf(me('super', 's', null), voucher)).toBe(0);
+    const before = new Date('2026-11-10T12:00:00Z');
+    expect(penaltyLine(voucher, before, 'America/Bogota', shiftOf(own, voucher))).toBe(
+      'Sin penalidad si cancelas ahora. Cancelación gratis hasta 14-11-2026 23:59.',
+    );
   });
 });

@@ -26,19 +26,27 @@ export function accessOf(me: Pick<MeResponse, 'user'>, v: Voucher): VoucherAcces
   return voucherAccess(viewer, voucherFactsOf(v));
 }
 
-/** The terms now, in the reader's zone. */
-export function termsOf(v: Voucher, now: Date, timeZone: string): CancellationTerms {
-  return voucherTerms(v, now, timeZone);
+/**
+ * The deadline shift the reader sees on a voucher (docs/decisions/0300): the agency's, for its own
+ * users; platform staff see the supplier's dates.
+ */
+export function shiftOf(me: Pick<MeResponse, 'user' | 'branding'>, v: Voucher): number {
+  return me.branding && me.user.agency?._id === v.agency._id ? me.branding.deadlineShiftDays : 0;
+}
+
+/** The terms now, in the reader's zone, with the agency's deadline shift. */
+export function termsOf(v: Voucher, now: Date, timeZone: string, shiftDays = 0): CancellationTerms {
+  return voucherTerms(v, now, timeZone, shiftDays);
 }
 
 /**
  * The penalty line of the bookings dialog: what the cancellation cost when the voucher is cancelled,
  * else what cancelling now would cost (never "Sin penalidad" while a penalty runs).
  */
-export function penaltyLine(v: Voucher, now: Date, timeZone: string): string {
+export function penaltyLine(v: Voucher, now: Date, timeZone: string, shiftDays = 0): string {
   if (v.status === 'cancelled')
     return v.penalty ? `Penalidad cobrada: ${formatMoney(v.penalty.penalty, v.penalty.penaltyCurrency)}` : 'Cancelada sin penalidad';
-  const t = termsOf(v, now, timeZone);
+  const t = termsOf(v, now, timeZone, shiftDays);
   return t.status === 'free' || t.status === 'free-until'
     ? `Sin penalidad si cancelas ahora. ${t.headline}`
     : `Penalidad si cancelas ahora: ${formatMoney(t.penaltyNow.amount, t.penaltyNow.currency)}`;
