@@ -12,6 +12,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { agencySettingsRoutes } from './modules/agency-settings/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { flightBookingRoutes } from './modules/booking/flight/routes.js';
 import { hotelBookingRoutes } from './modules/booking/hotel/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { commissionRoutes } from './modules/commission/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supplierAuditRoutes, { services });
   await app.register(inventoryRoutes, { services });
   await app.register(hotelBookingRoutes, { services });
+  await app.register(flightBookingRoutes, { services });
   await app.register(integrationRoutes, { services });
   await app.register(deadlineRoutes, { services });
 

@@ -1,1 +1,2 @@
+export * from './flight.js';
 export * from './providers.js';

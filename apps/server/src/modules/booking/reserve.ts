@@ -54,6 +54,12 @@ export interface SupplierReserve {
   book: (clientReference: string, ctx: CallContext) => Promise<BookingBase>;
   simScenario?: string;
   actor?: EventActor;
+  /**
+   * Confirms a pre-reserved voucher (flights, docs/decisions/0290) instead of recording a new one: in the
+   * same transaction it becomes pending-provider under the key, with the travellers, the code and the
+   * recovery row, at the version the flow read (a concurrent change is a 409).
+   */
+  preReserved?: { voucherId: string; version: number };
 }
 
 /** How a provider booking ended for the request that made it: the settled voucher, or the error to answer. */
@@ -108,21 +114,39 @@ export class ReserveEngine {
       ref: null,
     };
     const recorded = await inTransaction(this.d.db, async (tx) => {
-      const rec = await this.d.vouchers.record(
-        {
-          ...r.voucher,
-          agencyId,
-          userId: ownerIdOf(r.sale),
-          integrator: r.account.supplier,
-          provider: r.account.supplier,
-          providerAccountId: r.account.id,
-          status: 'pending-provider',
-          bookingCodes: [{ ...code, clientReference: '' }],
-          idempotencyKey: r.idempotencyKey,
-          quoteRef: r.quoteRef,
-        },
-        { tx, actor: r.actor },
-      );
+      const pre = r.preReserved;
+      const rec = pre
+        ? {
+            created: true,
+            voucher: await this.d.vouchers.applyUpdate(
+              pre.voucherId,
+              pre.version,
+              {
+                status: 'pending-provider',
+                client: r.voucher.client,
+                companions: r.voucher.companions,
+                idempotencyKey: r.idempotencyKey,
+                quoteRef: r.quoteRef,
+                note: 'Confirmación enviada al proveedor',
+              },
+              { tx, actor: r.actor },
+            ),
+          }
+        : await this.d.vouchers.record(
+            {
+              ...r.voucher,
+              agencyId,
+              userId: ownerIdOf(r.sale),
+              integrator: r.account.supplier,
+              provider: r.account.supplier,
+              providerAccountId: r.account.id,
+              status: 'pending-provider',
+              bookingCodes: [{ ...code, clientReference: '' }],
+              idempotencyKey: r.idempotencyKey,
+              quoteRef: r.quoteRef,
+            },
+            { tx, actor: r.actor },
+          );
       if (!rec.created) return rec;
       // Our reference is known only now: keep it with the codes, and queue the recovery lookup.
       await tx
