@@ -9,7 +9,7 @@ import { type BookingBase, type CallContext, type ResolvedProviderAccount, Suppl
 import type { EventActor, RecordVoucherInput, VoucherService } from '../voucher/service.js';
 import type { SupplierBookingCode } from './booking-code.js';
 import { bookingAgencyOf, ownerIdOf, type SalesContext } from './sales-context.js';
-import type { VoucherSettler } from './settle.js';
+import type { SettleUpdate, VoucherSettler } from './settle.js';
 
 /** Supplier errors after which the booking may exist at the supplier: look it up, never book again. */
 const OUTCOME_UNKNOWN = new Set(['SUPPLIER_OUTCOME_UNKNOWN', 'SUPPLIER_TIMEOUT', 'SUPPLIER_UNAVAILABLE', 'SUPPLIER_BAD_RESPONSE']);
@@ -148,10 +148,11 @@ export class ReserveEngine {
             { tx, actor: r.actor },
           );
       if (!rec.created) return rec;
-      // Our reference is known only now: keep it with the codes, and queue the recovery lookup.
+      // Our reference is known only now: keep it with the codes (a pre-reservation's after it), and queue the recovery lookup.
+      const kept = pre ? (rec.voucher.bookingCodes as unknown[]) : [];
       await tx
         .update(vouchers)
-        .set({ bookingCodes: [{ ...code, clientReference: rec.voucher.externalBookingReference }] })
+        .set({ bookingCodes: [{ ...code, clientReference: rec.voucher.externalBookingReference }, ...kept] })
         .where(eq(vouchers.id, rec.voucher.id));
       await tx.insert(bookingRecovery).values({
         voucherId: rec.voucher.id,
@@ -165,7 +166,11 @@ export class ReserveEngine {
     // The provider call outlives the request when it is slow: after reserveAnswerMs the voucher is
     // answered pending-provider and the call settles it in the background (a crash mid-call is left to
     // the RecoveryWorker through the recovery row recorded above).
-    const outcome = this.track(this.bookAtProvider(voucher.id, () => r.book(voucher.externalBookingReference, ctx)));
+    // A refused confirmation of a pre-reservation leaves it pre-reserved (the supplier's transaction is still open until it expires).
+    const refused = r.preReserved
+      ? { status: 'pre-reserved' as const, bookingCodes: voucher.bookingCodes as unknown[], idempotencyKey: null, quoteRef: null }
+      : { status: 'cancelled' as const };
+    const outcome = this.track(this.bookAtProvider(voucher.id, () => r.book(voucher.externalBookingReference, ctx), refused));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), this.d.options.reserveAnswerMs);
@@ -185,7 +190,11 @@ export class ReserveEngine {
    * after its request was answered. A definite refusal cancels the voucher and comes back as the
    * error to answer; an unknown outcome leaves it pending-provider for the RecoveryWorker.
    */
-  private async bookAtProvider(voucherId: string, book: () => Promise<BookingBase>): Promise<BookingOutcome> {
+  private async bookAtProvider(
+    voucherId: string,
+    book: () => Promise<BookingBase>,
+    refused: Omit<SettleUpdate, 'note'> = { status: 'cancelled' },
+  ): Promise<BookingOutcome> {
     const { settler, log } = this.d;
     try {
       let booking: BookingBase;
@@ -194,7 +203,7 @@ export class ReserveEngine {
       } catch (err) {
         if (err instanceof SupplierError && !OUTCOME_UNKNOWN.has(err.code)) {
           // A definite refusal: nothing was booked. The voucher keeps the reason; a new checkout needs a new key.
-          const settled = await settler.settle(voucherId, { status: 'cancelled', note: `${err.code}: ${err.message}` });
+          const settled = await settler.settle(voucherId, { ...refused, note: `${err.code}: ${err.message}` });
           log.warn({ voucherId, code: err.code }, 'supplier refused the booking');
           return { error: new AppError(err.status, err.code, err.message, { voucherId: settled?.id ?? voucherId }) };
         }

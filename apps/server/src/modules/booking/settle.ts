@@ -20,6 +20,9 @@ export interface SettleUpdate {
   bookingCodes?: unknown[];
   supplierRemarks?: string[];
   product?: ProductSummaryData;
+  /** A refused confirmation of a pre-reservation gives its key and what it booked back (reserve.ts). */
+  idempotencyKey?: null;
+  quoteRef?: null;
 }
 
 /**

@@ -116,8 +116,8 @@ export interface VoucherUpdate {
   /** A pre-reservation being confirmed (flights, docs/decisions/0290): the travellers, the key and what it books. */
   client?: HolderData;
   companions?: Array<Record<string, unknown>>;
-  idempotencyKey?: string;
-  quoteRef?: string;
+  idempotencyKey?: string | null;
+  quoteRef?: string | null;
   /** The product summary as the booking's answer completes it (a flight's PNR and tickets). */
   product?: ProductSummaryData;
 }

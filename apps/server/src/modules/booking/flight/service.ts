@@ -161,7 +161,7 @@ export class FlightBookingService {
     const { voucher: v } = await this.d.vouchers.get(auth, body.voucherId).catch(() => {
       throw new AppError(404, 'VOUCHER_NOT_FOUND', M.voucherNotFound);
     });
-    const code = (v.bookingCodes as Partial<FlightPreReservation>[])[0];
+    const code = (v.bookingCodes as Partial<FlightPreReservation>[]).find((c) => c?.kind === 'flight-pre-reservation');
     if (v.type !== 'flight' || code?.kind !== 'flight-pre-reservation' || !code.quote) throw conflict(M.notPreReserved, 'NOT_PRE_RESERVED');
     if (v.status !== 'pre-reserved') {
       const expired = v.status === 'cancelled' && !!code.expiresAt && Date.parse(code.expiresAt) <= this.d.engine.now().getTime();
