@@ -7,7 +7,7 @@ import { holderSchema, voucherSchema } from '../vouchers.js';
  * Flights (SAN TSG TourVisio, issue 19). Search messages are English as spec §5 words them
  * ('serviceType is required'); booking messages and everything else a user reads are Spanish.
  */
-export const FLIGHT_MESSAGES = {
+export const FLIGHT_SEARCH_MESSAGES = {
   serviceTypeRequired: 'serviceType is required',
   serviceTypeInvalid: 'serviceType must be 1 (one way), 2 (round trip) or 3 (multi-city)',
   flightClassRequired: 'flightClass is required',
@@ -38,6 +38,15 @@ export const FLIGHT_MESSAGES = {
   infantsOverAdults: 'infants cannot outnumber adults',
   providerRequired: 'provider is required',
   nonStopInvalid: 'showOnlyNonStopFlight must be a boolean',
+  originUnknown: 'origin.id is not an airport or city with an IATA code',
+  destinyUnknown: 'destiny.id is not an airport or city with an IATA code',
+} as const;
+
+/** The spec's English flight-search texts (§5): the only English a user may read (the fuzz test allows these). */
+export const FLIGHT_SEARCH_TEXTS: readonly string[] = Object.values(FLIGHT_SEARCH_MESSAGES);
+
+export const FLIGHT_MESSAGES = {
+  ...FLIGHT_SEARCH_MESSAGES,
   // Booking (spec §5, Spanish)
   checkInRequired: 'Fecha de checking es requerido',
   flightClassBookingRequired: 'Clase de vuelo es requerido',

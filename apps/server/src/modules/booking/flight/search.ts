@@ -78,10 +78,10 @@ export class FlightSearchService {
   }
 
   /** An airport or city: an IATA code as given, or our place id resolved to its IATA code. */
-  private async resolve(loc: { id: string; type: string }, field: string): Promise<FlightLocation & PlaceRef> {
+  private async resolve(loc: { id: string; type: string }, field: 'origin' | 'destiny'): Promise<FlightLocation & PlaceRef> {
     const wanted = locationOf(loc);
     const byCode = /^[A-Za-z]{3}$/.test(loc.id);
-    const unknown = `${field}.id is not an airport or city with an IATA code`;
+    const unknown = field === 'origin' ? M.originUnknown : M.destinyUnknown;
     if (!byCode && !/^[0-9a-f-]{36}$/i.test(loc.id)) throw badRequest(unknown, { [`${field}.id`]: unknown });
     const [row] = await this.d.db
       .select({ id: places.id, path: places.path, iata: places.iataCode })
