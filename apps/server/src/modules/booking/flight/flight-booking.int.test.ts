@@ -3,8 +3,9 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { insertPlace } from '../../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
-import { bookingRecovery, voucherDeadlines, vouchers } from '../../../db/schema/index.js';
+import { bookingRecovery, places, voucherDeadlines, vouchers } from '../../../db/schema/index.js';
 
 let t: TestApp;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -14,6 +15,7 @@ let noFlights: Record<string, string>;
 let account = '';
 let otherAccount = '';
 let noFlightsAccount = '';
+let bogota = '';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const SEARCH = '/api/integrator/santsg/flight/booking/avail/price-search';
@@ -105,6 +107,29 @@ beforeAll(async () => {
   noFlights = await loginAs(t.app, (await makeUser(t.database, 'agency', agencyC.id)).email);
   account = await createProviderAccount(t.app, admin, 'santsg', { agency: 'PXM25', user: 'viajes', password: 'sandbox' });
   otherAccount = await createProviderAccount(t.app, other, 'santsg', { agency: 'PXM25', user: 'norte', password: 'sandbox' });
+  const colombia = await insertPlace(t.database, 'Colombia', 'country', null);
+  const city = await insertPlace(t.database, 'Bogotá', 'city', colombia);
+  bogota = city.id;
+  await t.database.db.insert(places).values([
+    {
+      name: 'Guaymaral',
+      type: 'airport',
+      parentId: city.id,
+      path: [...city.path, city.id],
+      ancestorNames: [...city.names, city.name],
+      iataCode: 'GYM',
+      countryCode: 'CO',
+    },
+    {
+      name: 'El Dorado International Airport',
+      type: 'airport',
+      parentId: city.id,
+      path: [...city.path, city.id],
+      ancestorNames: [...city.names, city.name],
+      iataCode: 'BOG',
+      countryCode: 'CO',
+    },
+  ]);
   noFlightsAccount = await createProviderAccount(t.app, noFlights, 'santsg', { agency: 'PXM25', user: 'sur', password: 'sandbox' });
 }, 60_000);
 
@@ -127,6 +152,23 @@ describe('flight search (spec §5, §7, §9)', () => {
     expect(dates.every((d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && d >= day(0))).toBe(true);
     // One weekday has no flights on this route: it is missing from the answer.
     expect(dates.length).toBeLessThan(180);
+    // Our city (which has no code of its own) flies from its main airport: the same days.
+    const byCity = await call(DATES, admin, {
+      serviceType: '1',
+      origin: { id: bogota, type: '2' },
+      destiny: { id: 'CUN', type: '5' },
+      provider: account,
+    });
+    expect(byCity.statusCode, byCity.body).toBe(200);
+    expect(byCity.json().dates).toEqual(dates);
+    const unknown = await call(DATES, admin, {
+      serviceType: '1',
+      origin: { id: randomUUID(), type: '5' },
+      destiny: { id: 'CUN', type: '5' },
+      provider: account,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().msg).toBe('origin.id is not an airport or city with an IATA code');
   });
 
   it('validates the search with the spec messages, never a 500', async () => {

@@ -6,7 +6,7 @@ import {
   type PriceBreakdown,
   providerModule,
 } from '@travesia/contracts';
-import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/client.js';
 import { places } from '../../../db/schema/index.js';
@@ -83,24 +83,29 @@ export class FlightSearchService {
     const byCode = /^[A-Za-z]{3}$/.test(loc.id);
     const unknown = field === 'origin' ? M.originUnknown : M.destinyUnknown;
     if (!byCode && !/^[0-9a-f-]{36}$/i.test(loc.id)) throw badRequest(unknown, { [`${field}.id`]: unknown });
+    const cols = { id: places.id, path: places.path, iata: places.iataCode };
+    if (byCode) {
+      const [row] = await this.d.db
+        .select(cols)
+        .from(places)
+        .where(and(eq(places.iataCode, loc.id.toUpperCase()), or(eq(places.type, 'airport'), eq(places.type, 'city'))))
+        .limit(1);
+      const ancestors = row ? [...row.path].reverse().filter((p) => p !== row.id) : [];
+      return { ...wanted, code: loc.id.toUpperCase(), placeId: row?.id ?? null, ancestors };
+    }
+    // Our place: its own code, or (a city, whose seeded places keep no code) its main airport's.
     const [row] = await this.d.db
-      .select({ id: places.id, path: places.path, iata: places.iataCode })
+      .select(cols)
       .from(places)
-      .where(
-        byCode
-          ? and(eq(places.iataCode, loc.id.toUpperCase()), or(eq(places.type, 'airport'), eq(places.type, 'city')))
-          : and(eq(places.id, loc.id), isNotNull(places.iataCode)),
+      .where(and(isNotNull(places.iataCode), or(eq(places.id, loc.id), and(eq(places.parentId, loc.id), eq(places.type, 'airport')))))
+      .orderBy(
+        sql`case when ${places.id} = ${loc.id} then 0 when ${places.name} ~* 'international|internacional' then 1 else 2 end`,
+        places.name,
       )
       .limit(1);
-    if (byCode)
-      return {
-        ...wanted,
-        code: loc.id.toUpperCase(),
-        placeId: row?.id ?? null,
-        ancestors: row ? [...row.path].reverse().filter((p) => p !== row.id) : [],
-      };
     if (!row?.iata) throw badRequest(unknown, { [`${field}.id`]: unknown });
-    return { ...wanted, code: row.iata, placeId: row.id, ancestors: [...row.path].reverse().filter((p) => p !== row.id) };
+    const type = row.id === loc.id ? wanted.type : 'airport';
+    return { type, code: row.iata, placeId: row.id, ancestors: [...row.path].reverse().filter((p) => p !== row.id) };
   }
 
   async checkInDates(auth: AuthContext, body: FlightCheckInDatesBody, simScenario?: string) {
