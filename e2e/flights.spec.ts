@@ -15,6 +15,7 @@ async function pickDay(page: Page, label: string, months: number, n: number) {
   const panel = page.locator('.ant-picker-dropdown:visible');
   for (let i = 0; i < months; i++) await panel.locator('.ant-picker-header-next-btn').click();
   await panel.locator('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').nth(n).click();
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
 }
 
 /** Types a dd-MM-yyyy date into a picker and accepts it. */
@@ -43,6 +44,7 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
   await page.getByLabel('Salida').click();
   await expect(page.locator('.ant-picker-dropdown:visible .ant-picker-cell-in-view.ant-picker-cell-disabled').first()).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   await pickDay(page, 'Salida', 1, 3);
   await pickDay(page, 'Regreso', 1, 12);
   await page.getByRole('button', { name: 'Agregar niño' }).click();
@@ -98,5 +100,6 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
       { timeout: 60_000 },
     )
     .toBeGreaterThan(0);
-  await expect(page.getByText(/Sara Rincón/)).toBeVisible();
+  // Each passenger with the ticket the airline issued.
+  await expect(page.getByText('Sara Rincón (Niño)')).toBeVisible();
 });
