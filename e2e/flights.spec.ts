@@ -70,6 +70,8 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
   await expect(page.getByText('Pre reserve successfully')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('La pre-reserva vence en')).toBeVisible();
   await expect(page.getByTestId('flight-traveller')).toHaveCount(3);
+  // The fare rules are shown before confirming.
+  await expect(page.getByTestId('fare-rules')).toBeVisible({ timeout: 30_000 });
 
   const year = new Date().getFullYear();
   const people = [

@@ -69,6 +69,7 @@ export const FLIGHT_MESSAGES = {
   searchExpired: 'La búsqueda venció; busca de nuevo',
   optionNotFound: 'La opción de vuelo ya no está disponible; busca de nuevo',
   pageOutOfRange: 'Página fuera de rango',
+  fareRulesUnavailable: 'Las reglas de la tarifa no están disponibles para esta reserva',
 } as const;
 
 /** Spec §9. */
@@ -378,3 +379,11 @@ export const flightConfirmReserveResponse = z.object({
   msg: z.string(),
   response: voucherSchema,
 });
+
+/** `POST /api/integrator/santsg/flight/booking/fare-rules`: the fare rules of a pre-reserved or booked flight voucher. */
+export const flightFareRulesBody = z.object({ voucherId: z.uuid({ error: FLIGHT_MESSAGES.voucherNotFound }) });
+export const flightFareRulesResponse = z.object({
+  success: z.literal(true),
+  rules: z.array(z.object({ code: z.string(), name: z.string(), text: z.array(z.string()) })),
+});
+export type FlightFareRules = z.infer<typeof flightFareRulesResponse>;

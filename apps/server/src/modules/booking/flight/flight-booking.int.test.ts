@@ -299,6 +299,13 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     expect(noPassport.statusCode).toBe(400);
     expect(noPassport.json().msg).toBe('Pasajero 1: Pasaporte es requerido');
 
+    // Fare rules before booking (the open transaction) and after (the reservation).
+    const before = await call('/api/integrator/santsg/flight/booking/fare-rules', admin, { voucherId: id });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().rules.length).toBeGreaterThan(0);
+    const foreignRules = await call('/api/integrator/santsg/flight/booking/fare-rules', other, { voucherId: id });
+    expect(foreignRules.statusCode).toBe(404);
+
     const key = `fl-${randomUUID()}`;
     const res = await call('/api/voucher/confirm-reserve', { ...admin, 'idempotency-key': key }, confirmBody(pre));
     expect(res.statusCode, res.body).toBe(201);
@@ -310,6 +317,10 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     expect(section.pnr).toMatch(/^[A-Z0-9]{5,8}$/);
     expect(section.passengers).toHaveLength(3);
     expect(section.passengers.every((p) => p.ticketNumber)).toBe(true);
+
+    const after = await call('/api/integrator/santsg/flight/booking/fare-rules', admin, { voucherId: id });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().rules.map((r: { name: string }) => r.name)).toEqual(before.json().rules.map((r: { name: string }) => r.name));
 
     const again = await call('/api/voucher/confirm-reserve', { ...admin, 'idempotency-key': key }, confirmBody(pre));
     expect(again.statusCode).toBe(200);

@@ -3,6 +3,8 @@ import {
   flightCheckInDatesResponse,
   flightConfirmReserveBody,
   flightConfirmReserveResponse,
+  flightFareRulesBody,
+  flightFareRulesResponse,
   flightPriceSearchBody,
   flightPriceSearchResponse,
   flightStartReserveBody,
@@ -56,6 +58,12 @@ export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     '/api/integrator/santsg/flight/booking/avail/price-search',
     { config, schema: { tags, body: flightPriceSearchBody, response: { 200: flightPriceSearchResponse } } },
     async (req) => search.search(authOf(req), req.body, simScenarioOf(req)),
+  );
+
+  app.post(
+    '/api/integrator/santsg/flight/booking/fare-rules',
+    { config, schema: { tags, body: flightFareRulesBody, response: { 200: flightFareRulesResponse } } },
+    async (req) => booking.fareRules(authOf(req), req.body.voucherId, simScenarioOf(req)),
   );
 
   app.post(

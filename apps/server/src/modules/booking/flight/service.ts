@@ -143,6 +143,29 @@ export class FlightBookingService {
     };
   }
 
+  /**
+   * The fare rules (changes, refunds, penalties) of a flight voucher: from the open transaction while it
+   * is pre-reserved, from the reservation once booked (TourVisio GetFareRules).
+   */
+  async fareRules(auth: AuthContext, voucherId: string, simScenario?: string) {
+    const { voucher: v } = await this.d.vouchers.get(auth, voucherId).catch(() => {
+      throw new AppError(404, 'VOUCHER_NOT_FOUND', M.voucherNotFound);
+    });
+    const codes = v.bookingCodes as Array<Partial<FlightPreReservation> | Partial<BookedCode>>;
+    const pre = codes.find((c): c is Partial<FlightPreReservation> => c?.kind === 'flight-pre-reservation');
+    const booked = codes.find((c): c is Partial<BookedCode> => c?.kind === 'supplier-flight');
+    const accountId = booked?.accountId ?? pre?.accountId;
+    if (v.type !== 'flight' || !accountId) throw new AppError(404, 'VOUCHER_NOT_FOUND', M.voucherNotFound);
+    const account = await this.d.search.account(auth, accountId);
+    const flights = this.d.suppliers.registry.flight(account);
+    const ctx = { correlationId: v.id, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
+    if (booked?.ref?.locator)
+      return { success: true as const, rules: await flights.fareRules({ ref: { locator: booked.ref.locator } }, ctx) };
+    if (v.status === 'pre-reserved' && pre?.quote)
+      return { success: true as const, rules: await flights.fareRules({ quote: pre.quote }, ctx) };
+    throw conflict(M.fareRulesUnavailable, 'FARE_RULES_UNAVAILABLE');
+  }
+
   /** Books a pre-reservation exactly once per idempotency key (a retry answers the same voucher, 200). */
   async confirm(
     auth: AuthContext,
@@ -207,6 +230,13 @@ export class FlightBookingService {
       actor: opts.actor,
     });
   }
+}
+
+/** A booked flight's supplier code (after the confirmation), for its reservation number. */
+interface BookedCode {
+  kind: 'supplier-flight';
+  accountId: string;
+  ref: { locator: string } | null;
 }
 
 /** The voucher's money: our price, the supplier's cost, the markups and commission, the USD rate. */

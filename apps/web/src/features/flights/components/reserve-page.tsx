@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '../../../shared/booking/checkout/idempotency-
 import { useConfirmReserve } from '../api/confirm-reserve';
 import { type FlightTravellerRequirement, useStartReserve } from '../api/start-reserve';
 import { flightState } from '../state';
+import { FareRules } from './fare-rules';
 import { SegmentLine } from './itinerary';
 
 interface LeaderForm {
@@ -264,6 +265,7 @@ export function FlightReservePage() {
             <Typography.Text>
               {pre.response.policies.refundable ? 'Reembolsable según la política de la tarifa' : 'Tarifa no reembolsable'}
             </Typography.Text>
+            <FareRules voucherId={pre.response.voucher._id} />
             <Divider />
             <Form form={travellersForm} layout="vertical">
               <Form.List name="travellers">
