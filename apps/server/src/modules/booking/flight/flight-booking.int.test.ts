@@ -356,6 +356,20 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     expect(retry.json().code).toBe('PRE_RESERVATION_EXPIRED');
   });
 
+  it('an unbooked pre-reservation is released at no cost', async () => {
+    const pre = await preReserve();
+    const id = pre.response.voucher._id;
+    const quote = await t.app.inject({ method: 'POST', url: `/api/voucher/${id}/cancel-quote`, headers: admin });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/voucher/${id}/cancel`, headers: admin, payload: {} });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, id));
+    expect(row.status).toBe('cancelled');
+    expect(row.penalty?.amount).toBe('0.00');
+    const late = await call('/api/voucher/confirm-reserve', { ...admin, 'idempotency-key': `cl-${randomUUID()}` }, confirmBody(pre));
+    expect(late.statusCode).toBe(409);
+  });
+
   it('a changed price is a 409 and nothing is booked', async () => {
     const pre = await preReserve();
     const res = await call(
@@ -399,5 +413,12 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     expect(row.status).toBe('confirmed');
     expect((row.product.section as { pnr?: string } | undefined)?.pnr).toBeTruthy();
     expect(await t.database.db.select().from(bookingRecovery).where(eq(bookingRecovery.voucherId, id))).toHaveLength(0);
+
+    // Cancellation through the engine: the airline's penalty first, then the cancellation.
+    const penalty = await t.app.inject({ method: 'POST', url: `/api/voucher/${id}/cancel-quote`, headers: admin });
+    expect(penalty.statusCode, penalty.body).toBe(200);
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/voucher/${id}/cancel`, headers: admin, payload: {} });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
   });
 });
