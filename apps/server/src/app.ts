@@ -12,6 +12,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.js';
 import { agencyRoutes } from './modules/agency/routes.js';
 import { agencySettingsRoutes } from './modules/agency-settings/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { flightBookingRoutes } from './modules/booking/flight/routes.js';
 import { hotelBookingRoutes } from './modules/booking/hotel/routes.js';
 import { ticketBookingRoutes } from './modules/booking/ticket/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(inventoryRoutes, { services });
   await app.register(hotelBookingRoutes, { services });
   await app.register(ticketBookingRoutes, { services });
+  await app.register(flightBookingRoutes, { services });
   await app.register(integrationRoutes, { services });
   await app.register(deadlineRoutes, { services });
 

@@ -16,6 +16,9 @@ import { SessionRepository } from './modules/auth/repository.js';
 import { AuthService, type RECOVERY_LIMITS } from './modules/auth/service.js';
 import { RegistrySupplierCancellation } from './modules/booking/cancellation.js';
 import { BookingEngine } from './modules/booking/engine.js';
+import { FlightSearchService } from './modules/booking/flight/search.js';
+import { flightProductAfterBooking } from './modules/booking/flight/section.js';
+import { FlightBookingService } from './modules/booking/flight/service.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { TicketSearchService } from './modules/booking/ticket/search.js';
@@ -170,10 +173,13 @@ export function createServices(deps: AppDeps) {
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
+    productAfterBooking: { flight: flightProductAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
   const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch });
   const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
+  const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
+  const flightBooking = new FlightBookingService({ engine: booking, suppliers, pricing, search: flightSearch, vouchers });
   const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
     outboxRepo,
     outbox,
@@ -214,6 +220,8 @@ export function createServices(deps: AppDeps) {
     hotelBooking,
     ticketSearch,
     ticketBooking,
+    flightSearch,
+    flightBooking,
   };
 }
 

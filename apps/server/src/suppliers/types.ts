@@ -604,6 +604,8 @@ export interface FlightSearchInput {
   nonStopOnly?: boolean;
   /** 1-based page of 10 results (spec §9). */
   page?: number;
+  /** Offers per page (default 10); a caller that caches and pages the whole result itself asks for more. */
+  pageSize?: number;
 }
 
 export interface FlightSegment {

@@ -4,6 +4,7 @@ import { agenciesRoutes } from '../features/agencies/routes';
 import { authRoutes } from '../features/auth/routes';
 import { configurationRoutes } from '../features/configuration/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { flightRoutes } from '../features/flights/routes';
 import { hotelRoutes } from '../features/hotels/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { markupsRoutes } from '../features/markups/routes';
@@ -45,14 +46,11 @@ export const adminRoutes: RouteObject[] = [
   // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
   ...hotelRoutes,
   ...ticketRoutes,
+  ...flightRoutes,
   ...soon(
     '/search/transfer/travesia',
     '/reserve/transfer/travesia',
     '/search/transfer/juniper',
-    '/search/flight/santsg',
-    '/flight/santsg/avail/:type?',
-    '/flight/santsg/options/:id?/:type?',
-    '/flight/reserve/santsg/:type?',
   ),
   { path: '*', element: <NotFound /> },
 ];

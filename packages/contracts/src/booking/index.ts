@@ -1,2 +1,3 @@
+export * from './flight.js';
 export * from './providers.js';
 export * from './ticket.js';

@@ -36,12 +36,35 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
     return { adapter: this.d.suppliers.registry.get(account, kind), ref };
   }
 
+  /**
+   * A pre-reservation nothing was booked for yet (a flight's open transaction, decision 0290): released
+   * here at no cost; the supplier's transaction simply expires.
+   */
+  private isUnbookedHold(v: VoucherRow): boolean {
+    return v.status === 'pre-reserved' && !supplierCodeOf(v.bookingCodes) && !v.locator;
+  }
+
+  private free(v: VoucherRow): PenaltyData {
+    const zero = new Decimal(0).toFixed(2);
+    return {
+      penalty: zero,
+      penaltyCurrency: v.priceCurrency,
+      penaltyType: '$',
+      penaltyValue: zero,
+      penaltyCaused: { type: 'cancellation', time: 0, timeType: 'hours' },
+      amount: zero,
+      currency: v.priceCurrency,
+    };
+  }
+
   async quote(v: VoucherRow): Promise<PenaltyData> {
+    if (this.isUnbookedHold(v)) return this.free(v);
     const { adapter, ref } = await this.target(v);
     return this.penaltyOf(v, await adapter.cancel(ref, { simulate: true }, { correlationId: v.id }));
   }
 
   async cancel(v: VoucherRow): Promise<CancellationResult> {
+    if (this.isUnbookedHold(v)) return { penalty: this.free(v), note: 'Pre-reserva liberada: no se había reservado con el proveedor' };
     const { adapter, ref } = await this.target(v);
     const result = await adapter.cancel(ref, { simulate: false }, { correlationId: v.id });
     // Cancelled at the supplier: record it whatever the penalty report says (from the stored policy when unknown).

@@ -1,3 +1,4 @@
+import type { ProductKind } from '@travesia/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import type { KeyValueStore } from '../../lib/kv.js';
@@ -7,7 +8,7 @@ import type { VoucherService } from '../voucher/service.js';
 import { QuoteStore } from './quote-store.js';
 import { BookingRecovery } from './recovery.js';
 import { type BookingEngineOptions, DEFAULT_BOOKING_OPTIONS, ReserveEngine } from './reserve.js';
-import { VoucherSettler } from './settle.js';
+import { type ProductAfterBooking, VoucherSettler } from './settle.js';
 
 export interface BookingEngineDeps {
   db: Db;
@@ -18,6 +19,8 @@ export interface BookingEngineDeps {
   log: Logger;
   options?: Partial<BookingEngineOptions>;
   now?: () => Date;
+  /** Per kind: the voucher's product summary completed from the supplier's booking (settle.ts). */
+  productAfterBooking?: Partial<Record<ProductKind, ProductAfterBooking>>;
 }
 
 /**
@@ -37,7 +40,7 @@ export class BookingEngine {
     this.now = d.now ?? (() => new Date());
     const shared = { db: d.db, log: d.log, options: this.options, now: this.now };
     this.quotes = new QuoteStore(d.store);
-    this.settler = new VoucherSettler({ db: d.db, vouchers: d.vouchers });
+    this.settler = new VoucherSettler({ db: d.db, vouchers: d.vouchers, productAfterBooking: d.productAfterBooking });
     this.reserves = new ReserveEngine({ ...shared, vouchers: d.vouchers, settler: this.settler });
     this.recovery = new BookingRecovery({ ...shared, suppliers: d.suppliers, providerAccounts: d.providerAccounts, settler: this.settler });
   }

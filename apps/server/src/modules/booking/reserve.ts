@@ -9,7 +9,7 @@ import { type BookingBase, type CallContext, type ResolvedProviderAccount, Suppl
 import type { EventActor, RecordVoucherInput, VoucherService } from '../voucher/service.js';
 import type { SupplierBookingCode } from './booking-code.js';
 import { bookingAgencyOf, ownerIdOf, type SalesContext } from './sales-context.js';
-import type { VoucherSettler } from './settle.js';
+import type { SettleUpdate, VoucherSettler } from './settle.js';
 
 /** Supplier errors after which the booking may exist at the supplier: look it up, never book again. */
 const OUTCOME_UNKNOWN = new Set(['SUPPLIER_OUTCOME_UNKNOWN', 'SUPPLIER_TIMEOUT', 'SUPPLIER_UNAVAILABLE', 'SUPPLIER_BAD_RESPONSE']);
@@ -54,6 +54,12 @@ export interface SupplierReserve {
   book: (clientReference: string, ctx: CallContext) => Promise<BookingBase>;
   simScenario?: string;
   actor?: EventActor;
+  /**
+   * Confirms a pre-reserved voucher (flights, docs/decisions/0290) instead of recording a new one: in the
+   * same transaction it becomes pending-provider under the key, with the travellers, the code and the
+   * recovery row, at the version the flow read (a concurrent change is a 409).
+   */
+  preReserved?: { voucherId: string; version: number };
 }
 
 /** How a provider booking ended for the request that made it: the settled voucher, or the error to answer. */
@@ -108,26 +114,45 @@ export class ReserveEngine {
       ref: null,
     };
     const recorded = await inTransaction(this.d.db, async (tx) => {
-      const rec = await this.d.vouchers.record(
-        {
-          ...r.voucher,
-          agencyId,
-          userId: ownerIdOf(r.sale),
-          integrator: r.account.supplier,
-          provider: r.account.supplier,
-          providerAccountId: r.account.id,
-          status: 'pending-provider',
-          bookingCodes: [{ ...code, clientReference: '' }],
-          idempotencyKey: r.idempotencyKey,
-          quoteRef: r.quoteRef,
-        },
-        { tx, actor: r.actor },
-      );
+      const pre = r.preReserved;
+      const rec = pre
+        ? {
+            created: true,
+            voucher: await this.d.vouchers.applyUpdate(
+              pre.voucherId,
+              pre.version,
+              {
+                status: 'pending-provider',
+                client: r.voucher.client,
+                companions: r.voucher.companions,
+                idempotencyKey: r.idempotencyKey,
+                quoteRef: r.quoteRef,
+                note: 'Confirmación enviada al proveedor',
+              },
+              { tx, actor: r.actor },
+            ),
+          }
+        : await this.d.vouchers.record(
+            {
+              ...r.voucher,
+              agencyId,
+              userId: ownerIdOf(r.sale),
+              integrator: r.account.supplier,
+              provider: r.account.supplier,
+              providerAccountId: r.account.id,
+              status: 'pending-provider',
+              bookingCodes: [{ ...code, clientReference: '' }],
+              idempotencyKey: r.idempotencyKey,
+              quoteRef: r.quoteRef,
+            },
+            { tx, actor: r.actor },
+          );
       if (!rec.created) return rec;
-      // Our reference is known only now: keep it with the codes, and queue the recovery lookup.
+      // Our reference is known only now: keep it with the codes (a pre-reservation's after it), and queue the recovery lookup.
+      const kept = pre ? (rec.voucher.bookingCodes as unknown[]) : [];
       await tx
         .update(vouchers)
-        .set({ bookingCodes: [{ ...code, clientReference: rec.voucher.externalBookingReference }] })
+        .set({ bookingCodes: [{ ...code, clientReference: rec.voucher.externalBookingReference }, ...kept] })
         .where(eq(vouchers.id, rec.voucher.id));
       await tx.insert(bookingRecovery).values({
         voucherId: rec.voucher.id,
@@ -141,7 +166,11 @@ export class ReserveEngine {
     // The provider call outlives the request when it is slow: after reserveAnswerMs the voucher is
     // answered pending-provider and the call settles it in the background (a crash mid-call is left to
     // the RecoveryWorker through the recovery row recorded above).
-    const outcome = this.track(this.bookAtProvider(voucher.id, () => r.book(voucher.externalBookingReference, ctx)));
+    // A refused confirmation of a pre-reservation leaves it pre-reserved (the supplier's transaction is still open until it expires).
+    const refused = r.preReserved
+      ? { status: 'pre-reserved' as const, bookingCodes: voucher.bookingCodes as unknown[], idempotencyKey: null, quoteRef: null }
+      : { status: 'cancelled' as const };
+    const outcome = this.track(this.bookAtProvider(voucher.id, () => r.book(voucher.externalBookingReference, ctx), refused));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), this.d.options.reserveAnswerMs);
@@ -161,7 +190,11 @@ export class ReserveEngine {
    * after its request was answered. A definite refusal cancels the voucher and comes back as the
    * error to answer; an unknown outcome leaves it pending-provider for the RecoveryWorker.
    */
-  private async bookAtProvider(voucherId: string, book: () => Promise<BookingBase>): Promise<BookingOutcome> {
+  private async bookAtProvider(
+    voucherId: string,
+    book: () => Promise<BookingBase>,
+    refused: Omit<SettleUpdate, 'note'> = { status: 'cancelled' },
+  ): Promise<BookingOutcome> {
     const { settler, log } = this.d;
     try {
       let booking: BookingBase;
@@ -170,7 +203,7 @@ export class ReserveEngine {
       } catch (err) {
         if (err instanceof SupplierError && !OUTCOME_UNKNOWN.has(err.code)) {
           // A definite refusal: nothing was booked. The voucher keeps the reason; a new checkout needs a new key.
-          const settled = await settler.settle(voucherId, { status: 'cancelled', note: `${err.code}: ${err.message}` });
+          const settled = await settler.settle(voucherId, { ...refused, note: `${err.code}: ${err.message}` });
           log.warn({ voucherId, code: err.code }, 'supplier refused the booking');
           return { error: new AppError(err.status, err.code, err.message, { voucherId: settled?.id ?? voucherId }) };
         }

@@ -1,7 +1,7 @@
-import type { VoucherStatus } from '@travesia/contracts';
+import type { ProductKind, VoucherStatus } from '@travesia/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookingRecovery, type PolicyRuleData, type VoucherRow, vouchers } from '../../db/schema/index.js';
+import { bookingRecovery, type PolicyRuleData, type ProductSummaryData, type VoucherRow, vouchers } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { BookingBase } from '../../suppliers/index.js';
@@ -19,14 +19,26 @@ export interface SettleUpdate {
   policies?: PolicyRuleData[];
   bookingCodes?: unknown[];
   supplierRemarks?: string[];
+  product?: ProductSummaryData;
+  /** A refused confirmation of a pre-reservation gives its key and what it booked back (reserve.ts). */
+  idempotencyKey?: null;
+  quoteRef?: null;
 }
+
+/**
+ * How a kind completes its voucher's product summary from the supplier's booking (a flight's PNR,
+ * tickets and segments); undefined leaves it as recorded. Given per kind by the composition root.
+ */
+export type ProductAfterBooking = (product: ProductSummaryData, booking: BookingBase) => ProductSummaryData | undefined;
 
 /**
  * Settles pending-provider vouchers of any kind: applies the final state and drops the recovery row
  * in one transaction. Whoever comes second (the request or the recovery worker) finds it settled.
  */
 export class VoucherSettler {
-  constructor(private readonly d: { db: Db; vouchers: VoucherService }) {}
+  constructor(
+    private readonly d: { db: Db; vouchers: VoucherService; productAfterBooking?: Partial<Record<ProductKind, ProductAfterBooking>> },
+  ) {}
 
   async reload(id: string): Promise<VoucherRow> {
     const [row] = await this.d.db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
@@ -67,8 +79,10 @@ export class VoucherSettler {
     const codes = (current?.bookingCodes ?? []) as Record<string, unknown>[];
     const status: VoucherStatus =
       booking.status === 'confirmed' || booking.status === 'on-request' || booking.status === 'cancelled' ? booking.status : 'on-request';
+    const product = current ? this.d.productAfterBooking?.[booking.kind]?.(current.product, booking) : undefined;
     return this.settle(voucherId, {
       status,
+      ...(product ? { product } : {}),
       locator: booking.ref.locator,
       supplierReferences: [booking.ref.locator, ...Object.values(booking.ref.extra ?? {})],
       shortLocator: booking.ref.extra?.short ?? null,

@@ -113,6 +113,13 @@ export interface VoucherUpdate {
   note?: string;
   /** What the supplier asks to be shown on the voucher (docs/decisions/0180). */
   supplierRemarks?: string[];
+  /** A pre-reservation being confirmed (flights, docs/decisions/0290): the travellers, the key and what it books. */
+  client?: HolderData;
+  companions?: Array<Record<string, unknown>>;
+  idempotencyKey?: string | null;
+  quoteRef?: string | null;
+  /** The product summary as the booking's answer completes it (a flight's PNR and tickets). */
+  product?: ProductSummaryData;
 }
 
 export interface VoucherServiceDeps {
@@ -393,6 +400,11 @@ export class VoucherService {
       if (update.policies !== undefined) values.policies = update.policies;
       if (update.payments !== undefined) values.payments = update.payments;
       if (update.supplierRemarks !== undefined) values.supplierRemarks = update.supplierRemarks;
+      if (update.client !== undefined) values.client = update.client;
+      if (update.companions !== undefined) values.companions = update.companions;
+      if (update.idempotencyKey !== undefined) values.idempotencyKey = update.idempotencyKey;
+      if (update.quoteRef !== undefined) values.quoteRef = update.quoteRef;
+      if (update.product !== undefined) values.product = update.product;
       if (update.cost !== undefined) {
         values.costNet = update.cost?.net ?? null;
         values.costCurrency = update.cost?.currency ?? null;

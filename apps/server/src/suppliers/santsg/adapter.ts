@@ -165,7 +165,8 @@ export class TourVisioFlightAdapter implements FlightSupplier {
       const screened = screenPrices(combos, (c) => c.total);
       reportDropped(this.http, S, op, [...dropped, ...screened.dropped]);
       const sorted = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
-      const offers = sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((c) => toOffer(c, { ...base, searchId, expiresAt }));
+      const size = Math.max(1, Math.min(1000, Math.floor(input.pageSize ?? PAGE_SIZE)));
+      const offers = sorted.slice((page - 1) * size, page * size).map((c) => toOffer(c, { ...base, searchId, expiresAt }));
       return { offers, dropped: dropped.length + screened.dropped.length, expiresAt, total: sorted.length };
     });
   }

@@ -1,0 +1,110 @@
+import {
+  flightCheckInDatesBody,
+  flightCheckInDatesResponse,
+  flightConfirmReserveBody,
+  flightConfirmReserveResponse,
+  flightFareRulesBody,
+  flightFareRulesResponse,
+  flightPriceSearchBody,
+  flightPriceSearchResponse,
+  flightStartReserveBody,
+  flightStartReserveResponse,
+  FLIGHT_MESSAGES as M,
+} from '@travesia/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authOf } from '../../../http/auth.js';
+import { breakdownFor } from '../../../pricing/index.js';
+import type { Services } from '../../../services.js';
+import { presentVoucher } from '../../voucher/presenter.js';
+
+/** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
+function simScenarioOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-sim-scenario'];
+  const v = Array.isArray(h) ? h[0] : h;
+  return v && /^[a-z0-9:, -]{1,100}$/.test(v) ? v : undefined;
+}
+
+function idempotencyKeyOf(req: FastifyRequest, body: { idempotencyKey?: string }): string | undefined {
+  const h = req.headers['idempotency-key'];
+  const v = (Array.isArray(h) ? h[0] : h) ?? body.idempotencyKey;
+  return v?.trim() || undefined;
+}
+
+const actorOf = (req: FastifyRequest) => {
+  const auth = authOf(req);
+  return {
+    kind: 'user' as const,
+    userId: auth.user.id,
+    name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim(),
+    ip: req.ip,
+  };
+};
+
+/** Spec §7 flight calls and the §4 pre-reservation → confirmation (README.md of modules/booking). */
+export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const search = services.flightSearch;
+  const booking = services.flightBooking;
+  const config = { permission: 'search:use' as const };
+  const tags = ['flight'];
+
+  app.post(
+    '/api/integrator/santsg/flight/booking/avail/checkindates',
+    { config, schema: { tags, body: flightCheckInDatesBody, response: { 200: flightCheckInDatesResponse } } },
+    async (req) => search.checkInDates(authOf(req), req.body, simScenarioOf(req)),
+  );
+
+  app.post(
+    '/api/integrator/santsg/flight/booking/avail/price-search',
+    { config, schema: { tags, body: flightPriceSearchBody, response: { 200: flightPriceSearchResponse } } },
+    async (req) => search.search(authOf(req), req.body, simScenarioOf(req)),
+  );
+
+  app.post(
+    '/api/integrator/santsg/flight/booking/fare-rules',
+    { config, schema: { tags, body: flightFareRulesBody, response: { 200: flightFareRulesResponse } } },
+    async (req) => booking.fareRules(authOf(req), req.body.voucherId, simScenarioOf(req)),
+  );
+
+  app.post(
+    '/api/voucher/start-reserve',
+    { config, schema: { tags, body: flightStartReserveBody, response: { 201: flightStartReserveResponse } } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const r = await booking.startReserve(auth, req.body, { simScenario: simScenarioOf(req), actor: actorOf(req) });
+      reply.status(201);
+      return {
+        success: true as const,
+        msg: M.preReserved,
+        response: { ...r, voucher: presentVoucher(auth.user.type, r.voucher, null), breakdown: breakdownFor(auth.user.type, r.breakdown) },
+      };
+    },
+  );
+
+  app.post(
+    '/api/voucher/confirm-reserve',
+    {
+      config,
+      schema: {
+        tags,
+        body: flightConfirmReserveBody,
+        response: { 200: flightConfirmReserveResponse, 201: flightConfirmReserveResponse, 202: flightConfirmReserveResponse },
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const { voucher, created } = await booking.confirm(auth, req.body, idempotencyKeyOf(req, req.body), {
+        simScenario: simScenarioOf(req),
+        actor: actorOf(req),
+      });
+      const pending = voucher.status === 'pending-provider';
+      reply.status(pending ? 202 : created ? 201 : 200);
+      return {
+        success: true as const,
+        created,
+        msg: pending ? M.pending : M.confirmed,
+        response: presentVoucher(auth.user.type, voucher, null),
+      };
+    },
+  );
+};

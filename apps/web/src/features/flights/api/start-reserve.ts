@@ -1,0 +1,41 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Holder, PriceBreakdown, Voucher } from '@travesia/contracts';
+import { api } from '../../../lib/api';
+
+export interface FlightTravellerRequirement {
+  travellerId: string;
+  type: 'adult' | 'child' | 'infant';
+  requiredFields: string[];
+  birthDateFrom: string | null;
+  birthDateTo: string | null;
+  titles: string[];
+}
+
+export interface StartReserveAnswer {
+  success: true;
+  msg: string;
+  response: {
+    voucher: Voucher;
+    transaction: { id: string; expiresAt: string | null };
+    priceChanged: boolean;
+    price: { amount: string; currency: string };
+    previousPrice: { amount: string; currency: string };
+    breakdown: PriceBreakdown;
+    policies: { refundable: boolean; rules: Record<string, unknown>[]; text: string | null };
+    travellers: FlightTravellerRequirement[];
+  };
+}
+
+export interface StartReserveRequest {
+  type: 'flight';
+  bookingCodes: { cacheId: string; optionId: string };
+  start: string;
+  flightClass: string;
+  client: Holder;
+}
+
+/** POST /api/voucher/start-reserve (spec §4, §7): the pre-reservation ('Pre reserve successfully'). */
+export const startReserve = (body: StartReserveRequest) =>
+  api<StartReserveAnswer>('/api/voucher/start-reserve', { method: 'POST', body, timeoutMs: 60_000 });
+
+export const useStartReserve = () => useMutation({ mutationFn: startReserve });

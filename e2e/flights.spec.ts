@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+/** Picks a place in an airport/city autocomplete of the flight search. */
+async function pickPlace(page: Page, label: string, text: string, option: RegExp) {
+  const field = page.getByRole('combobox', { name: label }).first();
+  await field.click();
+  await field.fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Opens a date picker, moves `months` ahead and clicks the n-th day that may be chosen. */
+async function pickDay(page: Page, label: string, months: number, n: number) {
+  await page.getByLabel(label, { exact: true }).click();
+  const panel = page.locator('.ant-picker-dropdown:visible');
+  for (let i = 0; i < months; i++) await panel.locator('.ant-picker-header-next-btn').click();
+  await panel.locator('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').nth(n).click();
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+}
+
+/** Types a dd-MM-yyyy date into a picker and accepts it. */
+async function typeDate(page: Page, label: string, value: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on the voucher', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.agency);
+  await page.goto('/search/flight/santsg');
+  await expect(page.getByText('Buscar vuelos')).toBeVisible();
+
+  await choose(page, 'Proveedor', 'TourVisio');
+  await pickPlace(page, 'Origen', 'bogota', /El Dorado/);
+  await pickPlace(page, 'Destino', 'cancun', /Canc[uú]n/);
+  // Days without flights are greyed once the route is known (getcheckindates).
+  await page.getByLabel('Salida').click();
+  await expect(page.locator('.ant-picker-dropdown:visible .ant-picker-cell-in-view.ant-picker-cell-disabled').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await pickDay(page, 'Salida', 1, 3);
+  await pickDay(page, 'Regreso', 1, 12);
+  await page.getByRole('button', { name: 'Agregar niño' }).click();
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/flight\/santsg\/avail\/round-trip/);
+  const items = page.getByTestId('flight-item');
+  await expect(items.first()).toBeVisible({ timeout: 60_000 });
+  expect(await items.count()).toBeLessThanOrEqual(10);
+  await expect(items.first().getByTestId('flight-segment')).toHaveCount(2);
+  await items.first().getByRole('button', { name: 'Elegir' }).click();
+
+  await expect(page).toHaveURL(/\/flight\/santsg\/options\//);
+  await expect(page.getByText('Detalle del vuelo')).toBeVisible();
+  await page.getByRole('button', { name: 'Reservar' }).click();
+
+  await expect(page).toHaveURL(/\/flight\/reserve\/santsg\//);
+  await page.getByLabel('Nombre del titular').fill('Laura');
+  await page.getByLabel('Apellido del titular').fill('Rincón');
+  await page.getByLabel('Email del titular').fill('laura@example.com');
+  await page.getByLabel('Teléfono del titular').fill('+573001234567');
+  await page.getByRole('button', { name: 'Pre-reservar' }).click();
+  await expect(page.getByText('Pre reserve successfully')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('La pre-reserva vence en')).toBeVisible();
+  await expect(page.getByTestId('flight-traveller')).toHaveCount(3);
+  // The fare rules are shown before confirming.
+  await expect(page.getByTestId('fare-rules')).toBeVisible({ timeout: 30_000 });
+
+  const year = new Date().getFullYear();
+  const people = [
+    { title: 'Ms', name: 'Laura', surname: 'Rincón', gender: 'Femenino', birth: '14-03-1988' },
+    { title: 'Mr', name: 'Pedro', surname: 'Rincón', gender: 'Masculino', birth: '02-09-1986' },
+    { title: 'Miss', name: 'Sara', surname: 'Rincón', gender: 'Femenino', birth: `10-01-${year - 6}` },
+  ];
+  for (const [i, p] of people.entries()) {
+    const n = i + 1;
+    await choose(page, `Título pasajero ${n}`, p.title);
+    await page.getByLabel(`Nombre pasajero ${n}`, { exact: true }).fill(p.name);
+    await page.getByLabel(`Apellido pasajero ${n}`, { exact: true }).fill(p.surname);
+    await choose(page, `Género pasajero ${n}`, p.gender);
+    await typeDate(page, `Nacimiento pasajero ${n}`, p.birth);
+    await page.getByLabel(`Pasaporte pasajero ${n}`, { exact: true }).fill(`PA00${n}234`);
+    await typeDate(page, `Vence pasaporte pasajero ${n}`, `01-01-${year + 5}`);
+  }
+  await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+
+  await expect(page).toHaveURL(/\/booking\/[0-9a-f-]+\/detail/, { timeout: 60_000 });
+  // The airline's answer may come after the page (202 pending): the voucher shows the PNR once booked.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByText('PNR').count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+  // Each passenger with the ticket the airline issued.
+  await expect(page.getByText('Sara Rincón (Niño)')).toBeVisible();
+});
