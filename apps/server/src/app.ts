@@ -13,6 +13,7 @@ import { agencyRoutes } from './modules/agency/routes.js';
 import { agencySettingsRoutes } from './modules/agency-settings/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { hotelBookingRoutes } from './modules/booking/hotel/routes.js';
+import { transferRoutes } from './modules/booking/transfer/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { commissionRoutes } from './modules/commission/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supplierAuditRoutes, { services });
   await app.register(inventoryRoutes, { services });
   await app.register(hotelBookingRoutes, { services });
+  await app.register(transferRoutes, { services });
   await app.register(integrationRoutes, { services });
   await app.register(deadlineRoutes, { services });
 

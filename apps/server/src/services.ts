@@ -18,6 +18,7 @@ import { RegistrySupplierCancellation } from './modules/booking/cancellation.js'
 import { BookingEngine } from './modules/booking/engine.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
+import { TransferService } from './modules/booking/transfer/service.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -156,6 +157,7 @@ export function createServices(deps: AppDeps) {
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
+  const transfers = new TransferService({ db, engine: booking, store: deps.store, suppliers, pricing, providerAccounts });
   const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
     outboxRepo,
     outbox,
@@ -193,6 +195,7 @@ export function createServices(deps: AppDeps) {
     booking,
     hotelSearch,
     hotelBooking,
+    transfers,
   };
 }
 

@@ -534,8 +534,8 @@ export interface TransferBookInput {
   quote: TransferQuote;
   holder: Holder;
   clientReference: string;
-  /** Arrival/departure transport, e.g. { type: 'FLIGHT', code: 'AV123', companyName: 'Avianca' }. */
-  transport: { type: 'FLIGHT' | 'CRUISE' | 'TRAIN'; code: string; companyName?: string };
+  /** Arrival/departure transport, e.g. { type: 'FLIGHT', code: 'AV123', companyName: 'Avianca' } (none between two hotels). */
+  transport?: { type: 'FLIGHT' | 'CRUISE' | 'TRAIN'; code: string; companyName?: string };
   remarks?: string;
   /**
    * Every leg to book under one supplier reference (round trip: outbound and return). When given it
