@@ -94,7 +94,7 @@ export class TransferService {
       : usable
           .filter((a) => auth.modules.includes(transferModule(a.supplier) as never))
           .map((a) => ({ id: a.id, source: sourceOf(a) as StreamSource | null }));
-    const notes = new Set<string>();
+    const missing = new Map<string, number>();
     await fanOutSearch<string, CachedTransferOffer[]>({
       chosen,
       emit,
@@ -126,7 +126,7 @@ export class TransferService {
             part.push({ optionId: '', accountId: account.id, supplierName: account.name, offer, breakdown });
           } catch (err) {
             if (!(err instanceof AppError) || err.code !== 'EXCHANGE_RATE_MISSING') throw err;
-            notes.add(HM.rateMissingDropped(1, offer.total.currency));
+            missing.set(offer.total.currency, (missing.get(offer.total.currency) ?? 0) + 1);
           }
         }
         return { part, response: { itemsFound: part.length } };
@@ -144,7 +144,14 @@ export class TransferService {
           criteria: body,
           destinationAncestors: ancestors,
           expires,
-          notes: [...notes],
+          notes: missing.size
+            ? [
+                HM.rateMissingDropped(
+                  [...missing.values()].reduce((a, b) => a + b, 0),
+                  [...missing.keys()].sort().join(', '),
+                ),
+              ]
+            : [],
           offers,
         };
         await this.d.store.set(transferCacheKey(cacheId), JSON.stringify(index), SEARCH_TTL_S);
