@@ -129,35 +129,57 @@ export class TransferService {
             missing.set(offer.total.currency, (missing.get(offer.total.currency) ?? 0) + 1);
           }
         }
-        return { part, response: { itemsFound: part.length } };
+        // The source's own search too, so its progress row can open just its results.
+        const own = await this.keep(
+          auth,
+          body,
+          ancestors,
+          opts.forceSandbox,
+          part.map((o, j) => ({ ...o, optionId: String(j) })),
+          [],
+        );
+        return { part, response: own };
       },
       merge: async (parts) => {
         const offers = parts.flatMap((p, i) => p.map((o, j) => ({ ...o, optionId: `${i}-${j}` })));
-        const cacheId = QuoteStore.newId();
-        const expires = new Date(now.getTime() + SEARCH_TTL_S * 1000).toISOString();
-        const index: TransferSearchIndex = {
-          v: 1,
-          cacheId,
-          agencyId: auth.agency?.id ?? null,
-          userId: auth.user.id,
-          forceSandbox: opts.forceSandbox,
-          criteria: body,
-          destinationAncestors: ancestors,
-          expires,
-          notes: missing.size
-            ? [
-                HM.rateMissingDropped(
-                  [...missing.values()].reduce((a, b) => a + b, 0),
-                  [...missing.keys()].sort().join(', '),
-                ),
-              ]
-            : [],
-          offers,
-        };
-        await this.d.store.set(transferCacheKey(cacheId), JSON.stringify(index), SEARCH_TTL_S);
-        return { cacheId, expires, itemsFound: offers.length };
+        const note = missing.size
+          ? [
+              HM.rateMissingDropped(
+                [...missing.values()].reduce((a, b) => a + b, 0),
+                [...missing.keys()].sort().join(', '),
+              ),
+            ]
+          : [];
+        return this.keep(auth, body, ancestors, opts.forceSandbox, offers, note);
       },
     });
+  }
+
+  /** Stores a search under a new cacheId (30 minutes). */
+  private async keep(
+    auth: AuthContext,
+    criteria: TransferSearchBody,
+    destinationAncestors: string[],
+    forceSandbox: boolean,
+    offers: CachedTransferOffer[],
+    notes: string[],
+  ) {
+    const cacheId = QuoteStore.newId();
+    const expires = new Date(this.d.engine.now().getTime() + SEARCH_TTL_S * 1000).toISOString();
+    const index: TransferSearchIndex = {
+      v: 1,
+      cacheId,
+      agencyId: auth.agency?.id ?? null,
+      userId: auth.user.id,
+      forceSandbox,
+      criteria,
+      destinationAncestors,
+      expires,
+      notes,
+      offers,
+    };
+    await this.d.store.set(transferCacheKey(cacheId), JSON.stringify(index), SEARCH_TTL_S);
+    return { cacheId, expires, itemsFound: offers.length };
   }
 
   /** The seller's stored search (another seller's, or an expired one, is a 404). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TRANSFER_BOOKING_MESSAGES as M } from '@travesia/contracts';
+import { TRANSFER_BOOKING_MESSAGES as M, type TransferSection, voucherSectionOf } from '@travesia/contracts';
 import { SANDBOX_SECRET, startSimulator } from '@travesia/supplier-sim';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,16 @@ async function quotedRoundTrip(over: Record<string, unknown> = {}) {
   };
   return { cacheId, q1, q2, body };
 }
+
+/** The voucher's transfer section as the detail page and the PDF read it (validated by its schema). */
+const transferSectionOf = (row: typeof vouchers.$inferSelect) =>
+  voucherSectionOf({
+    type: 'transfer',
+    product: row.product as Record<string, unknown>,
+    start: row.startDate,
+    end: row.endDate,
+    nights: row.nights,
+  }) as TransferSection;
 
 const voucherRow = async (id: string) => (await t.database.db.select().from(vouchers).where(eq(vouchers.id, id)))[0];
 
@@ -221,7 +231,7 @@ describe('transfer quote and reserve', () => {
     expect(row.type).toBe('transfer');
     expect(row.locator).toBeTruthy();
     expect(row.supplierReferences?.[0]).toBe(row.locator);
-    const section = (row.product as { section: { legs: { direction: string; transportNumber?: string }[] } }).section;
+    const section = transferSectionOf(row);
     expect(section.legs.map((l) => [l.direction, l.transportNumber])).toEqual([
       ['outbound', 'AV9540'],
       ['return', 'AV9541'],
@@ -317,9 +327,7 @@ describe('transfer quote and reserve', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const row = await voucherRow(res.json().response._id ?? res.json().response.id);
-    const leg = (
-      row.product as { section: { legs: { pickup: { time?: string }; checkPickup?: { url?: string; hoursBefore?: number } }[] } }
-    ).section.legs[0];
+    const leg = transferSectionOf(row).legs[0];
     expect(leg.pickup.time).toBeUndefined();
     expect(leg.checkPickup).toMatchObject({ url: expect.stringContaining('http'), hoursBefore: 48 });
   });
