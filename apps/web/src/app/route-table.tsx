@@ -11,6 +11,7 @@ import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { providerRoutes } from '../features/providers/routes';
+import { transferRoutes } from '../features/transfers/routes';
 import { usersRoutes } from '../features/users/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 import { NotFound } from '../shared/components/not-found';
@@ -43,6 +44,7 @@ export const adminRoutes: RouteObject[] = [
   ...soon('/whitelabels', '/whitelabels/create', '/whitelabels/:id', '/whitelabel/:id/payments', '/whitelabel/:id/customize'),
   // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
   ...hotelRoutes,
+  ...transferRoutes,
   ...soon(
     '/search/tickets/travesia',
     '/tickets/options/travesia',
@@ -53,7 +55,6 @@ export const adminRoutes: RouteObject[] = [
     '/search/tickets/juniper',
     '/search/transfer/travesia',
     '/reserve/transfer/travesia',
-    '/search/transfer/juniper',
     '/search/flight/santsg',
     '/flight/santsg/avail/:type?',
     '/flight/santsg/options/:id?/:type?',
