@@ -39,6 +39,8 @@ import { WebhookSender } from './modules/integrations/webhook-sender.js';
 import { HotelCatalogueService } from './modules/inventory/catalogue.js';
 import { ExtrasRepository } from './modules/inventory/extras-repository.js';
 import { ExtrasService } from './modules/inventory/extras-service.js';
+import { OwnBookingsRepository } from './modules/inventory/own-bookings-repository.js';
+import { OwnInventoryProvider } from './modules/inventory/own-provider.js';
 import { InventoryRepository } from './modules/inventory/repository.js';
 import { InventoryService } from './modules/inventory/service.js';
 import { MarkupRepository } from './modules/markup/repository.js';
@@ -114,6 +116,8 @@ export function createServices(deps: AppDeps) {
     simulatorUrl:
       deps.simulatorUrl ?? deps.config.SUPPLIER_SIM_URL ?? `http://127.0.0.1:${deps.config.SUPPLIER_SIM_PORT ?? DEFAULT_SIMULATOR_PORT}`,
     writeAudit: (entries) => supplierAuditRepo.insertMany(entries),
+    // Built below (it needs the inventory's repositories); asked only when an own booking is made.
+    ownInventory: () => ownInventory,
   });
   const vouchers = new VoucherService({
     db,
@@ -151,6 +155,7 @@ export function createServices(deps: AppDeps) {
     db,
   });
   vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
+  const ownInventory = new OwnInventoryProvider({ db, extras: new ExtrasRepository(db), bookings: new OwnBookingsRepository(db) });
   const hotelSearch = new HotelSearchService({ db, inventory, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log },

@@ -1,4 +1,4 @@
-import type { SupplierId } from '@travesia/contracts';
+import type { ProviderId, SupplierId } from '@travesia/contracts';
 import { SupplierError } from './errors.js';
 
 /**
@@ -18,7 +18,8 @@ export interface ProviderSettings {
 
 export interface ResolvedProviderAccount {
   id: string;
-  supplier: SupplierId;
+  /** An external supplier, or 'travesia' for the built-in own-inventory account (suppliers/travesia). */
+  supplier: ProviderId;
   name: string;
   /** The agency's mode at use time: sandbox always reaches the simulator. */
   mode: 'sandbox' | 'production';
@@ -27,6 +28,17 @@ export interface ResolvedProviderAccount {
   settings: ProviderSettings;
   /** Where requests go: the simulator's path for this supplier in sandbox, the supplier's host in production. */
   baseUrl: string;
+}
+
+/** An account of an external supplier (the ones the HTTP layer talks to). */
+export type SupplierAccount = ResolvedProviderAccount & { supplier: SupplierId };
+
+export const isSupplierAccount = (a: ResolvedProviderAccount): a is SupplierAccount => a.supplier !== 'travesia';
+
+/** The external supplier of an account that goes over the wire; own inventory never does (SUPPLIER_UNSUPPORTED). */
+export function wireSupplierOf(a: ResolvedProviderAccount): SupplierId {
+  if (!isSupplierAccount(a)) throw new SupplierError('SUPPLIER_UNSUPPORTED', { supplier: a.supplier, operation: 'http' });
+  return a.supplier;
 }
 
 /**

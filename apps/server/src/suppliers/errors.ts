@@ -1,4 +1,4 @@
-import { SUPPLIER_ERROR_MESSAGES, type SupplierErrorCode, type SupplierId } from '@travesia/contracts';
+import { type ProviderId, SUPPLIER_ERROR_MESSAGES, type SupplierErrorCode, type SupplierId } from '@travesia/contracts';
 import { AppError } from '../http/errors.js';
 
 const STATUS: Record<SupplierErrorCode, number> = {
@@ -30,10 +30,10 @@ const TRANSIENT: ReadonlySet<SupplierErrorCode> = new Set(['SUPPLIER_TIMEOUT', '
  * the supplier's own code/text for logs and the audit log only; it is never sent to a client.
  */
 export class SupplierError extends AppError {
-  readonly supplier: SupplierId | undefined;
+  readonly supplier: ProviderId | undefined;
   readonly operation: string | undefined;
   readonly detail: string | undefined;
-  constructor(code: SupplierErrorCode, opts: { supplier?: SupplierId; operation?: string; detail?: string; cause?: unknown } = {}) {
+  constructor(code: SupplierErrorCode, opts: { supplier?: ProviderId; operation?: string; detail?: string; cause?: unknown } = {}) {
     super(STATUS[code], code, SUPPLIER_ERROR_MESSAGES[code]);
     this.name = 'SupplierError';
     this.supplier = opts.supplier;

@@ -5,11 +5,13 @@ import { BatchingAuditSink, type SupplierAuditEntry, type SupplierAuditSink } fr
 import { SupplierMetrics } from './http/metrics.js';
 import { SupplierHttp, type SupplierHttpOptions } from './http/supplier-http.js';
 import { createSupplierRegistry, type SupplierRegistry } from './registry.js';
+import type { OwnInventoryPort } from './travesia/ports.js';
 
 export type { ResolvedProviderAccount } from './account.js';
 export { supplierBaseUrl } from './account.js';
 export { SupplierError } from './errors.js';
 export type { SupplierRegistry } from './registry.js';
+export type * from './travesia/ports.js';
 export type * from './types.js';
 
 export interface SupplierLayer {
@@ -34,12 +36,14 @@ export function createSupplierLayer(opts: {
   simulatorUrl: string;
   writeAudit: (entries: SupplierAuditEntry[]) => Promise<void>;
   http?: Partial<SupplierHttpOptions>;
+  /** Own inventory behind the supplier contract (modules/inventory implements the port), asked at use time. */
+  ownInventory?: () => OwnInventoryPort | null;
 }): SupplierLayer {
   const metrics = new SupplierMetrics(undefined, { defaultMetrics: true });
   const audit = new BatchingAuditSink(opts.writeAudit, opts.log, { onDrop: (n) => metrics.auditDropped.inc(n) });
   const http = new SupplierHttp({ audit, metrics, log: opts.log, trustedOrigins: [opts.simulatorUrl], ...opts.http });
   return {
-    registry: createSupplierRegistry(http),
+    registry: createSupplierRegistry(http, { ownInventory: opts.ownInventory }),
     http,
     metrics,
     audit,

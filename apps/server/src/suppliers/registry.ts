@@ -1,4 +1,4 @@
-import type { ProductKind, SupplierId } from '@travesia/contracts';
+import type { ProductKind, ProviderId } from '@travesia/contracts';
 import type { ResolvedProviderAccount } from './account.js';
 import { SupplierError } from './errors.js';
 import { HotelbedsActivityAdapter } from './hotelbeds/activity-adapter.js';
@@ -11,6 +11,8 @@ import { JuniperTicketAdapter } from './juniper/ticket-adapter.js';
 import { JuniperTransferAdapter } from './juniper/transfer-adapter.js';
 import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
 import { TourVisioFlightAdapter, testTourVisioConnection } from './santsg/adapter.js';
+import type { OwnInventoryPort } from './travesia/ports.js';
+import { TravesiaTicketAdapter } from './travesia/ticket-adapter.js';
 import type { CallContext, ConnectionTestResult, SupplierAdapterMap } from './types.js';
 
 type Factory<K extends ProductKind> = (http: SupplierHttp, account: ResolvedProviderAccount) => SupplierAdapterMap[K];
@@ -22,26 +24,26 @@ type ConnectionTester = (http: SupplierHttp, account: ResolvedProviderAccount, c
  */
 export class SupplierRegistry {
   private readonly factories = new Map<string, Factory<ProductKind>>();
-  private readonly testers = new Map<SupplierId, ConnectionTester>();
+  private readonly testers = new Map<ProviderId, ConnectionTester>();
 
   constructor(readonly http: SupplierHttp) {}
 
-  register<K extends ProductKind>(supplier: SupplierId, kind: K, factory: Factory<K>): this {
+  register<K extends ProductKind>(supplier: ProviderId, kind: K, factory: Factory<K>): this {
     this.factories.set(`${supplier}:${kind}`, factory as unknown as Factory<ProductKind>);
     return this;
   }
 
-  registerConnectionTest(supplier: SupplierId, tester: ConnectionTester): this {
+  registerConnectionTest(supplier: ProviderId, tester: ConnectionTester): this {
     this.testers.set(supplier, tester);
     return this;
   }
 
-  supports(supplier: SupplierId, kind: ProductKind): boolean {
+  supports(supplier: ProviderId, kind: ProductKind): boolean {
     return this.factories.has(`${supplier}:${kind}`);
   }
 
   /** The product kinds a supplier serves. */
-  kindsOf(supplier: SupplierId): ProductKind[] {
+  kindsOf(supplier: ProviderId): ProductKind[] {
     return [...this.factories.keys()].filter((k) => k.startsWith(`${supplier}:`)).map((k) => k.split(':')[1] as ProductKind);
   }
 
@@ -73,9 +75,18 @@ export class SupplierRegistry {
   }
 }
 
-/** The registry with every adapter this codebase ships. */
-export function createSupplierRegistry(http: SupplierHttp): SupplierRegistry {
+/**
+ * The registry with every adapter this codebase ships. Own inventory (`travesia`) answers through
+ * the port the inventory module implements, asked at use time (services.ts builds it after this).
+ */
+export function createSupplierRegistry(http: SupplierHttp, opts: { ownInventory?: () => OwnInventoryPort | null } = {}): SupplierRegistry {
+  const own = (): OwnInventoryPort => {
+    const port = opts.ownInventory?.();
+    if (!port) throw new SupplierError('SUPPLIER_UNSUPPORTED', { supplier: 'travesia', operation: 'own-inventory' });
+    return port;
+  };
   return new SupplierRegistry(http)
+    .register('travesia', 'ticket', (_h, a) => new TravesiaTicketAdapter(own(), a))
     .register('hotelbeds', 'hotel', (h, a) => new HotelbedsHotelAdapter(h, a))
     .register('hotelbeds', 'ticket', (h, a) => new HotelbedsActivityAdapter(h, a))
     .register('hotelbeds', 'transfer', (h, a) => new HotelbedsTransferAdapter(h, a))

@@ -4,6 +4,7 @@ import type {
   HotelCancellationPolicy,
   HotelCancellationRule,
   ProductKind,
+  ProviderId,
   SupplierId,
   VoucherStatus,
 } from '@travesia/contracts';
@@ -100,7 +101,7 @@ export interface SearchResult<T> {
 }
 
 export interface BookingBase {
-  supplier: SupplierId;
+  supplier: ProviderId;
   kind: ProductKind;
   ref: SupplierBookingRef;
   /** Our reference as sent to the supplier (clientReference / ExternalBookingReference / num_expediente / agencyReservationNumber). */
@@ -126,7 +127,7 @@ export interface CancelResult {
 }
 
 export interface ProductSupplier<TSearch, TOffer, TQuote, TBook, TBooking extends BookingBase> {
-  readonly supplier: SupplierId;
+  readonly supplier: ProviderId;
   readonly kind: ProductKind;
   readonly account: { id: string; name: string };
   search(input: TSearch, ctx?: CallContext): Promise<SearchResult<TOffer>>;
@@ -316,7 +317,7 @@ export interface SupplierVoucher {
 }
 
 export interface TicketOffer {
-  supplier: SupplierId;
+  supplier: ProviderId;
   accountId: string;
   activity: { code: string; name: string };
   modality: { code: string; name: string };

@@ -4,6 +4,13 @@ import type { ProductKind, SupplierId } from '../suppliers.js';
 /** Every provider a booking can come from: the external suppliers and our own inventory. */
 export type ProviderId = SupplierId | 'travesia';
 
+/**
+ * The built-in provider account of our own inventory (suppliers/travesia): a voucher booked from own
+ * inventory keeps it as `providerAccountId`, so recovery and cancellation resolve it like any
+ * supplier account. Never stored in provider_accounts; no credentials.
+ */
+export const OWN_INVENTORY_ACCOUNT_ID = '7a7e5100-0000-4000-8000-000000000001';
+
 /** What a provider sells of one product kind: the agency module that enables it, and its limits. */
 export interface ProviderKind {
   module: AgencyModule;

@@ -1,4 +1,4 @@
-import type { ProductKind, SupplierId } from '@travesia/contracts';
+import type { ProductKind, ProviderId } from '@travesia/contracts';
 import type { SupplierBookingRef, SupplierToken } from '../../suppliers/index.js';
 
 /**
@@ -8,7 +8,7 @@ import type { SupplierBookingRef, SupplierToken } from '../../suppliers/index.js
  */
 export interface SupplierBookingCode {
   kind: `supplier-${ProductKind}`;
-  supplier: SupplierId;
+  supplier: ProviderId;
   accountId: string;
   mode: 'sandbox' | 'production';
   clientReference: string;

@@ -19,6 +19,7 @@ import type { KeyValueStore } from '../../lib/kv.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { type ProviderSettings, type ResolvedProviderAccount, supplierBaseUrl } from '../../suppliers/account.js';
 import { type ResolveAll, systemResolveAll } from '../../suppliers/http/guarded-agent.js';
+import { isOwnInventoryAccount, ownInventoryAccount } from '../../suppliers/travesia/account.js';
 import type { AgencyRepository } from '../agency/repository.js';
 import type { ConnectionTester } from './connection-tester.js';
 import { type Credentials, guardCredentials, maskCredentials, mergeCredentials, openCredentials, sealCredentials } from './credentials.js';
@@ -271,6 +272,8 @@ export class ProviderAccountService {
    * mode is the agency's (platform staff always sandbox).
    */
   async resolveForUse(actor: AuthContext, accountId: string): Promise<ResolvedProviderAccount> {
+    // Own inventory: one built-in account every agency may use (its modules decide for what).
+    if (isOwnInventoryAccount(accountId)) return ownInventoryAccount(actor.agency?.mode ?? 'sandbox');
     const found = await this.d.repo.findById(accountId);
     const agencyId = actor.agency?.id ?? null;
     if (!found || found.account.agencyId !== agencyId) throw notFoundError(PROVIDER_MESSAGES.notFound);
@@ -288,6 +291,7 @@ export class ProviderAccountService {
    * mode is the one the booking was made in. Null when the account no longer exists.
    */
   async resolveForBooking(accountId: string, mode: Mode): Promise<ResolvedProviderAccount | null> {
+    if (isOwnInventoryAccount(accountId)) return ownInventoryAccount(mode);
     const found = await this.d.repo.findById(accountId);
     return found ? this.resolve(found, mode) : null;
   }

@@ -60,8 +60,17 @@ export class UnwiredSupplierCancellation implements SupplierCancellation {
 
 const KNOWN_SUPPLIERS: ReadonlySet<string> = new Set(SUPPLIERS);
 
-/** Quotations (nothing booked), own inventory and unknown suppliers use the stored policy; the rest their supplier. */
+/**
+ * Quotations (nothing booked) and own-inventory vouchers booked before own inventory was a provider
+ * use the stored policy; the rest their provider: an external supplier, or own inventory booked
+ * through the engine (its supplier booking code names the provider account, decision 0270).
+ */
 export function cancellationSource(v: VoucherRow): 'policy' | 'supplier' {
   if (v.status === 'quotation') return 'policy';
-  return KNOWN_SUPPLIERS.has(v.provider) ? 'supplier' : 'policy';
+  return KNOWN_SUPPLIERS.has(v.provider) || hasProviderBookingCode(v.bookingCodes) ? 'supplier' : 'policy';
+}
+
+/** A booking code written by the booking engine (`kind: 'supplier-<kind>'`, booking/booking-code.ts). */
+function hasProviderBookingCode(codes: unknown): boolean {
+  return Array.isArray(codes) && codes.some((c) => typeof c?.kind === 'string' && c.kind.startsWith('supplier-'));
 }

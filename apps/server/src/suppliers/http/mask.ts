@@ -48,7 +48,7 @@ function escapeRegExp(s: string) {
 
 /** The secret credential values of an account (and their URL-encoded forms), to blank out wherever they appear. */
 export function secretValuesOf(account: ResolvedProviderAccount): string[] {
-  const fields = SUPPLIER_CREDENTIAL_FIELDS[account.supplier] ?? [];
+  const fields = account.supplier === 'travesia' ? [] : (SUPPLIER_CREDENTIAL_FIELDS[account.supplier] ?? []);
   const values = new Set<string>();
   for (const f of fields) {
     const v = account.credentials[f.key];

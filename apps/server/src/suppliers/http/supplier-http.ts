@@ -11,7 +11,7 @@ import {
 } from 'cockatiel';
 import type { Logger } from 'pino';
 import { Agent, type Dispatcher, fetch } from 'undici';
-import type { ResolvedProviderAccount } from '../account.js';
+import { type ResolvedProviderAccount, wireSupplierOf } from '../account.js';
 import { SupplierError } from '../errors.js';
 import type { CallContext } from '../types.js';
 import { clip, type SupplierAuditSink } from './audit.js';
@@ -189,7 +189,7 @@ export class SupplierHttp {
 
   private async once(req: SupplierRequest, attempt: number): Promise<SupplierResponse> {
     const { account, operation } = req;
-    const timeoutMs = timeoutFor(account.supplier, operation, account.settings.timeouts);
+    const timeoutMs = timeoutFor(wireSupplierOf(account), operation, account.settings.timeouts);
     const headers: Record<string, string> = { 'accept-encoding': 'gzip', ...req.headers };
     if (account.mode === 'sandbox' && req.ctx?.simScenario) headers['x-sim-scenario'] = req.ctx.simScenario;
     if (req.ctx?.correlationId) headers['x-correlation-id'] = req.ctx.correlationId;
@@ -229,7 +229,7 @@ export class SupplierHttp {
     const requestText = req.auditRequestBody ?? (typeof req.body === 'string' ? req.body : req.body ? '[binary]' : null);
     this.opts.audit.write({
       accountId: account.id,
-      supplier: account.supplier,
+      supplier: wireSupplierOf(account),
       operation,
       correlationId: req.ctx?.correlationId ?? null,
       method: req.method,

@@ -9,7 +9,8 @@ import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
 import type { PricingContext } from '../../../pricing/index.js';
-import type { CallContext, HotelOffer, ResolvedProviderAccount, SupplierLayer } from '../../../suppliers/index.js';
+import { isSupplierAccount, type SupplierAccount } from '../../../suppliers/account.js';
+import type { CallContext, HotelOffer, SupplierLayer } from '../../../suppliers/index.js';
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
@@ -70,7 +71,7 @@ export class HotelSearchService {
   async account(auth: AuthContext, accountId: string, route: Pick<SearchRouteOptions, 'supplier' | 'forceSandbox'>, resort: Resort | null) {
     const resolved = await this.d.providerAccounts.resolveForUse(auth, accountId);
     const allowed: readonly SupplierId[] = typeof route.supplier === 'string' ? [route.supplier] : route.supplier;
-    if (!allowed.includes(resolved.supplier))
+    if (!isSupplierAccount(resolved) || !allowed.includes(resolved.supplier))
       throw badRequest(M.supplierMismatch, { provider_id: M.supplierMismatch }, 'SUPPLIER_MISMATCH');
     const module = moduleFor(resolved.supplier, resort);
     if (!module) throw badRequest(M.supplierMismatch, { provider_id: M.supplierMismatch }, 'SUPPLIER_MISMATCH');
@@ -79,7 +80,7 @@ export class HotelSearchService {
   }
 
   /** The same account pointed at the simulator whatever the agency's mode. */
-  sandboxed(account: ResolvedProviderAccount): ResolvedProviderAccount {
+  sandboxed(account: SupplierAccount): SupplierAccount {
     if (account.mode === 'sandbox') return account;
     return { ...account, mode: 'sandbox', baseUrl: this.d.suppliers.baseUrlFor(account.supplier, 'sandbox') };
   }

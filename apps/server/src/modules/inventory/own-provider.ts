@@ -1,0 +1,174 @@
+import { describePolicy } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { Db } from '../../db/client.js';
+import type { TicketCapacityRow, TicketProductRow } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
+import type {
+  Money,
+  OwnBookingInput,
+  OwnBookingRecord,
+  OwnBookingStore,
+  OwnInventoryPort,
+  OwnTicketCatalogue,
+  OwnTicketOption,
+  OwnTicketSearch,
+} from '../../suppliers/index.js';
+import { ticketPrice } from './extras-pricing.js';
+import type { ExtrasRepository } from './extras-repository.js';
+import type { OwnBookingsRepository } from './own-bookings-repository.js';
+import { normalisePolicy, penaltyAt } from './policy.js';
+
+/** Participants under this age pay the child price (the loader's children are 0–17). */
+export const ADULT_AGE = 18;
+/** Most days one own ticket search covers (a range). */
+const MAX_SEARCH_DAYS = 31;
+
+const DAY_MS = 86_400_000;
+function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`) && out.length < MAX_SEARCH_DAYS; t += DAY_MS)
+    out.push(new Date(t).toISOString().slice(0, 10));
+  return out;
+}
+
+class NoCapacity extends Error {}
+
+/**
+ * The inventory module's side of the own-inventory provider (suppliers/travesia/ports.ts): own
+ * tickets as options of a day for a group, and own bookings that hold capacity under our reference
+ * (docs/decisions/0270).
+ */
+export class OwnInventoryProvider implements OwnInventoryPort {
+  readonly tickets: OwnTicketCatalogue;
+  readonly bookings: OwnBookingStore;
+
+  constructor(private readonly d: { db: Db; extras: ExtrasRepository; bookings: OwnBookingsRepository; now?: () => Date }) {
+    this.tickets = { search: (i) => this.searchTickets(i), option: (id, day, ages) => this.ticketOption(id, day, ages) };
+    this.bookings = {
+      take: (i) => this.take(i),
+      find: (ref) => this.d.bookings.find(ref),
+      penalty: (b, at) => penaltyOf(b, at),
+      release: (ref) => this.release(ref),
+    };
+  }
+
+  private now() {
+    return this.d.now?.() ?? new Date();
+  }
+
+  private async searchTickets(input: OwnTicketSearch): Promise<OwnTicketOption[]> {
+    const found = await this.d.extras.ticketsWithin(input.destination);
+    if (!found.length) return [];
+    const slots = await this.d.extras.capacityOf(
+      found.map((f) => f.ticket.id),
+      input.from,
+      input.to,
+    );
+    const out: OwnTicketOption[] = [];
+    for (const day of daysOf(input.from, input.to))
+      for (const f of found) {
+        const o = this.optionOf(f.ticket, f.placeName, f.placePath, day, slots, input.paxAges);
+        if (o) out.push(o);
+      }
+    return out;
+  }
+
+  private async ticketOption(ticketId: string, day: string, paxAges: number[]): Promise<OwnTicketOption | null> {
+    const ticket = await this.d.extras.findTicket(ticketId);
+    if (!ticket?.active) return null;
+    const place = (await this.d.extras.placeNames([ticket.placeId])).get(ticket.placeId);
+    if (!place) return null;
+    const slots = await this.d.extras.capacityOf([ticket.id], day, day);
+    return this.optionOf(ticket, place.name, place.path, day, slots, paxAges);
+  }
+
+  /** One ticket on one day for the group, or null when it can't be sold (children, too many people, no places). */
+  private optionOf(
+    ticket: TicketProductRow,
+    placeName: string,
+    placePath: string[],
+    day: string,
+    slots: TicketCapacityRow[],
+    paxAges: number[],
+  ): OwnTicketOption | null {
+    const adults = paxAges.filter((a) => a >= ADULT_AGE).length;
+    const children = paxAges.filter((a) => a < ADULT_AGE);
+    const price = ticketPrice(ticket, adults, children);
+    if (!price.ok) return null;
+    const sessions = slots
+      .filter((s) => s.ticketId === ticket.id && s.day === day && !s.stopSale && s.capacity >= price.people)
+      .filter((s) => (ticket.sessions.length ? ticket.sessions.includes(s.session) : s.session === ''))
+      .map((s) => ({ session: s.session, left: s.capacity }));
+    if (!sessions.length) return null;
+    const money = (amount: string): Money => ({ amount: new Decimal(amount).toFixed(2), currency: ticket.currency });
+    return {
+      ticketId: ticket.id,
+      name: ticket.name,
+      placeId: ticket.placeId,
+      placeName,
+      placeAncestors: [...placePath].reverse().filter((id) => id !== ticket.placeId),
+      description: ticket.description,
+      images: ticket.images,
+      day,
+      sessions,
+      people: price.people,
+      total: money(price.total),
+      ageBands: [
+        { paxType: 'ADULT' as const, ageFrom: ADULT_AGE, ageTo: 99, amount: money(ticket.price) },
+        ...(ticket.childrenAllowed
+          ? [{ paxType: 'CHILD' as const, ageFrom: 0, ageTo: ADULT_AGE - 1, amount: money(ticket.childPrice ?? ticket.price) }]
+          : []),
+      ],
+      startHour: ticket.startHour,
+      endHour: ticket.endHour,
+      cancellation: normalisePolicy(ticket.policy, { start: day, currency: ticket.currency, now: this.now() }),
+      policyText: describePolicy(ticket.policy, ticket.currency),
+    };
+  }
+
+  /** Records the booking and takes its capacity in one transaction; the same reference takes nothing again. */
+  private async take(input: OwnBookingInput) {
+    try {
+      const booking = await inTransaction(this.d.db, async (tx) => {
+        if (await this.d.bookings.insertNew(tx, input)) {
+          if (!(await this.hold(tx, input.hold, 'take'))) throw new NoCapacity();
+        }
+        return (await this.d.bookings.find(input.clientReference, tx)) as OwnBookingRecord;
+      });
+      return { ok: true as const, booking };
+    } catch (err) {
+      if (err instanceof NoCapacity) return { ok: false as const, reason: 'no-capacity' as const };
+      throw err;
+    }
+  }
+
+  private async release(clientReference: string): Promise<OwnBookingRecord | null> {
+    return inTransaction(this.d.db, async (tx) => {
+      const cancelled = await this.d.bookings.markCancelled(tx, clientReference, this.now());
+      if (cancelled) await this.hold(tx, cancelled.hold, 'release');
+      return cancelled ?? this.d.bookings.find(clientReference, tx);
+    });
+  }
+
+  /** Takes (false when not enough is left) or gives back the capacity of a hold, by kind. */
+  private async hold(tx: Db, h: OwnBookingInput['hold'], op: 'take' | 'release'): Promise<boolean> {
+    const x = this.d.extras;
+    if (h.kind === 'ticket') {
+      if (op === 'take') return x.takeCapacity(tx, h.productId, h.day, h.session, h.units);
+      await x.releaseCapacity(tx, h.productId, h.day, h.session, h.units);
+      return true;
+    }
+    if (h.kind === 'transfer') {
+      if (op === 'take') return x.takeTransferCapacity(tx, h.productId, h.day, h.units);
+      await x.releaseTransferCapacity(tx, h.productId, h.day, h.units);
+      return true;
+    }
+    throw new Error(`own inventory holds no ${h.kind} capacity yet`);
+  }
+}
+
+/** The penalty of cancelling an own booking at `at`, from its stored policy (the vouchers' computation). */
+function penaltyOf(b: OwnBookingRecord, at: Date): Money {
+  const amount = penaltyAt(b.cancellation, { total: b.total.amount, currency: b.total.currency, nights: 1, start: b.hold.day }, at);
+  return { amount: new Decimal(amount).toFixed(2), currency: b.total.currency };
+}

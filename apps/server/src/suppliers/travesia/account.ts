@@ -1,0 +1,22 @@
+import { OWN_INVENTORY_ACCOUNT_ID, PROVIDER_CATALOGUE } from '@travesia/contracts';
+import type { ResolvedProviderAccount } from '../account.js';
+
+export { OWN_INVENTORY_ACCOUNT_ID };
+
+/**
+ * The built-in account of our own inventory: every agency may use it (its modules say for what); it
+ * has no credentials nor host, and the mode is only recorded (own inventory has no sandbox).
+ */
+export function ownInventoryAccount(mode: 'sandbox' | 'production'): ResolvedProviderAccount {
+  return {
+    id: OWN_INVENTORY_ACCOUNT_ID,
+    supplier: 'travesia',
+    name: PROVIDER_CATALOGUE.travesia.label,
+    mode,
+    credentials: {},
+    settings: { currency: 'USD', nationality: 'CO', language: 'es' },
+    baseUrl: 'travesia:',
+  };
+}
+
+export const isOwnInventoryAccount = (id: string | null | undefined): boolean => id === OWN_INVENTORY_ACCOUNT_ID;

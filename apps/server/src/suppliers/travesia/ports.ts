@@ -1,0 +1,103 @@
+import type { ProductKind } from '@travesia/contracts';
+import type { CancellationPolicy, Money } from '../types.js';
+
+/**
+ * The port the own-inventory provider (`suppliers/travesia`) calls and `modules/inventory` implements
+ * (`modules/inventory/own-provider.ts`): the adapters stay free of the database, as every adapter is,
+ * and the inventory module keeps its products, calendars and capacity.
+ */
+export interface OwnInventoryPort {
+  tickets: OwnTicketCatalogue;
+  bookings: OwnBookingStore;
+}
+
+// ---------------------------------------------------------------- tickets
+
+export interface OwnTicketSearch {
+  /** Our place id: the tickets of that place and of the places inside it. */
+  destination: string;
+  /** Activity days, `yyyy-MM-dd`, inclusive. */
+  from: string;
+  to: string;
+  /** Age of every participant (under 18: child price; a child on an adults-only ticket: not offered). */
+  paxAges: number[];
+}
+
+/** One own ticket sold on one day for a group: its sessions with enough places left, the group's cost and policy. */
+export interface OwnTicketOption {
+  ticketId: string;
+  name: string;
+  placeId: string;
+  placeName: string;
+  /** The place and its ancestors, nearest first (pricing by destination). */
+  placeAncestors: string[];
+  description: string;
+  images: string[];
+  day: string;
+  /** Start times ('HH:mm') with places left for the group; `[{ session: '' }]` for an all-day ticket. */
+  sessions: { session: string; left: number }[];
+  /** Participants the booking takes places for. */
+  people: number;
+  /** The whole group's cost (adults at the adult price, children at the child price). */
+  total: Money;
+  /** Per age band, as the loader defines it. */
+  ageBands: { paxType: 'ADULT' | 'CHILD'; ageFrom: number; ageTo: number; amount: Money }[];
+  startHour: string;
+  endHour: string;
+  cancellation: CancellationPolicy;
+  /** The policy in plain Spanish. */
+  policyText: string;
+}
+
+export interface OwnTicketCatalogue {
+  search(input: OwnTicketSearch): Promise<OwnTicketOption[]>;
+  /** The same ticket, day and group again (re-quote): current price, policy and places; null when no longer sold. */
+  option(ticketId: string, day: string, paxAges: number[]): Promise<OwnTicketOption | null>;
+}
+
+// ---------------------------------------------------------------- bookings (every kind)
+
+/** What an own booking holds of the inventory: `units` places of a product's day (and session). */
+export interface OwnHold {
+  kind: ProductKind;
+  productId: string;
+  day: string;
+  /** A ticket's session ('' = all day); '' for other kinds. */
+  session: string;
+  units: number;
+}
+
+export interface OwnBookingInput {
+  /** Our reference (the voucher's externalBookingReference): the idempotency key of the capacity taken. */
+  clientReference: string;
+  hold: OwnHold;
+  total: Money;
+  cancellation: CancellationPolicy;
+  holder: { name: string; surname: string };
+  /** What the booking shows back (product name, session, language, participants…). */
+  details: Record<string, unknown>;
+}
+
+export interface OwnBookingRecord extends OwnBookingInput {
+  status: 'confirmed' | 'cancelled';
+  createdAt: string;
+  cancelledAt: string | null;
+}
+
+export type OwnTakeResult = { ok: true; booking: OwnBookingRecord } | { ok: false; reason: 'no-capacity' };
+
+export interface OwnBookingStore {
+  /**
+   * Takes the hold's capacity and records the booking under `clientReference` in ONE transaction.
+   * Idempotent: the same reference answers the booking already made and takes nothing again.
+   */
+  take(input: OwnBookingInput): Promise<OwnTakeResult>;
+  find(clientReference: string): Promise<OwnBookingRecord | null>;
+  /** The penalty of cancelling now, from the booking's own policy. */
+  penalty(booking: OwnBookingRecord, at: Date): Money;
+  /**
+   * Marks the booking cancelled and gives its capacity back, in one transaction; a second call finds
+   * it cancelled and gives nothing back. Null when there is no such booking.
+   */
+  release(clientReference: string): Promise<OwnBookingRecord | null>;
+}

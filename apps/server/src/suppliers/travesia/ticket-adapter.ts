@@ -1,0 +1,198 @@
+import Decimal from 'decimal.js';
+import type { ResolvedProviderAccount } from '../account.js';
+import { clock } from '../adapter-kit.js';
+import { SupplierError } from '../errors.js';
+import type {
+  CallContext,
+  CancelResult,
+  SearchResult,
+  SupplierBookingRef,
+  TicketBookInput,
+  TicketBooking,
+  TicketOffer,
+  TicketQuote,
+  TicketSearchInput,
+  TicketSession,
+  TicketSupplier,
+} from '../types.js';
+import type { OwnBookingRecord, OwnInventoryPort, OwnTicketOption } from './ports.js';
+
+const S = 'travesia' as const;
+/** How long an own option is honoured without a re-quote (the inventory's option TTL). */
+const OPTION_TTL_MS = 15 * 60_000;
+const ALL_DAY = '';
+
+const sessionOf = (s: string): TicketSession => ({ code: s || 'day', name: s || 'Todo el día' });
+const sessionCode = (code: string | undefined) => (code === 'day' ? ALL_DAY : (code ?? ALL_DAY));
+
+function invalid(operation: string, detail: string) {
+  return new SupplierError('SUPPLIER_INVALID_REQUEST', { supplier: S, operation, detail });
+}
+
+/**
+ * Own tickets behind the supplier contract (docs/decisions/0270): the inventory module answers
+ * through `OwnInventoryPort`; `book` takes the session's places keyed by our reference (idempotent),
+ * `findByClientReference` lets recovery settle a crash window, `cancel` prices the penalty from the
+ * ticket's policy and gives the places back.
+ */
+export class TravesiaTicketAdapter implements TicketSupplier {
+  readonly supplier = S;
+  readonly kind = 'ticket' as const;
+  readonly account: { id: string; name: string };
+
+  constructor(
+    private readonly port: OwnInventoryPort,
+    account: ResolvedProviderAccount,
+    private readonly now: () => Date = clock.now,
+  ) {
+    this.account = { id: account.id, name: account.name };
+  }
+
+  async search(input: TicketSearchInput, _ctx?: CallContext): Promise<SearchResult<TicketOffer>> {
+    const options = await this.port.tickets.search({
+      destination: input.destination,
+      from: input.from,
+      to: input.to,
+      paxAges: input.paxAges,
+    });
+    const expiresAt = new Date(this.now().getTime() + OPTION_TTL_MS).toISOString();
+    const offers = options.map((o) => this.offerOf(o, input.paxAges, expiresAt));
+    return { offers, dropped: 0, expiresAt: offers.length ? expiresAt : null, total: offers.length };
+  }
+
+  private offerOf(o: OwnTicketOption, paxAges: number[], expiresAt: string): TicketOffer {
+    return {
+      supplier: S,
+      accountId: this.account.id,
+      activity: { code: o.ticketId, name: o.name },
+      modality: { code: o.ticketId, name: o.name },
+      from: o.day,
+      to: o.day,
+      paxAges,
+      total: o.total,
+      cancellation: o.cancellation,
+      token: { kind: 'travesia-ticket', value: `${o.ticketId}:${o.day}`, expiresAt },
+      supplierData: { ticketId: o.ticketId, day: o.day, placeId: o.placeId, placeName: o.placeName, placeAncestors: o.placeAncestors },
+      availability: 'available',
+      duration: durationOf(o.startHour, o.endHour),
+      sessions: o.sessions.filter((s) => s.session !== ALL_DAY).map((s) => sessionOf(s.session)),
+      ageBands: o.ageBands,
+      content: {
+        description: o.description,
+        inclusions: [],
+        exclusions: [],
+        importantInfo: [o.policyText, `Horario: ${o.startHour}–${o.endHour}`],
+        images: o.images,
+      },
+      images: o.images,
+    };
+  }
+
+  async quote(offer: TicketOffer, _ctx?: CallContext): Promise<TicketQuote> {
+    const { ticketId, day } = offer.supplierData as { ticketId?: string; day?: string };
+    if (!ticketId || !day) throw invalid('ticket.quote', 'not an own ticket offer');
+    const fresh = await this.port.tickets.option(ticketId, day, offer.paxAges);
+    if (!fresh) throw new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'ticket.quote' });
+    const expiresAt = new Date(this.now().getTime() + OPTION_TTL_MS).toISOString();
+    const current = this.offerOf(fresh, offer.paxAges, expiresAt);
+    return {
+      offer: current,
+      total: current.total,
+      priceChanged: !new Decimal(current.total.amount).eq(offer.total.amount) || current.total.currency !== offer.total.currency,
+      previousTotal: offer.total,
+      cancellation: current.cancellation,
+      token: current.token,
+      remarks: [fresh.policyText],
+      availability: 'available',
+      sessions: current.sessions,
+      ageBands: current.ageBands,
+      content: current.content,
+      supplierData: current.supplierData,
+    };
+  }
+
+  async book(input: TicketBookInput, _ctx?: CallContext): Promise<TicketBooking> {
+    const q = input.quote;
+    const { ticketId, day } = q.offer.supplierData as { ticketId: string; day: string };
+    const sessions = q.sessions ?? [];
+    if (sessions.length && !sessions.some((s) => s.code === input.session)) throw invalid('ticket.book', 'session required');
+    if (!sessions.length && input.session && input.session !== 'day') throw invalid('ticket.book', 'the ticket has no sessions');
+    if (input.paxes.length !== q.offer.paxAges.length) throw invalid('ticket.book', 'one participant per searched age');
+    const session = sessionCode(input.session);
+    const result = await this.port.bookings.take({
+      clientReference: input.clientReference,
+      hold: { kind: 'ticket', productId: ticketId, day, session, units: q.offer.paxAges.length },
+      total: q.total,
+      cancellation: q.cancellation,
+      holder: { name: input.holder.name, surname: input.holder.surname },
+      details: {
+        name: q.offer.activity.name,
+        session: session || null,
+        paxes: input.paxes.map((p) => ({ name: p.name, surname: p.surname, age: p.age, type: p.type })),
+      },
+    });
+    if (!result.ok) throw new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'ticket.book', detail: result.reason });
+    return this.bookingOf(result.booking);
+  }
+
+  async read(ref: SupplierBookingRef, _ctx?: CallContext): Promise<TicketBooking> {
+    const found = await this.port.bookings.find(ref.locator);
+    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: 'ticket.read' });
+    return this.bookingOf(found);
+  }
+
+  async findByClientReference(clientReference: string, _hint: { from: string; to: string }): Promise<TicketBooking | null> {
+    const found = await this.port.bookings.find(clientReference);
+    return found ? this.bookingOf(found) : null;
+  }
+
+  async cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, _ctx?: CallContext): Promise<CancelResult> {
+    const op = opts.simulate ? 'ticket.cancel-simulation' : 'ticket.cancel';
+    const found = await this.port.bookings.find(ref.locator);
+    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: op });
+    if (found.status === 'cancelled') throw new SupplierError('SUPPLIER_NOT_CANCELLABLE', { supplier: S, operation: op });
+    // Priced before the places go back: the policy in force at this moment.
+    const penalty = this.port.bookings.penalty(found, this.now());
+    if (!opts.simulate) await this.port.bookings.release(ref.locator);
+    return {
+      simulated: opts.simulate,
+      status: opts.simulate ? found.status : 'cancelled',
+      penalty,
+      penaltyKnown: true,
+      cancellationReference: opts.simulate ? null : `${ref.locator}-C`,
+    };
+  }
+
+  private bookingOf(b: OwnBookingRecord): TicketBooking {
+    const d = b.details as { name?: string; session?: string | null; paxes?: TicketBooking['paxes'] };
+    return {
+      supplier: S,
+      kind: 'ticket',
+      // The operator is the supplier: our reference is its locator.
+      ref: { locator: b.clientReference },
+      clientReference: b.clientReference,
+      status: b.status,
+      supplierStatus: b.status === 'confirmed' ? 'CONFIRMED' : 'CANCELLED',
+      total: b.total,
+      cancellation: b.cancellation,
+      holder: b.holder,
+      createdAt: b.createdAt,
+      remarks: [],
+      activity: { code: b.hold.productId, name: d.name ?? '' },
+      from: b.hold.day,
+      to: b.hold.day,
+      session: d.session ? sessionOf(d.session) : null,
+      paxes: d.paxes ?? [],
+    };
+  }
+}
+
+/** The duration of a ticket's opening hours ('09:00'–'13:30' → 4.5 hours), when both are times. */
+function durationOf(start: string, end: string): { value: number; unit: string } | undefined {
+  const m = (t: string) => /^(\d{2}):(\d{2})$/.exec(t);
+  const a = m(start);
+  const b = m(end);
+  if (!a || !b) return undefined;
+  const minutes = Number(b[1]) * 60 + Number(b[2]) - (Number(a[1]) * 60 + Number(a[2]));
+  return minutes > 0 ? { value: minutes / 60, unit: 'HOURS' } : undefined;
+}
