@@ -1,6 +1,7 @@
 import {
   TRANSFER_BOOKING_MESSAGES as M,
   PROVIDER_CATALOGUE,
+  type ProviderId,
   type SupplierId,
   type TransferPointInput,
   type TransferSearchBody,
@@ -9,10 +10,10 @@ import { AppError, badRequest } from '../../../http/errors.js';
 import type { TransferPoint, TransferSearchInput } from '../../../suppliers/index.js';
 
 /** Suppliers whose adapters sell transfers (the registry's `transfer` kind). */
-export const TRANSFER_SUPPLIERS: readonly SupplierId[] = ['hotelbeds', 'juniper'];
+export const TRANSFER_SUPPLIERS: readonly ProviderId[] = ['hotelbeds', 'juniper'];
 
 /** The agency module of a supplier's transfers (the provider catalogue). */
-export function transferModule(supplier: SupplierId) {
+export function transferModule(supplier: ProviderId) {
   const kinds = PROVIDER_CATALOGUE[supplier].kinds as { transfer?: { module: string } };
   return kinds.transfer?.module ?? null;
 }

@@ -63,7 +63,7 @@ export class TransferService {
     const module = TRANSFER_SUPPLIERS.includes(a.supplier) ? transferModule(a.supplier) : null;
     if (!module) throw badRequest(HM.supplierMismatch, { providers: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
     if (!auth.modules.includes(module as never)) throw forbidden(HM.moduleDisabled);
-    if (!forceSandbox || a.mode === 'sandbox') return a;
+    if (!forceSandbox || a.mode === 'sandbox' || a.supplier === 'travesia') return a;
     return { ...a, mode: 'sandbox', baseUrl: this.d.suppliers.baseUrlFor(a.supplier, 'sandbox') };
   }
 
