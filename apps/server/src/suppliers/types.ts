@@ -399,7 +399,7 @@ export type TicketSupplier = ProductSupplier<TicketSearchInput, TicketOffer, Tic
 // ---------------------------------------------------------------- transfers
 
 export interface TransferPoint {
-  type: 'IATA' | 'ATLAS' | 'GIATA' | 'GPS' | 'PORT' | 'STATION';
+  type: 'IATA' | 'ATLAS' | 'GIATA' | 'GPS' | 'PORT' | 'STATION' | 'PLACE';
   code: string;
   /** The supplier's name for the point, when it gives one (Hotelbeds `description`, Juniper `Name`). */
   description?: string;
@@ -471,7 +471,7 @@ export interface TransferAddress {
 }
 
 export interface TransferOffer {
-  supplier: SupplierId;
+  supplier: ProviderId;
   accountId: string;
   serviceId: string;
   direction: TransferDirection;

@@ -49,10 +49,13 @@ export const TRANSFER_POINT_LABELS: Record<TransferPointType, string> = {
 
 const code = z.string({ error: M.pointCodeRequired }).trim().min(1, { error: M.pointCodeRequired }).max(40);
 const name = z.string().trim().max(200).optional();
+/** Our place (the places tree): own transfers go between our places. */
+const placeId = z.uuid({ error: 'Lugar no válido' }).optional();
 
 /**
  * A typed pickup or drop-off point. `hotel.code` is the supplier's hotel code (Hotelbeds ATLAS);
- * `zone` the transfer zone of zone-based suppliers (Juniper ZoneList TRF) when known.
+ * `zone` the transfer zone of zone-based suppliers (Juniper ZoneList TRF) when known; `placeId` our
+ * place, which own transfers (Travesía) need.
  */
 export const transferPointSchema = z.discriminatedUnion(
   'type',
@@ -65,15 +68,17 @@ export const transferPointSchema = z.discriminatedUnion(
         .toUpperCase()
         .regex(/^[A-Z]{3}$/, { error: M.iataInvalid }),
       name,
+      placeId,
     }),
-    z.object({ type: z.literal('hotel'), code, name, zone: z.string().trim().max(20).optional() }),
-    z.object({ type: z.literal('port'), code, name, zone: z.string().trim().max(20).optional() }),
-    z.object({ type: z.literal('station'), code, name, zone: z.string().trim().max(20).optional() }),
+    z.object({ type: z.literal('hotel'), code, name, zone: z.string().trim().max(20).optional(), placeId }),
+    z.object({ type: z.literal('port'), code, name, zone: z.string().trim().max(20).optional(), placeId }),
+    z.object({ type: z.literal('station'), code, name, zone: z.string().trim().max(20).optional(), placeId }),
     z.object({
       type: z.literal('address'),
       latitude: z.number({ error: M.gpsInvalid }).min(-90).max(90),
       longitude: z.number({ error: M.gpsInvalid }).min(-180).max(180),
       name,
+      placeId,
     }),
   ],
   { error: M.fromRequired },
@@ -130,7 +135,7 @@ export const transferSearchBody = z
       .default([]),
     /** Our place of the service, for markups by destination (optional). */
     destination: z.uuid().optional(),
-    /** Provider account ids; without it, every usable transfer account whose module is enabled. */
+    /** Provider account ids (own inventory: its built-in account); without it, every usable transfer source whose module is enabled. */
     providers: z.array(z.uuid()).max(20).optional(),
     timeoutMs: z.number().int().min(1000).max(60_000).default(25_000),
   })

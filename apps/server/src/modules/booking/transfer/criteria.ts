@@ -2,15 +2,14 @@ import {
   TRANSFER_BOOKING_MESSAGES as M,
   PROVIDER_CATALOGUE,
   type ProviderId,
-  type SupplierId,
   type TransferPointInput,
   type TransferSearchBody,
 } from '@travesia/contracts';
 import { AppError, badRequest } from '../../../http/errors.js';
 import type { TransferPoint, TransferSearchInput } from '../../../suppliers/index.js';
 
-/** Suppliers whose adapters sell transfers (the registry's `transfer` kind). */
-export const TRANSFER_SUPPLIERS: readonly ProviderId[] = ['hotelbeds', 'juniper'];
+/** Providers whose adapters sell transfers (the registry's `transfer` kind), own inventory included. */
+export const TRANSFER_SUPPLIERS: readonly ProviderId[] = ['travesia', 'hotelbeds', 'juniper'];
 
 /** The agency module of a supplier's transfers (the provider catalogue). */
 export function transferModule(supplier: ProviderId) {
@@ -19,11 +18,16 @@ export function transferModule(supplier: ProviderId) {
 }
 
 /**
- * Our typed point as a supplier's point: airports by IATA code everywhere; Hotelbeds takes hotels by
+ * Our typed point as a supplier's point: own inventory takes our places; airports by IATA code everywhere; Hotelbeds takes hotels by
  * their ATLAS code, ports and stations by their codes and addresses as GPS; Juniper locates every
  * point but airports by its transfer zone (ZoneList TRF), which the point must then carry.
  */
-export function supplierPoint(supplier: SupplierId, p: TransferPointInput): TransferPoint {
+export function supplierPoint(supplier: ProviderId, p: TransferPointInput): TransferPoint {
+  // Own transfers go between our places.
+  if (supplier === 'travesia') {
+    if (!p.placeId) throw new AppError(422, 'POINT_NOT_SERVED', M.noPointForSupplier('Travesía'));
+    return { type: 'PLACE', code: p.placeId, ...(p.name ? { description: p.name } : {}) };
+  }
   if (p.type === 'airport') return { type: 'IATA', code: p.code, ...(p.name ? { description: p.name } : {}) };
   if (supplier === 'juniper') {
     if (p.type === 'address' || !p.zone) throw new AppError(422, 'POINT_NOT_SERVED', M.noPointForSupplier('Juniper'));
@@ -35,7 +39,7 @@ export function supplierPoint(supplier: SupplierId, p: TransferPointInput): Tran
 }
 
 /** The adapter's search input for one supplier; the return leg swaps the points (the adapters do). */
-export function searchInputFor(supplier: SupplierId, body: TransferSearchBody): TransferSearchInput {
+export function searchInputFor(supplier: ProviderId, body: TransferSearchBody): TransferSearchInput {
   const children = body.childrenAges.filter((a) => a > 2);
   const infants = body.childrenAges.filter((a) => a <= 2);
   return {

@@ -1,9 +1,10 @@
 import {
   HOTEL_BOOKING_MESSAGES as HM,
   TRANSFER_BOOKING_MESSAGES as M,
+  OWN_INVENTORY_ACCOUNT_ID,
+  PROVIDER_CATALOGUE,
   PROVIDER_MESSAGES,
   type PriceBreakdown,
-  type SupplierId,
   type TransferCachedQuery,
   type TransferReserveBody,
   type TransferSearchBody,
@@ -94,6 +95,12 @@ export class TransferService {
       : usable
           .filter((a) => auth.modules.includes(transferModule(a.supplier) as never))
           .map((a) => ({ id: a.id, source: sourceOf(a) as StreamSource | null }));
+    // Own transfers: the built-in account, when the agency sells them and asked for them (or asked for every source).
+    const own: StreamSource = { accountId: OWN_INVENTORY_ACCOUNT_ID, supplier: 'travesia', name: PROVIDER_CATALOGUE.travesia.shortLabel };
+    if (auth.modules.includes('transfers-travesia')) {
+      if (!body.providers) chosen.unshift({ id: own.accountId, source: own });
+      else for (const c of chosen) if (c.id === OWN_INVENTORY_ACCOUNT_ID) c.source = own;
+    }
     const missing = new Map<string, number>();
     await fanOutSearch<string, CachedTransferOffer[]>({
       chosen,
@@ -101,7 +108,7 @@ export class TransferService {
       timeoutMs: body.timeoutMs,
       search: async (source) => {
         const account = await this.account(auth, source.accountId, opts.forceSandbox);
-        const supplier = account.supplier as SupplierId;
+        const supplier = account.supplier;
         const ctx = {
           correlationId: `transfer-search:${account.id}`,
           simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined,
