@@ -26,7 +26,7 @@ export const HOTEL_MODULES: readonly AgencyModule[] = [
 ];
 
 /** The transfer modules whose suppliers the booking engine searches: the all-suppliers transfer search opens with any of them. */
-export const TRANSFER_MODULES: readonly AgencyModule[] = ['transfers-hotelbeds', 'transfers-juniper'];
+export const TRANSFER_MODULES: readonly AgencyModule[] = ['transfers-travesia', 'transfers-hotelbeds', 'transfers-juniper'];
 
 export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/dashboard', permission: 'dashboard:view' },

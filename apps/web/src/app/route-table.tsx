@@ -53,8 +53,6 @@ export const adminRoutes: RouteObject[] = [
     '/tickets/options/hotelbeds',
     '/tickets/reserve/hotelbeds',
     '/search/tickets/juniper',
-    '/search/transfer/travesia',
-    '/reserve/transfer/travesia',
     '/search/flight/santsg',
     '/flight/santsg/avail/:type?',
     '/flight/santsg/options/:id?/:type?',

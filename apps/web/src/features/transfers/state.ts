@@ -11,6 +11,7 @@ export interface PointForm {
   code?: string;
   name?: string;
   zone?: string;
+  placeId?: string | null;
   latitude?: number;
   longitude?: number;
 }
@@ -34,8 +35,11 @@ export const transferCheckout = checkoutStore<TransferCheckout>('transfers');
 
 /** Our point as the search body takes it. */
 export function pointBody(p: PointForm) {
-  if (p.type === 'address') return { type: 'address' as const, latitude: Number(p.latitude), longitude: Number(p.longitude), name: p.name };
+  const place = p.placeId ? { placeId: p.placeId } : {};
+  if (p.type === 'address')
+    return { type: 'address' as const, latitude: Number(p.latitude), longitude: Number(p.longitude), name: p.name, ...place };
   return {
+    ...place,
     type: p.type,
     code: (p.code ?? '').trim(),
     ...(p.name?.trim() ? { name: p.name.trim() } : {}),

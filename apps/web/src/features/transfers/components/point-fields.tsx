@@ -1,5 +1,6 @@
 import { TRANSFER_POINT_LABELS, TRANSFER_POINT_TYPES } from '@travesia/contracts';
 import { Form, Input, InputNumber, Select, Space } from 'antd';
+import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 
 const CODE_LABELS = {
   airport: 'Código IATA',
@@ -40,6 +41,13 @@ export function PointFields({ name, label }: { name: 'from' | 'to'; label: strin
       )}
       <Form.Item name={[name, 'name']} label="Nombre (opcional)">
         <Input style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name={[name, 'placeId']}
+        label="Lugar (traslados propios)"
+        tooltip="Nuestro lugar del árbol de lugares: los traslados de Travesía van entre lugares"
+      >
+        <PlaceAutocomplete allowClear style={{ width: 220 }} aria-label={`${label}: lugar`} />
       </Form.Item>
       {type && type !== 'airport' && type !== 'address' && (
         <Form.Item name={[name, 'zone']} label="Zona de traslado (Juniper)" tooltip="Código de zona de traslados de Juniper, si lo conoces">

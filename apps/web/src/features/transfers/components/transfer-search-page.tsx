@@ -1,4 +1,4 @@
-import { formatMoney, type TransferOptionDto } from '@travesia/contracts';
+import { formatMoney, OWN_INVENTORY_ACCOUNT_ID, type TransferOptionDto } from '@travesia/contracts';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,13 +22,15 @@ export function TransferSearchPage({ supplier, title }: { supplier: string | nul
   const navigate = useNavigate();
   const { state, start } = useTransferSearchStream();
   const accounts = useUsableProviderAccounts();
-  const own = supplier ? (accounts.data ?? []).filter((a) => a.supplier === supplier) : undefined;
+  // A supplier's route asks which of its accounts; own inventory has one built-in account.
+  const own = supplier && supplier !== 'travesia' ? (accounts.data ?? []).filter((a) => a.supplier === supplier) : undefined;
   const [selection, setSelection] = useState<TransferSelection | null>(null);
   const cacheId = state.status === 'done' ? state.mergedCacheId : null;
 
   const search = (v: SearchValues) => {
     setSelection(null);
-    void start(searchBody(v, supplier && v.provider ? [v.provider] : undefined));
+    const providers = supplier === 'travesia' ? [OWN_INVENTORY_ACCOUNT_ID] : supplier && v.provider ? [v.provider] : undefined;
+    void start(searchBody(v, providers));
   };
   const choose = (o: TransferOptionDto, roundTrip: boolean) => {
     if (!cacheId) return;
