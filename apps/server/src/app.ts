@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { flightBookingRoutes } from './modules/booking/flight/routes.js';
 import { hotelBookingRoutes } from './modules/booking/hotel/routes.js';
 import { ticketBookingRoutes } from './modules/booking/ticket/routes.js';
+import { transferRoutes } from './modules/booking/transfer/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { commissionRoutes } from './modules/commission/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(hotelBookingRoutes, { services });
   await app.register(ticketBookingRoutes, { services });
   await app.register(flightBookingRoutes, { services });
+  await app.register(transferRoutes, { services });
   await app.register(integrationRoutes, { services });
   await app.register(deadlineRoutes, { services });
 

@@ -23,6 +23,7 @@ import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { TicketSearchService } from './modules/booking/ticket/search.js';
 import { TicketBookingService } from './modules/booking/ticket/service.js';
+import { TransferService } from './modules/booking/transfer/service.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -180,6 +181,7 @@ export function createServices(deps: AppDeps) {
   const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const flightBooking = new FlightBookingService({ engine: booking, suppliers, pricing, search: flightSearch, vouchers });
+  const transfers = new TransferService({ db, engine: booking, store: deps.store, suppliers, pricing, providerAccounts });
   const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
     outboxRepo,
     outbox,
@@ -222,6 +224,7 @@ export function createServices(deps: AppDeps) {
     ticketBooking,
     flightSearch,
     flightBooking,
+    transfers,
   };
 }
 

@@ -1,5 +1,5 @@
 import { type AgencyModule, firstSearcherPath, SEARCHER_LINKS } from './modules.js';
-import { HOTEL_MODULES } from './routes.js';
+import { HOTEL_MODULES, TRANSFER_MODULES } from './routes.js';
 import type { UserType } from './user-types.js';
 
 export interface MenuItem {
@@ -17,6 +17,9 @@ const searchers = (modules: readonly AgencyModule[]): MenuItem => ({
     // The search across every enabled hotel supplier comes first (docs/decisions/0100).
     ...(HOTEL_MODULES.some((m) => modules.includes(m))
       ? [{ key: ALL_HOTELS_SEARCH_PATH, label: 'Hoteles (todos)', path: ALL_HOTELS_SEARCH_PATH }]
+      : []),
+    ...(TRANSFER_MODULES.some((m) => modules.includes(m))
+      ? [{ key: '/search/transfer', label: 'Traslados (todos)', path: '/search/transfer' }]
       : []),
     ...SEARCHER_LINKS.filter((l) => modules.includes(l.module)).map((l) => ({
       key: l.path,

@@ -46,6 +46,7 @@ export const SEARCHER_LINKS: ReadonlyArray<{ module: AgencyModule; path: string;
   { module: 'hotels-juniper-universal', path: '/hotels/search/universal/juniper', label: 'Hoteles Universal' },
   { module: 'transfers-travesia', path: `/search/transfer/${PRODUCT_BRAND}`, label: 'Traslados Travesía' },
   { module: 'transfers-juniper', path: '/search/transfer/juniper', label: 'Traslados Juniper' },
+  { module: 'transfers-hotelbeds', path: '/search/transfer/hotelbeds', label: 'Traslados Hotelbeds' },
   { module: 'tickets-travesia', path: `/search/tickets/${PRODUCT_BRAND}`, label: 'Tickets Travesía' },
   { module: 'tickets-hotelbeds', path: '/search/tickets/hotelbeds', label: 'Tickets Hotelbeds' },
   { module: 'tickets-juniper', path: '/search/tickets/juniper', label: 'Tickets Juniper' },

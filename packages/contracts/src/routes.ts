@@ -25,6 +25,9 @@ export const HOTEL_MODULES: readonly AgencyModule[] = [
   'hotels-hotelbeds',
 ];
 
+/** The transfer modules whose suppliers the booking engine searches: the all-suppliers transfer search opens with any of them. */
+export const TRANSFER_MODULES: readonly AgencyModule[] = ['transfers-travesia', 'transfers-hotelbeds', 'transfers-juniper'];
+
 export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/dashboard', permission: 'dashboard:view' },
   { pattern: '/configuration/*', permission: 'configuration:manage' },
@@ -67,6 +70,10 @@ export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/search/transfer/travesia', permission: 'search:use', module: 'transfers-travesia' },
   { pattern: '/reserve/transfer/travesia', permission: 'search:use', module: 'transfers-travesia' },
   { pattern: '/search/transfer/juniper', permission: 'search:use', module: 'transfers-juniper' },
+  { pattern: '/search/transfer/hotelbeds', permission: 'search:use', module: 'transfers-hotelbeds' },
+  // The search over every transfer supplier and the one reserve page of the engine's transfers: any transfer module opens them.
+  { pattern: '/search/transfer', permission: 'search:use', module: TRANSFER_MODULES },
+  { pattern: '/reserve/transfer', permission: 'search:use', module: TRANSFER_MODULES },
   { pattern: '/search/flight/*', permission: 'search:use', module: 'flights-santsg-tourvisio' },
   { pattern: '/flight/*', permission: 'search:use', module: 'flights-santsg-tourvisio' },
   { pattern: '/search/*', permission: 'search:use' },

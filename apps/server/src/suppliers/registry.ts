@@ -13,6 +13,7 @@ import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
 import { TourVisioFlightAdapter, testTourVisioConnection } from './santsg/adapter.js';
 import type { OwnInventoryPort } from './travesia/ports.js';
 import { TravesiaTicketAdapter } from './travesia/ticket-adapter.js';
+import { TravesiaTransferAdapter } from './travesia/transfer-adapter.js';
 import type { CallContext, ConnectionTestResult, SupplierAdapterMap } from './types.js';
 
 type Factory<K extends ProductKind> = (http: SupplierHttp, account: ResolvedProviderAccount) => SupplierAdapterMap[K];
@@ -87,6 +88,7 @@ export function createSupplierRegistry(http: SupplierHttp, opts: { ownInventory?
   };
   return new SupplierRegistry(http)
     .register('travesia', 'ticket', (_h, a) => new TravesiaTicketAdapter(own(), a))
+    .register('travesia', 'transfer', (_h, a) => new TravesiaTransferAdapter(own(), a))
     .register('hotelbeds', 'hotel', (h, a) => new HotelbedsHotelAdapter(h, a))
     .register('hotelbeds', 'ticket', (h, a) => new HotelbedsActivityAdapter(h, a))
     .register('hotelbeds', 'transfer', (h, a) => new HotelbedsTransferAdapter(h, a))

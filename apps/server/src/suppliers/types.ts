@@ -399,7 +399,7 @@ export type TicketSupplier = ProductSupplier<TicketSearchInput, TicketOffer, Tic
 // ---------------------------------------------------------------- transfers
 
 export interface TransferPoint {
-  type: 'IATA' | 'ATLAS' | 'GIATA' | 'GPS' | 'PORT' | 'STATION';
+  type: 'IATA' | 'ATLAS' | 'GIATA' | 'GPS' | 'PORT' | 'STATION' | 'PLACE';
   code: string;
   /** The supplier's name for the point, when it gives one (Hotelbeds `description`, Juniper `Name`). */
   description?: string;
@@ -471,7 +471,7 @@ export interface TransferAddress {
 }
 
 export interface TransferOffer {
-  supplier: SupplierId;
+  supplier: ProviderId;
   accountId: string;
   serviceId: string;
   direction: TransferDirection;
@@ -535,8 +535,8 @@ export interface TransferBookInput {
   quote: TransferQuote;
   holder: Holder;
   clientReference: string;
-  /** Arrival/departure transport, e.g. { type: 'FLIGHT', code: 'AV123', companyName: 'Avianca' }. */
-  transport: { type: 'FLIGHT' | 'CRUISE' | 'TRAIN'; code: string; companyName?: string };
+  /** Arrival/departure transport, e.g. { type: 'FLIGHT', code: 'AV123', companyName: 'Avianca' } (none between two hotels). */
+  transport?: { type: 'FLIGHT' | 'CRUISE' | 'TRAIN'; code: string; companyName?: string };
   remarks?: string;
   /**
    * Every leg to book under one supplier reference (round trip: outbound and return). When given it

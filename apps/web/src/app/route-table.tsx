@@ -13,6 +13,7 @@ import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { ticketRoutes } from '../features/tickets/routes';
+import { transferRoutes } from '../features/transfers/routes';
 import { usersRoutes } from '../features/users/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 import { NotFound } from '../shared/components/not-found';
@@ -47,10 +48,6 @@ export const adminRoutes: RouteObject[] = [
   ...hotelRoutes,
   ...ticketRoutes,
   ...flightRoutes,
-  ...soon(
-    '/search/transfer/travesia',
-    '/reserve/transfer/travesia',
-    '/search/transfer/juniper',
-  ),
+  ...transferRoutes,
   { path: '*', element: <NotFound /> },
 ];

@@ -1,7 +1,7 @@
-import { describePolicy } from '@travesia/contracts';
+import { describePolicy, TRANSFER_TYPE_LABELS, VEHICLE_TYPE_LABELS } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
-import type { TicketCapacityRow, TicketProductRow } from '../../db/schema/index.js';
+import type { TicketCapacityRow, TicketProductRow, TransferProductRow } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import type {
   Money,
@@ -12,8 +12,11 @@ import type {
   OwnTicketCatalogue,
   OwnTicketOption,
   OwnTicketSearch,
+  OwnTransferCatalogue,
+  OwnTransferOption,
+  OwnTransferSearch,
 } from '../../suppliers/index.js';
-import { ticketPrice } from './extras-pricing.js';
+import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import type { OwnBookingsRepository } from './own-bookings-repository.js';
 import { normalisePolicy, penaltyAt } from './policy.js';
@@ -40,10 +43,15 @@ class NoCapacity extends Error {}
  */
 export class OwnInventoryProvider implements OwnInventoryPort {
   readonly tickets: OwnTicketCatalogue;
+  readonly transfers: OwnTransferCatalogue;
   readonly bookings: OwnBookingStore;
 
   constructor(private readonly d: { db: Db; extras: ExtrasRepository; bookings: OwnBookingsRepository; now?: () => Date }) {
     this.tickets = { search: (i) => this.searchTickets(i), option: (id, day, ages) => this.ticketOption(id, day, ages) };
+    this.transfers = {
+      search: (i) => this.searchTransfers(i),
+      option: (id, day, hour, pax) => this.transferOption(id, day, hour, pax),
+    };
     this.bookings = {
       take: (i) => this.take(i),
       find: (ref) => this.d.bookings.find(ref),
@@ -124,6 +132,64 @@ export class OwnInventoryProvider implements OwnInventoryPort {
       cancellation: normalisePolicy(ticket.policy, { start: day, currency: ticket.currency, now: this.now() }),
       policyText: describePolicy(ticket.policy, ticket.currency),
     };
+  }
+
+  private async searchTransfers(input: OwnTransferSearch): Promise<OwnTransferOption[]> {
+    const rows = await this.d.extras.transfersBetween(input.origin, input.destination);
+    return this.transferOptions(rows, input.day, input.hour, input.pax);
+  }
+
+  private async transferOption(transferId: string, day: string, hour: string, pax: number): Promise<OwnTransferOption | null> {
+    const t = await this.d.extras.findTransfer(transferId);
+    if (!t?.active) return null;
+    return (await this.transferOptions([t], day, hour, pax))[0] ?? null;
+  }
+
+  /** The transfers that operate that day and hour for the group, with enough vehicles or seats left (decision 0086). */
+  private async transferOptions(rows: TransferProductRow[], day: string, hour: string, pax: number): Promise<OwnTransferOption[]> {
+    if (!rows.length) return [];
+    const left = new Map(
+      (
+        await this.d.extras.transferCapacityOf(
+          rows.map((r) => r.id),
+          day,
+          day,
+        )
+      )
+        .filter((c) => !c.stopSale)
+        .map((c) => [c.transferId, c.capacity]),
+    );
+    const names = await this.d.extras.placeNames([...new Set(rows.flatMap((r) => [r.originId, r.destinationId]))]);
+    const out: OwnTransferOption[] = [];
+    for (const t of rows) {
+      const price = transferPrice(t, day, hour, pax);
+      const units = transferUnits(t.type, pax);
+      const capacity = left.get(t.id) ?? 0;
+      if (!price.ok || capacity < units) continue;
+      const dest = names.get(t.destinationId);
+      out.push({
+        transferId: t.id,
+        name: t.name,
+        type: t.type,
+        vehicle: VEHICLE_TYPE_LABELS[t.vehicle],
+        originName: names.get(t.originId)?.name ?? '',
+        destinationName: dest?.name ?? '',
+        destinationAncestors: [t.destinationId, ...[...(dest?.path ?? [])].reverse().filter((id) => id !== t.destinationId)],
+        day,
+        hour,
+        minPax: t.minPax,
+        maxPax: t.maxPax,
+        units,
+        left: capacity,
+        priceMode: t.priceMode,
+        total: { amount: new Decimal(price.total).toFixed(2), currency: t.currency },
+        cancellation: normalisePolicy(t.policy, { start: day, currency: t.currency, now: this.now() }),
+        policyText: `${TRANSFER_TYPE_LABELS[t.type]} · ${describePolicy(t.policy, t.currency)}`,
+        description: t.description,
+        images: t.images,
+      });
+    }
+    return out;
   }
 
   /** Records the booking and takes its capacity in one transaction; the same reference takes nothing again. */

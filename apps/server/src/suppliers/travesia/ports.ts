@@ -8,7 +8,51 @@ import type { CancellationPolicy, Money } from '../types.js';
  */
 export interface OwnInventoryPort {
   tickets: OwnTicketCatalogue;
+  transfers: OwnTransferCatalogue;
   bookings: OwnBookingStore;
+}
+
+// ---------------------------------------------------------------- transfers
+
+export interface OwnTransferSearch {
+  /** Our place ids: transfers whose origin and destination contain, or lie within, them. */
+  origin: string;
+  destination: string;
+  day: string;
+  /** 'HH:mm': the transfer must operate then. */
+  hour: string;
+  pax: number;
+}
+
+/** One own transfer on one day and hour for a group, with the vehicles or seats it takes and has left. */
+export interface OwnTransferOption {
+  transferId: string;
+  name: string;
+  type: 'private' | 'shared';
+  vehicle: string;
+  originName: string;
+  destinationName: string;
+  /** The destination and its ancestors, nearest first (pricing by destination). */
+  destinationAncestors: string[];
+  day: string;
+  hour: string;
+  minPax: number;
+  maxPax: number;
+  /** Vehicles (private) or seats (shared) the group takes, and left that day. */
+  units: number;
+  left: number;
+  priceMode: 'per-vehicle' | 'per-person';
+  total: Money;
+  cancellation: CancellationPolicy;
+  policyText: string;
+  description: string;
+  images: string[];
+}
+
+export interface OwnTransferCatalogue {
+  search(input: OwnTransferSearch): Promise<OwnTransferOption[]>;
+  /** The same transfer, day, hour and group again (re-quote); null when no longer sold. */
+  option(transferId: string, day: string, hour: string, pax: number): Promise<OwnTransferOption | null>;
 }
 
 // ---------------------------------------------------------------- tickets

@@ -1,0 +1,377 @@
+import {
+  HOTEL_BOOKING_MESSAGES as HM,
+  TRANSFER_BOOKING_MESSAGES as M,
+  OWN_INVENTORY_ACCOUNT_ID,
+  PROVIDER_CATALOGUE,
+  PROVIDER_MESSAGES,
+  type PriceBreakdown,
+  type TransferCachedQuery,
+  type TransferReserveBody,
+  type TransferSearchBody,
+} from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { Db } from '../../../db/client.js';
+import type { VoucherRow } from '../../../db/schema/index.js';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
+import type { KeyValueStore } from '../../../lib/kv.js';
+import type { ResolvedProviderAccount, SupplierLayer, TransferBookLeg, TransferQuote } from '../../../suppliers/index.js';
+import { policiesOf } from '../../inventory/own-voucher.js';
+import type { PricingService } from '../../pricing/service.js';
+import type { ProviderAccountService } from '../../provider-account/service.js';
+import type { EventActor } from '../../voucher/service.js';
+import type { BookingEngine } from '../engine.js';
+import { fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
+import { type QuoteOwner, QuoteStore } from '../quote-store.js';
+import { ReserveEngine } from '../reserve.js';
+import { salesContextOf } from '../sales-context.js';
+import { type CachedTransferOffer, optionDto, type TransferSearchIndex, transferCacheKey, transferPage } from './cache.js';
+import { checkTransferDates, legRequirements, searchInputFor, TRANSFER_SUPPLIERS, transferModule } from './criteria.js';
+import { placeAncestors, transferSection, transferVoucherMoney } from './voucher.js';
+
+export interface TransferDeps {
+  db: Db;
+  engine: BookingEngine;
+  store: KeyValueStore;
+  suppliers: SupplierLayer;
+  pricing: PricingService;
+  providerAccounts: ProviderAccountService;
+}
+
+/** What is kept under a quoteId between the quote and the reserve. */
+export interface CachedTransferQuote extends QuoteOwner {
+  v: 1;
+  cacheId: string;
+  option: CachedTransferOffer;
+  forceSandbox: boolean;
+  criteria: TransferSearchBody;
+  quote: TransferQuote;
+  breakdown: PriceBreakdown;
+}
+
+const SEARCH_TTL_S = 30 * 60;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const samePolicy = (a: TransferQuote['cancellation'], b: TransferQuote['cancellation']) =>
+  a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
+
+/** The transfer flow on the booking engine (issue 18): streamed search, cached page, quote, reserve. */
+export class TransferService {
+  constructor(private readonly d: TransferDeps) {}
+
+  /** A transfer account the seller may use, its module enabled, in the mode asked. */
+  async account(auth: AuthContext, accountId: string, forceSandbox: boolean): Promise<ResolvedProviderAccount> {
+    const a = await this.d.providerAccounts.resolveForUse(auth, accountId);
+    const module = TRANSFER_SUPPLIERS.includes(a.supplier) ? transferModule(a.supplier) : null;
+    if (!module) throw badRequest(HM.supplierMismatch, { providers: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
+    if (!auth.modules.includes(module as never)) throw forbidden(HM.moduleDisabled);
+    if (!forceSandbox || a.mode === 'sandbox' || a.supplier === 'travesia') return a;
+    return { ...a, mode: 'sandbox', baseUrl: this.d.suppliers.baseUrlFor(a.supplier, 'sandbox') };
+  }
+
+  /** The criteria checks that answer a plain 4xx before a stream opens. */
+  async precheck(_auth: AuthContext, body: TransferSearchBody): Promise<void> {
+    checkTransferDates(body, isoDay(this.d.engine.now()));
+    if (body.destination) await placeAncestors(this.d.db, body.destination);
+  }
+
+  /** Every chosen (or usable) transfer source searched at once, each reported as it answers; one merged cacheId. */
+  async stream(
+    auth: AuthContext,
+    body: TransferSearchBody,
+    emit: (e: StreamEvent) => void,
+    opts: { forceSandbox: boolean; simScenario?: string },
+  ): Promise<void> {
+    const now = this.d.engine.now();
+    const ancestors = body.destination ? await placeAncestors(this.d.db, body.destination) : [];
+    const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
+    pricing.catch(() => undefined);
+    const usable = (await this.d.providerAccounts.usableFor(auth)).filter((a) => TRANSFER_SUPPLIERS.includes(a.supplier));
+    const sourceOf = (a: (typeof usable)[number]): StreamSource => ({ accountId: a.id, supplier: a.supplier, name: a.name });
+    const chosen = body.providers
+      ? [...new Set(body.providers)].map((id) => {
+          const a = usable.find((u) => u.id === id);
+          return { id, source: a ? sourceOf(a) : null };
+        })
+      : usable
+          .filter((a) => auth.modules.includes(transferModule(a.supplier) as never))
+          .map((a) => ({ id: a.id, source: sourceOf(a) as StreamSource | null }));
+    // Own transfers: the built-in account, when the agency sells them and asked for them (or asked for every source).
+    const own: StreamSource = { accountId: OWN_INVENTORY_ACCOUNT_ID, supplier: 'travesia', name: PROVIDER_CATALOGUE.travesia.shortLabel };
+    if (auth.modules.includes('transfers-travesia')) {
+      if (!body.providers) chosen.unshift({ id: own.accountId, source: own });
+      else for (const c of chosen) if (c.id === OWN_INVENTORY_ACCOUNT_ID) c.source = own;
+    }
+    const missing = new Map<string, number>();
+    await fanOutSearch<string, CachedTransferOffer[]>({
+      chosen,
+      emit,
+      timeoutMs: body.timeoutMs,
+      search: async (source) => {
+        const account = await this.account(auth, source.accountId, opts.forceSandbox);
+        const supplier = account.supplier;
+        const ctx = {
+          correlationId: `transfer-search:${account.id}`,
+          simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined,
+        };
+        const result = await this.d.suppliers.registry.transfer(account).search(searchInputFor(supplier, body), ctx);
+        const pax = body.adults + body.childrenAges.length;
+        const ctxP = await pricing;
+        const part: CachedTransferOffer[] = [];
+        for (const offer of result.offers) {
+          if (pax > offer.capacity.max) continue;
+          try {
+            const breakdown = this.d.pricing.price(ctxP, {
+              kind: 'transfer',
+              supplier,
+              destinationAncestors: ancestors,
+              checkIn: offer.pickup.date,
+              nights: 0,
+              paxes: pax,
+              bookingDate: isoDay(now),
+              cost: offer.total,
+            });
+            part.push({ optionId: '', accountId: account.id, supplierName: account.name, offer, breakdown });
+          } catch (err) {
+            if (!(err instanceof AppError) || err.code !== 'EXCHANGE_RATE_MISSING') throw err;
+            missing.set(offer.total.currency, (missing.get(offer.total.currency) ?? 0) + 1);
+          }
+        }
+        // The source's own search too, so its progress row can open just its results.
+        const own = await this.keep(
+          auth,
+          body,
+          ancestors,
+          opts.forceSandbox,
+          part.map((o, j) => ({ ...o, optionId: String(j) })),
+          [],
+        );
+        return { part, response: own };
+      },
+      merge: async (parts) => {
+        const offers = parts.flatMap((p, i) => p.map((o, j) => ({ ...o, optionId: `${i}-${j}` })));
+        const note = missing.size
+          ? [
+              HM.rateMissingDropped(
+                [...missing.values()].reduce((a, b) => a + b, 0),
+                [...missing.keys()].sort().join(', '),
+              ),
+            ]
+          : [];
+        return this.keep(auth, body, ancestors, opts.forceSandbox, offers, note);
+      },
+    });
+  }
+
+  /** Stores a search under a new cacheId (30 minutes). */
+  private async keep(
+    auth: AuthContext,
+    criteria: TransferSearchBody,
+    destinationAncestors: string[],
+    forceSandbox: boolean,
+    offers: CachedTransferOffer[],
+    notes: string[],
+  ) {
+    const cacheId = QuoteStore.newId();
+    const expires = new Date(this.d.engine.now().getTime() + SEARCH_TTL_S * 1000).toISOString();
+    const index: TransferSearchIndex = {
+      v: 1,
+      cacheId,
+      agencyId: auth.agency?.id ?? null,
+      userId: auth.user.id,
+      forceSandbox,
+      criteria,
+      destinationAncestors,
+      expires,
+      notes,
+      offers,
+    };
+    await this.d.store.set(transferCacheKey(cacheId), JSON.stringify(index), SEARCH_TTL_S);
+    return { cacheId, expires, itemsFound: offers.length };
+  }
+
+  /** The seller's stored search (another seller's, or an expired one, is a 404). */
+  async stored(auth: AuthContext, cacheId: string): Promise<TransferSearchIndex> {
+    const raw = await this.d.store.get(transferCacheKey(cacheId));
+    const s = raw ? (JSON.parse(raw) as TransferSearchIndex) : null;
+    if (!s || s.userId !== auth.user.id || s.agencyId !== (auth.agency?.id ?? null)) throw notFound(M.cacheExpired);
+    return s;
+  }
+
+  async page(auth: AuthContext, cacheId: string, q: TransferCachedQuery) {
+    return { success: true as const, response: transferPage(auth.user.type, await this.stored(auth, cacheId), q) };
+  }
+
+  /** Re-prices one option with its supplier; a changed price or policy comes back flagged. */
+  async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
+    const s = await this.stored(auth, cacheId);
+    const option = s.offers.find((o) => o.optionId === optionId);
+    if (!option) throw notFound(M.optionNotFound);
+    const at = this.d.engine.now();
+    const account = await this.account(auth, option.accountId, s.forceSandbox);
+    const ctx = { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
+    const quote = await this.d.suppliers.registry.transfer(account).quote(option.offer, ctx);
+    const breakdown = await this.d.pricing.priceOffer({
+      agencyId: auth.agency?.id ?? null,
+      userId: auth.user.id,
+      kind: 'transfer',
+      supplier: account.supplier,
+      destinationAncestors: s.destinationAncestors,
+      checkIn: option.offer.pickup.date,
+      nights: 0,
+      paxes: s.criteria.adults + s.criteria.childrenAges.length,
+      cost: quote.total,
+      bookingDate: isoDay(at),
+      targetCurrency: option.breakdown.currency,
+      at,
+    });
+    const quoteId = QuoteStore.newId();
+    const ttl = QuoteStore.ttl(quote.token.expiresAt, at);
+    const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
+    const quoted: CachedTransferOffer = {
+      ...option,
+      offer: { ...option.offer, cancellation: quote.cancellation, pickupDetails: quote.pickupDetails ?? option.offer.pickupDetails },
+      breakdown,
+    };
+    await this.d.engine.quotes.put<CachedTransferQuote>(
+      'transfer',
+      {
+        v: 1,
+        quoteId,
+        cacheId,
+        agencyId: s.agencyId,
+        userId: s.userId,
+        expiresAt,
+        option: quoted,
+        forceSandbox: s.forceSandbox,
+        criteria: s.criteria,
+        quote,
+        breakdown,
+      },
+      ttl,
+    );
+    const req = legRequirements(option.offer.pickup, quote.requiredFields);
+    return {
+      success: true as const,
+      response: {
+        quoteId,
+        expiresAt,
+        priceChanged: breakdown.price !== option.breakdown.price || breakdown.currency !== option.breakdown.currency,
+        policyChanged: !samePolicy(option.offer.cancellation, quote.cancellation),
+        price: { amount: breakdown.price, currency: breakdown.currency },
+        previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+        option: optionDto(auth.user.type, quoted),
+        requires: { transportNumber: req.transportNumber, transportCompany: req.transportCompany, pickupAddress: req.pickupAddress },
+        transportType: req.transportType,
+      },
+    };
+  }
+
+  /**
+   * Books the accepted quotes (one leg, or outbound and return of one supplier under one reference)
+   * exactly once per idempotency key, through the engine's one reserve path.
+   */
+  async reserve(
+    auth: AuthContext,
+    body: TransferReserveBody,
+    idempotencyKey: string | undefined,
+    opts: { simScenario?: string; actor?: EventActor } = {},
+  ): Promise<{ voucher: VoucherRow; created: boolean }> {
+    const key = ReserveEngine.checkKey(idempotencyKey);
+    const sale = salesContextOf(auth);
+    const { reserves, quotes } = this.d.engine;
+    const quoteKey = body.legs.map((l) => l.quoteId).join('+');
+    const previous = await reserves.replay(sale, key);
+    if (previous) return { voucher: ReserveEngine.sameQuote(previous, quoteKey), created: false };
+
+    const qs = await Promise.all(body.legs.map((l) => quotes.get<CachedTransferQuote>('transfer', sale, l.quoteId)));
+    const legOf = (q: CachedTransferQuote) => q.option.offer.leg ?? 'outbound';
+    if (new Set(qs.map(legOf)).size !== qs.length || legOf(qs[0]) !== 'outbound')
+      throw badRequest(M.legTwice, { legs: M.legTwice }, 'TRANSFER_LEGS');
+    if (qs.some((q) => q.option.accountId !== qs[0].option.accountId || q.cacheId !== qs[0].cacheId))
+      throw badRequest(M.legsMismatch, { legs: M.legsMismatch }, 'TRANSFER_LEGS');
+    const money = transferVoucherMoney(qs.map((q) => ({ breakdown: q.breakdown, cost: q.quote.total })));
+    if (!new Decimal(body.price.gross).eq(money.price.gross) || body.price.currency !== money.price.currency) {
+      const detail = `${money.price.gross} ${money.price.currency}`;
+      throw new AppError(409, 'PRICE_CHANGED', HM.priceChanged, { price: `Precio vigente: ${detail}` });
+    }
+    const criteria = qs[0].criteria;
+    const pax = criteria.adults + criteria.childrenAges.length;
+    const legs: TransferBookLeg[] = qs.map((q, i) => {
+      const leg = body.legs[i];
+      const name = legOf(q) === 'outbound' ? 'ida' : 'regreso';
+      const need = legRequirements(q.option.offer.pickup, q.quote.requiredFields);
+      if (pax > q.option.offer.capacity.max)
+        throw badRequest(M.tooManyPassengers(q.option.offer.capacity.max), { legs: M.tooManyPassengers(q.option.offer.capacity.max) });
+      if (need.transportNumber && !leg.transport?.code)
+        throw badRequest(M.transportRequired(name), { [`legs.${i}.transport.code`]: M.transportRequired(name) }, 'TRANSPORT_REQUIRED');
+      if (need.transportCompany && !leg.transport?.companyName)
+        throw badRequest(M.companyRequired(name), { [`legs.${i}.transport.companyName`]: M.companyRequired(name) });
+      if (need.pickupAddress && !leg.pickupAddress)
+        throw badRequest(M.addressRequired, { [`legs.${i}.pickupAddress`]: M.addressRequired }, 'ADDRESS_REQUIRED');
+      const transport = leg.transport?.code
+        ? { ...leg.transport, direction: q.option.offer.direction === 'ARRIVAL' ? ('ARRIVAL' as const) : ('DEPARTURE' as const) }
+        : undefined;
+      return { quote: q.quote, ...(transport ? { transport } : {}), ...(leg.pickupAddress ? { pickupAddress: leg.pickupAddress } : {}) };
+    });
+    const account = await this.account(auth, qs[0].option.accountId, qs[0].forceSandbox);
+    if (!account) throw notFound(PROVIDER_MESSAGES.notFound);
+    const holder = { name: body.client.name, surname: body.client.surname, email: body.client.email, phone: body.client.phone };
+    const adapter = this.d.suppliers.registry.transfer(account);
+    const dates = qs.map((q) => q.option.offer.pickup.date).sort();
+    const section = transferSection(qs, body);
+    return reserves.reserve({
+      sale,
+      idempotencyKey: key,
+      account,
+      voucher: {
+        type: 'transfer',
+        start: dates[0],
+        end: dates[dates.length - 1],
+        nights: null,
+        client: { name: holder.name, surname: holder.surname, email: holder.email, phones: [holder.phone] },
+        companions: [],
+        ...money,
+        payments: {},
+        remarks: body.remarks ?? null,
+        policies: policiesOf({
+          refundable: qs.every((q) => q.quote.cancellation.refundable),
+          rules: qs.flatMap((q) => q.quote.cancellation.rules),
+        }),
+        product: {
+          name: section.legs.map((l) => `${l.from} → ${l.to}`)[0] ?? 'Traslado',
+          description: `${qs.length === 2 ? 'Ida y regreso' : 'Solo ida'} · ${qs[0].option.offer.vehicle}`,
+          section,
+          welcomeSign: body.welcomeSign ?? null,
+          breakdowns: qs.map((q) => q.breakdown),
+        },
+      },
+      code: {
+        kind: 'supplier-transfer',
+        checkIn: dates[0],
+        checkOut: dates[dates.length - 1],
+        quoteId: quoteKey,
+        token: qs[0].quote.token,
+      },
+      quoteRef: `transfer-quote:${quoteKey}`,
+      book: (clientReference, ctx) =>
+        adapter.book(
+          {
+            quote: qs[0].quote,
+            holder,
+            clientReference,
+            transport: legs[0].transport,
+            legs,
+            ...(body.welcomeSign ? { welcomeMessage: body.welcomeSign } : {}),
+            ...(body.remarks ? { remarks: body.remarks } : {}),
+          },
+          ctx,
+        ),
+      simScenario: opts.simScenario,
+      actor: opts.actor,
+    });
+  }
+
+  idle(timeoutMs?: number) {
+    return this.d.engine.idle(timeoutMs);
+  }
+}

@@ -1,0 +1,80 @@
+import type { PriceBreakdown, TransferReserveBody, TransferSection } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { places } from '../../../db/schema/index.js';
+import { notFound } from '../../../http/errors.js';
+import type { Money, TransferPoint } from '../../../suppliers/index.js';
+import type { CachedTransferQuote } from './service.js';
+
+/** Our place and its ancestors (nearest first), for markups by destination; a 404 when it doesn't exist. */
+export async function placeAncestors(db: Db, id: string): Promise<string[]> {
+  const [row] = await db.select({ id: places.id, path: places.path }).from(places).where(eq(places.id, id)).limit(1);
+  if (!row) throw notFound('Destino no encontrado');
+  return [row.id, ...[...row.path].reverse().filter((p) => p !== row.id)];
+}
+
+/** The voucher's money for one or several legs: price and cost summed, markups and commission of every leg. */
+export function transferVoucherMoney(legs: { breakdown: PriceBreakdown; cost: Money }[]) {
+  const b0 = legs[0].breakdown;
+  const sum = (xs: string[]) => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed(2);
+  const commissions = legs.flatMap((l) => (l.breakdown.commission ? [l.breakdown.commission.amount] : []));
+  return {
+    price: { gross: sum(legs.map((l) => l.breakdown.price)), currency: b0.currency },
+    cost: { net: sum(legs.map((l) => l.cost.amount)), currency: legs[0].cost.currency },
+    markups: legs.flatMap((l) =>
+      l.breakdown.steps
+        .filter((s) => s.scope !== 'commission')
+        .map((s) => ({
+          name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
+          type: s.kind,
+          value: s.value,
+          amount: s.amount,
+          currency: l.breakdown.currency,
+        })),
+    ),
+    commission: commissions.length ? { amount: sum(commissions), currency: b0.currency } : null,
+    usdRate: b0.usdRate,
+  };
+}
+
+const pointName = (p: TransferPoint) => p.description?.trim() || `${p.type} ${p.code}`;
+
+/**
+ * The voucher's transfer section, one block per leg, as recorded before the supplier is called:
+ * pickup date and time — or, when the supplier flags it (`checkPickup`), the instruction to confirm
+ * it —, the meeting point, vehicle, service, passengers, transport number.
+ */
+export function transferSection(qs: CachedTransferQuote[], body: TransferReserveBody): TransferSection {
+  const c = qs[0].criteria;
+  return {
+    kind: 'transfer',
+    legs: qs.map((q, i) => {
+      const o = q.option.offer;
+      const details = q.quote.pickupDetails ?? o.pickupDetails;
+      const check = details?.checkPickup?.mustCheckPickupTime ? details.checkPickup : null;
+      const point = [details?.description, details?.address].filter(Boolean).join(' · ').slice(0, 500);
+      const transport = body.legs[i]?.transport;
+      return {
+        direction: (o.leg ?? 'outbound') === 'return' ? 'return' : 'outbound',
+        from: pointName(o.pickup.from).slice(0, 300),
+        to: pointName(o.pickup.to).slice(0, 300),
+        pickup: { date: o.pickup.date, ...(check ? {} : { time: o.pickup.time.slice(0, 5) }), ...(point ? { point } : {}) },
+        ...(check
+          ? {
+              checkPickup: {
+                instruction: 'La hora de recogida debe confirmarse con el proveedor antes del servicio.',
+                ...(check.url ? { url: check.url } : {}),
+                ...(check.hoursBeforeConsulting !== null ? { hoursBefore: check.hoursBeforeConsulting } : {}),
+              },
+            }
+          : {}),
+        vehicle: `${o.vehicle}${o.category ? ` · ${o.category}` : ''}`.slice(0, 100),
+        service: o.transferType === 'PRIVATE' ? 'Privado' : 'Compartido',
+        passengers: c.adults + c.childrenAges.length,
+        ...(transport?.code ? { transportNumber: transport.code.slice(0, 20) } : {}),
+        ...(o.luggage ? { luggage: o.luggage.slice(0, 200) } : {}),
+      };
+    }),
+  };
+}

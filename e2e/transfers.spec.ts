@@ -1,0 +1,75 @@
+import { DEMO, expect, signIn, test } from './fixtures';
+
+/**
+ * Transfers on the booking engine (issue 18): an agency user books a round trip from Cartagena's
+ * airport to a hotel with Hotelbeds (the simulator) — outbound and return chosen separately, one
+ * reference — and finds both legs on the voucher.
+ */
+test('an agency user books a round trip airport ↔ hotel with Hotelbeds and sees both legs on the voucher', async ({ page, baseURL }) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/dashboard');
+  await page.getByRole('menuitem', { name: 'Buscadores' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('menuitem', { name: 'Traslados (todos)' }).click();
+  await expect(page).toHaveURL('/search/transfer');
+
+  const form = page.getByRole('form', { name: 'Búsqueda de traslados' });
+  // From the airport: the time is the flight's arrival; the return towards it: the flight's departure.
+  await expect(form.getByText('Hora de llegada del vuelo')).toBeVisible();
+  await expect(form.getByText('Regreso: Hora de salida del vuelo')).toBeVisible();
+  await form.getByLabel('Código IATA').fill('CTG');
+  await form.getByLabel('Código del hotel').fill('100000');
+  await form.getByLabel('Nombre (opcional)').nth(1).fill('Hotel Bocagrande');
+  await form.getByLabel('Zona de traslado (Juniper)').fill('49002');
+  await form.getByRole('button', { name: 'Buscar traslados' }).click();
+
+  // A progress row per supplier; both answer.
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect.poll(() => progress.locator('[data-state="done"]').count(), { timeout: 30_000 }).toBe(2);
+  await expect(progress.locator('[data-state="done"]').first()).toContainText(/\d+ traslados? en \d+ ms/);
+
+  // Only Hotelbeds (server-side filter), private services: outbound first, then the return.
+  await page.locator('.ant-select').filter({ hasText: 'Proveedor' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Hotelbeds' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('checkbox', { name: 'Privado' }).check();
+  const cards = page.locator('.ant-card').filter({ has: page.getByRole('button', { name: 'Elegir' }) });
+  await expect(cards.first()).toContainText('Hotelbeds');
+  await expect(cards.first()).toContainText('Privado');
+  await cards.first().getByRole('button', { name: 'Elegir' }).click();
+  // The return tab opens by itself once the outbound is chosen.
+  await expect(page.getByRole('tab', { name: 'Regreso', selected: true })).toBeVisible();
+  await expect(cards.first()).toContainText('Hotelbeds');
+  await cards.first().getByRole('button', { name: 'Elegir' }).click();
+  await page.getByRole('button', { name: 'Continuar con la reserva' }).click();
+  await expect(page).toHaveURL('/reserve/transfer');
+
+  // Both legs re-quoted; a changed price must be accepted before booking.
+  await expect(page.getByRole('heading', { name: 'Reservar traslado' })).toBeVisible({ timeout: 30_000 });
+  for (const accept of await page.getByRole('checkbox', { name: /^Acepto/ }).all()) await accept.check();
+  const reserve = page.getByRole('form', { name: 'Datos de la reserva' });
+  await reserve.getByLabel('Nombre', { exact: true }).fill('Lucía');
+  await reserve.getByLabel('Apellido', { exact: true }).fill('Traslado');
+  await reserve.getByLabel('Email').fill('lucia@example.com');
+  // A phone that is not E.164 is refused in Spanish before anything is sent.
+  await reserve.getByLabel('Teléfono (formato internacional)').fill('3001112233');
+  await reserve.getByRole('button', { name: 'Reservar' }).click();
+  await expect(page.getByText(/formato internacional E\.164/)).toBeVisible();
+  await reserve.getByLabel('Teléfono (formato internacional)').fill('+573001112233');
+  await reserve.getByLabel('Vuelo de llegada (número)').fill('AV9540');
+  await reserve.getByLabel('Vuelo de salida (número)').fill('AV9541');
+  await reserve.getByLabel('Nombre en el cartel de bienvenida').fill('LUCIA TRASLADO');
+  await reserve.getByRole('button', { name: 'Reservar' }).dblclick();
+
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Reserva confirmada')).toBeVisible();
+  // One voucher (a double click books once), one supplier reference for both legs.
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Traslado`)).json();
+  expect(list.totalDocs).toBe(1);
+
+  await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
+  await expect(page).toHaveURL(/\/booking\/[^/]+\/detail$/);
+  await expect(page.getByText(/^Ida: /).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Regreso: /).first()).toBeVisible();
+  await expect(page.getByText('AV9540').first()).toBeVisible();
+  await expect(page.getByText('AV9541').first()).toBeVisible();
+});
