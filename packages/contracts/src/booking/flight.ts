@@ -69,6 +69,8 @@ export const FLIGHT_MESSAGES = {
   searchExpired: 'La búsqueda venció; busca de nuevo',
   optionNotFound: 'La opción de vuelo ya no está disponible; busca de nuevo',
   pageOutOfRange: 'Página fuera de rango',
+  filterInvalid: 'Filtro de vuelos no válido',
+  sortInvalid: 'Orden de vuelos no válido',
   fareRulesUnavailable: 'Las reglas de la tarifa no están disponibles para esta reserva',
 } as const;
 
@@ -117,6 +119,34 @@ export const flightDestinationSchema = z.object({
   check_in_dates: z.array(z.string().max(10)).max(400).optional(),
 });
 
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.filterInvalid });
+const timeWindow = z.object({ from: hhmm, to: hhmm }, { error: M.filterInvalid });
+
+/**
+ * Optional narrowing of a cached price search (our addition to §7: the answer keeps its shape, `itemFound`
+ * and the pages count what is left). Times are the segment's local clock; the windows apply to the first
+ * segment (the outbound). `outboundSegmentId`: a round trip's chosen outbound, leaving the returns that pair with it.
+ */
+export const flightSearchFilters = z.object(
+  {
+    /** Stops per itinerary direction, 2 meaning two or more. */
+    stops: z.array(z.number().int().min(0).max(2), { error: M.filterInvalid }).max(3).optional(),
+    airlines: z.array(z.string().max(8), { error: M.filterInvalid }).max(50).optional(),
+    departure: timeWindow.optional(),
+    arrival: timeWindow.optional(),
+    minPrice: z.number({ error: M.filterInvalid }).min(0, { error: M.filterInvalid }).optional(),
+    maxPrice: z.number({ error: M.filterInvalid }).min(0, { error: M.filterInvalid }).optional(),
+    baggageIncluded: z.boolean({ error: M.filterInvalid }).optional(),
+    maxDurationMinutes: z.number({ error: M.filterInvalid }).int().min(1, { error: M.filterInvalid }).optional(),
+    outboundSegmentId: z.string().max(64).optional(),
+  },
+  { error: M.filterInvalid },
+);
+export type FlightSearchFilters = z.infer<typeof flightSearchFilters>;
+export const FLIGHT_SORTS = ['cheapest', 'fastest', 'earliest'] as const;
+export type FlightSort = (typeof FLIGHT_SORTS)[number];
+export const FLIGHT_SORT_LABELS: Record<FlightSort, string> = { cheapest: 'Más barato', fastest: 'Más rápido', earliest: 'Más temprano' };
+
 /** `POST /api/integrator/santsg/flight/booking/avail/price-search` (spec §5, §7). */
 export const flightPriceSearchBody = z
   .object({
@@ -153,6 +183,8 @@ export const flightPriceSearchBody = z
       .regex(/^[A-Za-z0-9_-]{10,64}$/, { error: M.searchExpired })
       .optional(),
     page: z.number().int().min(1, { error: M.pageOutOfRange }).max(1000, { error: M.pageOutOfRange }).default(1),
+    filters: flightSearchFilters.optional(),
+    sort: z.enum(FLIGHT_SORTS, { error: M.sortInvalid }).optional(),
   })
   .superRefine((b, ctx) => {
     const type = FLIGHT_SERVICE_TYPES[b.serviceType as FlightServiceTypeCode];

@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { FlightOffer } from '../../../suppliers/index.js';
 import { criteriaOf } from './criteria.js';
-import { fareView } from './present.js';
+import { fareView, segmentIdOf, selectOptions } from './present.js';
+import type { CachedFlightOption } from './search.js';
 
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 const offer = (perPassenger: NonNullable<FlightOffer['priceBreakdown']>['perPassenger']): FlightOffer =>
@@ -73,5 +74,77 @@ describe('flight search criteria (spec §5)', () => {
     expect(canRemoveSegment(3)).toBe(true);
     expect(canAddSegment(2)).toBe(true);
     expect(canAddSegment(6)).toBe(false);
+  });
+});
+
+describe('selectOptions: filters and sorting over the cached result (decision 0295)', () => {
+  const seg = (over: Partial<FlightOffer['segments'][number]>) => ({
+    flightNo: 'AV10',
+    airline: 'AV',
+    marketingAirline: { code: 'AV', name: 'Avianca' },
+    from: { airport: 'BOG', at: '2027-03-01T08:00:00' },
+    to: { airport: 'CUN', at: '2027-03-01T12:00:00' },
+    cabin: 'ECONOMY',
+    route: 1,
+    stops: 0,
+    durationMinutes: 240,
+    ...over,
+  });
+  const option = (id: string, price: string, segments: ReturnType<typeof seg>[], checkedBag = true): CachedFlightOption => ({
+    optionId: id,
+    breakdown: breakdown(price),
+    offer: {
+      segments,
+      baggage: [{ passengerType: 'adult', kind: checkedBag ? 'checked' : 'cabin', pieces: 1, weight: 23, unit: 'kg' }],
+    } as unknown as FlightOffer,
+  });
+  const outA = seg({});
+  const outB = seg({
+    flightNo: 'CM20',
+    airline: 'CM',
+    marketingAirline: { code: 'CM', name: 'Copa' },
+    stops: 1,
+    durationMinutes: 420,
+    from: { airport: 'BOG', at: '2027-03-01T05:30:00' },
+    to: { airport: 'CUN', at: '2027-03-01T23:10:00' },
+  });
+  const back = (h: string, stops = 0) =>
+    seg({
+      route: 2,
+      flightNo: `AV1${h}`,
+      stops,
+      from: { airport: 'CUN', at: `2027-03-08T${h}:00:00` },
+      to: { airport: 'BOG', at: `2027-03-08T${h}:30:00` },
+    });
+  const options = [
+    option('0', '900.00', [outA, back('10')]),
+    option('1', '700.00', [outB, back('18')], false),
+    option('2', '650.00', [outA, back('21', 1)]),
+    option('3', '1200.00', [outB, back('07')]),
+  ];
+  const ids = (o: CachedFlightOption[]) => o.map((x) => x.optionId);
+
+  it('filters by stops (every direction), airline, time windows, price, baggage and duration', () => {
+    expect(ids(selectOptions(options, { stops: [0] }))).toEqual(['0']);
+    expect(ids(selectOptions(options, { stops: [1, 2] }))).toEqual([]);
+    expect(ids(selectOptions(options, { airlines: ['cm'] }))).toEqual(['1', '3']);
+    expect(ids(selectOptions(options, { departure: { from: '06:00', to: '12:00' } }))).toEqual(['0', '2']);
+    expect(ids(selectOptions(options, { arrival: { from: '22:00', to: '06:00' } }))).toEqual(['1', '3']);
+    expect(ids(selectOptions(options, { minPrice: 700, maxPrice: 900 }))).toEqual(['0', '1']);
+    expect(ids(selectOptions(options, { baggageIncluded: true }))).toEqual(['0', '2', '3']);
+    expect(ids(selectOptions(options, { maxDurationMinutes: 480 }))).toEqual(['0', '2']);
+  });
+
+  it('sorts cheapest, fastest and earliest, ties by price', () => {
+    expect(ids(selectOptions(options, undefined, 'cheapest'))).toEqual(['2', '1', '0', '3']);
+    expect(ids(selectOptions(options, undefined, 'fastest'))).toEqual(['2', '0', '1', '3']);
+    expect(ids(selectOptions(options, undefined, 'earliest'))).toEqual(['1', '3', '2', '0']);
+  });
+
+  it('round trip: after choosing an outbound only the returns paired with it are left', () => {
+    const chosen = segmentIdOf(outA as FlightOffer['segments'][number]);
+    const left = selectOptions(options, { outboundSegmentId: chosen }, 'cheapest');
+    expect(ids(left)).toEqual(['2', '0']);
+    expect(left.map((o) => o.offer.segments[1].from.at)).toEqual(['2027-03-08T21:00:00', '2027-03-08T10:00:00']);
   });
 });

@@ -3,7 +3,9 @@ import {
   FLIGHT_PAGE_SIZE,
   type FlightItemView,
   type FlightPriceSearchResponse,
+  type FlightSearchFilters,
   type FlightSegmentView,
+  type FlightSort,
   FLIGHT_MESSAGES as M,
   type PriceBreakdown,
   type UserType,
@@ -117,14 +119,91 @@ export function itemView(o: CachedFlightOption, viewer: UserType): FlightItemVie
   };
 }
 
+const clock = (at: string) => at.slice(11, 16);
+const within = (at: string, w: { from: string; to: string }) => {
+  const t = clock(at);
+  // A window past midnight (22:00–06:00) wraps.
+  return w.from <= w.to ? t >= w.from && t <= w.to : t >= w.from || t <= w.to;
+};
+const durationOf = (o: FlightOffer) => {
+  const d = o.segments.map((s) => s.durationMinutes);
+  return d.every((x) => typeof x === 'number') ? d.reduce<number>((n, x) => n + (x ?? 0), 0) : null;
+};
+const airlinesOf = (s: FlightSegment) => [s.marketingAirline?.code ?? s.airline, ...(s.legs ?? []).map((l) => l.marketingAirline?.code)];
+/** Checked baggage included for an adult (pieces or weight above zero). */
+const hasCheckedBag = (o: FlightOffer) =>
+  (o.baggage ?? []).some((b) => b.passengerType === 'adult' && b.kind === 'checked' && ((b.pieces ?? 0) > 0 || (b.weight ?? 0) > 0));
+
+/**
+ * The cached options left by the filters, in the order asked (docs/decisions/0295). Stops: every direction
+ * of the itinerary within the stops chosen (2 = two or more). Airlines: a marketing airline of any segment.
+ * Time windows: the first segment's local departure / arrival clock. Unknown durations pass a duration filter.
+ */
+export function selectOptions(options: CachedFlightOption[], filters?: FlightSearchFilters, sort?: FlightSort): CachedFlightOption[] {
+  let out = options;
+  if (filters) {
+    const f = filters;
+    const airlines = f.airlines?.length ? new Set(f.airlines.map((a) => a.toUpperCase())) : null;
+    const stops = f.stops?.length ? new Set(f.stops) : null;
+    const min = f.minPrice !== undefined ? new Decimal(f.minPrice) : null;
+    const max = f.maxPrice !== undefined ? new Decimal(f.maxPrice) : null;
+    out = out.filter(({ offer, breakdown }) => {
+      const first = offer.segments[0];
+      if (!first) return false;
+      if (stops && !offer.segments.every((s) => stops.has(Math.min(2, s.stops)))) return false;
+      if (airlines && !offer.segments.some((s) => airlinesOf(s).some((a) => a && airlines.has(a)))) return false;
+      if (f.departure && !within(first.from.at, f.departure)) return false;
+      if (f.arrival && !within(first.to.at, f.arrival)) return false;
+      if (min && new Decimal(breakdown.price).lt(min)) return false;
+      if (max && new Decimal(breakdown.price).gt(max)) return false;
+      if (f.baggageIncluded && !hasCheckedBag(offer)) return false;
+      if (f.maxDurationMinutes !== undefined) {
+        const d = durationOf(offer);
+        if (d !== null && d > f.maxDurationMinutes) return false;
+      }
+      if (f.outboundSegmentId && segmentIdOf(first) !== f.outboundSegmentId) return false;
+      return true;
+    });
+  }
+  if (sort) {
+    const key = (o: CachedFlightOption) =>
+      sort === 'cheapest'
+        ? Number(o.breakdown.price)
+        : sort === 'fastest'
+          ? (durationOf(o.offer) ?? Number.MAX_SAFE_INTEGER)
+          : Date.parse(`${o.offer.segments[0]?.from.at.slice(0, 19) ?? ''}Z`) || Number.MAX_SAFE_INTEGER;
+    const keyed = out.map((o, i) => ({ o, k: key(o), i }));
+    keyed.sort((a, b) => a.k - b.k || Number(a.o.breakdown.price) - Number(b.o.breakdown.price) || a.i - b.i);
+    out = keyed.map((x) => x.o);
+  }
+  return out;
+}
+
+/** Every marketing airline of the whole result (not only the page's), for the airline filter. */
+function resultAirlines(entry: FlightSearchEntry) {
+  const out = new Map<string, { code: string; name: string }>();
+  for (const o of entry.options)
+    for (const s of o.offer.segments) {
+      const a = s.marketingAirline ?? { code: s.airline, name: s.airline };
+      if (!out.has(a.code)) out.set(a.code, { code: a.code, name: a.name });
+    }
+  return out;
+}
+
+export interface PageQuery {
+  filters?: FlightSearchFilters;
+  sort?: FlightSort;
+}
+
 /** One page (spec §9: 10) of a cached search in the spec's §7 answer shape. */
-export function presentPage(entry: FlightSearchEntry, viewer: UserType, page: number): FlightPriceSearchResponse {
-  const total = entry.options.length;
+export function presentPage(entry: FlightSearchEntry, viewer: UserType, page: number, query: PageQuery = {}): FlightPriceSearchResponse {
+  const options = selectOptions(entry.options, query.filters, query.sort);
+  const total = options.length;
   const totalPages = Math.max(1, Math.ceil(total / FLIGHT_PAGE_SIZE));
   if (page > totalPages) throw new AppError(400, 'PAGE_OUT_OF_RANGE', M.pageOutOfRange, { page: M.pageOutOfRange });
-  const slice = entry.options.slice((page - 1) * FLIGHT_PAGE_SIZE, page * FLIGHT_PAGE_SIZE);
+  const slice = options.slice((page - 1) * FLIGHT_PAGE_SIZE, page * FLIGHT_PAGE_SIZE);
   const segments = new Map<string, FlightSegmentView>();
-  const airlines = new Map<string, { code: string; name: string }>();
+  const airlines = resultAirlines(entry);
   const airports = new Map<string, { code: string; name: string | null; city: string | null }>();
   for (const o of slice)
     for (const s of o.offer.segments) {
@@ -136,6 +215,7 @@ export function presentPage(entry: FlightSearchEntry, viewer: UserType, page: nu
       for (const p of [view.from, view.to, ...view.legs.flatMap((l) => [l.from, l.to])])
         if (!airports.get(p.airport)?.name) airports.set(p.airport, { code: p.airport, name: p.airportName, city: p.city });
     }
+  // The price range of the whole result, so a price filter's bounds do not move as it narrows.
   const prices = entry.options.map((o) => new Decimal(o.breakdown.price));
   const at = (d: Decimal | undefined) => (d ? { amount: d.toFixed(2), currency: entry.options[0].breakdown.currency } : null);
   return {
@@ -153,6 +233,10 @@ export function presentPage(entry: FlightSearchEntry, viewer: UserType, page: nu
     cacheId: entry.cacheId,
     next: page < totalPages ? page + 1 : null,
     before: page > 1 ? page - 1 : null,
-    msg: total ? entry.notes.join(' ') : 'No se encontraron vuelos para esta búsqueda',
+    msg: total
+      ? entry.notes.join(' ')
+      : entry.options.length
+        ? 'Ningún vuelo cumple los filtros elegidos'
+        : 'No se encontraron vuelos para esta búsqueda',
   };
 }

@@ -122,7 +122,7 @@ export class FlightSearchService {
 
   /** A new price search, or (with `cacheId`) a page of an earlier one. */
   async search(auth: AuthContext, body: FlightPriceSearchBody, simScenario?: string) {
-    if (body.cacheId) return presentPage(await this.cached(auth, body.cacheId), auth.user.type, body.page);
+    if (body.cacheId) return presentPage(await this.cached(auth, body.cacheId), auth.user.type, body.page, body);
     const today = isoDay(this.now());
     if (body.destinations.some((d) => d.start < today)) throw badRequest(M.dateInPast, { start: M.dateInPast });
     const account = await this.account(auth, body.provider);
@@ -183,7 +183,7 @@ export class FlightSearchService {
     };
     await this.d.store.set(keyOf(cacheId), JSON.stringify(entry), ttl);
     this.d.log.info({ cacheId, offers: options.length, dropped: result.dropped, unpriced }, 'flight search cached');
-    return presentPage(entry, auth.user.type, body.page);
+    return presentPage(entry, auth.user.type, body.page, body);
   }
 
   /** A cached search of the caller (another seller's, or an expired one, is a 404). */
