@@ -55,7 +55,21 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
   await expect(items.first()).toBeVisible({ timeout: 60_000 });
   expect(await items.count()).toBeLessThanOrEqual(10);
   await expect(items.first().getByTestId('flight-segment')).toHaveCount(2);
-  await items.first().getByRole('button', { name: 'Elegir' }).click();
+
+  // Sorting (cheapest) over the cached result: the page's prices go up.
+  await page.getByText('Más barato', { exact: true }).click();
+  await expect(page.getByTestId('flight-results')).toHaveAttribute('data-sort', 'cheapest');
+  const cents = (await page.getByTestId('flight-price').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')));
+  expect(cents).toEqual([...cents].sort((a, b) => a - b));
+
+  // Round trip: choosing an outbound leaves only the itineraries whose return pairs with it.
+  const outboundText = await items.first().getByTestId('flight-segment').first().innerText();
+  await items.first().getByRole('button', { name: 'Elegir ida' }).click();
+  await expect(page.getByText('Ida elegida: ahora elige el regreso')).toBeVisible();
+  await expect(page.getByTestId('flight-results')).toHaveAttribute('data-outbound', /.+/);
+  const paired = await items.count();
+  for (let i = 0; i < paired; i++) await expect(items.nth(i).getByTestId('flight-segment').first()).toHaveText(outboundText);
+  await items.first().getByRole('button', { name: 'Elegir regreso' }).click();
 
   await expect(page).toHaveURL(/\/flight\/santsg\/options\//);
   await expect(page.getByText('Detalle del vuelo')).toBeVisible();
