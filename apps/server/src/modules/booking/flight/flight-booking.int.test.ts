@@ -248,7 +248,70 @@ describe('flight search (spec §5, §7, §9)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.itemFound).toBeGreaterThan(0);
-    expect(body.items[0].segmentIds).toHaveLength(3);
+    const segments = new Map(body.segments.map((x: { id: string }) => [x.id, x]));
+    for (const item of body.items) {
+      expect(item.serviceType).toBe('multi-city');
+      expect(Number(item.price.amount)).toBeGreaterThan(0);
+      expect(item.price.currency).toBe('USD');
+      expect(item.fare.perPassenger).toEqual([expect.objectContaining({ type: 'adult', count: 1, total: item.price })]);
+      // The three segments in order, each on its own day and route.
+      const legs = item.segmentIds.map(
+        (id: string) => segments.get(id) as { route: number; from: { airport: string; at: string }; to: { airport: string } },
+      );
+      expect(legs.map((l: { from: { airport: string } }) => l.from.airport)).toEqual(['BOG', 'CTG', 'MDE']);
+      expect(legs.map((l: { to: { airport: string } }) => l.to.airport)).toEqual(['CTG', 'MDE', 'BOG']);
+      expect(legs.map((l: { from: { at: string } }) => l.from.at.slice(0, 10))).toEqual([day(30), day(33), day(36)]);
+    }
+  });
+
+  it('filters and sorts the cached result and, on a round trip, leaves the returns paired with a chosen outbound', async () => {
+    const first = await call(SEARCH, admin, searchBody());
+    expect(first.statusCode, first.body).toBe(200);
+    const p1 = first.json();
+    const cached = (over: Record<string, unknown>) => call(SEARCH, admin, { ...searchBody(), cacheId: p1.cacheId, page: 1, ...over });
+    const sortedRes = await cached({ sort: 'cheapest' });
+    expect(sortedRes.statusCode, sortedRes.body).toBe(200);
+    const sorted = sortedRes.json();
+    expect(sorted.itemFound).toBe(p1.itemFound);
+    const prices = sorted.items.map((i: { price: { amount: string } }) => Number(i.price.amount));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices[0]).toBe(Number(p1.lowestPrice.amount));
+
+    const direct = (await cached({ filters: { stops: [0] }, sort: 'fastest' })).json();
+    expect(direct.itemFound).toBeLessThanOrEqual(p1.itemFound);
+    for (const item of direct.items) expect(item.stops).toBe(0);
+    const durations = direct.items.map((i: { durationMinutes: number }) => i.durationMinutes);
+    expect(durations).toEqual([...durations].sort((a, b) => a - b));
+
+    const airline = p1.airlines[0].code;
+    const byAirline = (await cached({ filters: { airlines: [airline], maxPrice: Number(p1.highestPrice.amount) } })).json();
+    expect(byAirline.itemFound).toBeGreaterThan(0);
+    const segs = new Map(byAirline.segments.map((x: { id: string }) => [x.id, x]));
+    for (const item of byAirline.items)
+      expect(
+        item.segmentIds.some((id: string) => (segs.get(id) as { marketingAirline: { code: string } }).marketingAirline?.code === airline),
+      ).toBe(true);
+
+    const outbound = p1.items[0].segmentIds[0];
+    const pairedRes = await cached({ filters: { outboundSegmentId: outbound } });
+    expect(pairedRes.statusCode, pairedRes.body).toBe(200);
+    const paired = pairedRes.json();
+    expect(paired.itemFound).toBeGreaterThan(0);
+    for (const item of paired.items) {
+      expect(item.segmentIds[0]).toBe(outbound);
+      expect(item.groupKey).toBeTruthy();
+    }
+
+    const none = (await cached({ filters: { maxPrice: 0 } })).json();
+    expect(none.itemFound).toBe(0);
+    expect(none.items).toEqual([]);
+    expect(none.msg).toBe('Ningún vuelo cumple los filtros elegidos');
+    const bad = await cached({ filters: { departure: { from: '25:00', to: '10:00' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('Filtro de vuelos no válido');
+    const badSort = await cached({ sort: 'random' });
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().msg).toBe('Orden de vuelos no válido');
   });
 
   it('refuses a disabled module (403) and another agency account (404) in Spanish', async () => {
