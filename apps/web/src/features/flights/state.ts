@@ -7,7 +7,12 @@ import type { StartReserveAnswer } from './api/start-reserve';
  * What the flight pages hand each other, in local storage under `adm-kd-search-flights-…` (signing in
  * clears every `search-` key): the search, the chosen itinerary, the open pre-reservation.
  */
-const KEYS = { request: 'search-flights-request', selected: 'search-flights-selected', pre: 'search-flights-pre' } as const;
+const KEYS = {
+  request: 'search-flights-request',
+  selected: 'search-flights-selected',
+  pre: 'search-flights-pre',
+  accepted: 'search-flights-price-accepted',
+} as const;
 
 export interface SelectedFlight {
   cacheId: string;
@@ -23,6 +28,9 @@ export const flightState = {
   setSelected: (s: SelectedFlight) => storage.set(KEYS.selected, s),
   pre: () => storage.get<StartReserveAnswer | null>(KEYS.pre, null),
   setPre: (p: StartReserveAnswer | null) => (p ? storage.set(KEYS.pre, p) : storage.remove(KEYS.pre)),
+  /** The pre-reservation (voucher id) whose changed price the agent accepted. */
+  priceAccepted: () => storage.get<string | null>(KEYS.accepted, null),
+  setPriceAccepted: (voucherId: string | null) => (voucherId ? storage.set(KEYS.accepted, voucherId) : storage.remove(KEYS.accepted)),
 };
 
 /** Spec §3 service types by route segment: /flight/santsg/avail/{type?}. */

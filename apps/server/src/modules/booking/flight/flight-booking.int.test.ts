@@ -433,6 +433,33 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('a price changed at begin transaction is shown, refused at the old price and booked once accepted', async () => {
+    const pre = await preReserve(admin, 'price-change:quote');
+    const { priceChanged, price, previousPrice, voucher } = pre.response;
+    expect(priceChanged).toBe(true);
+    expect(Number(price.amount)).toBeGreaterThan(Number(previousPrice.amount));
+    const [held] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, voucher._id));
+    expect(held.status).toBe('pre-reserved');
+    expect(held.priceGross).toBe(price.amount);
+    // Confirming at the searched price (not accepted) books nothing.
+    const stale = await call(
+      '/api/voucher/confirm-reserve',
+      { ...admin, 'idempotency-key': `pa-${randomUUID()}` },
+      confirmBody(pre, { price: { gross: previousPrice.amount, currency: previousPrice.currency }, acceptDuplicate: true }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('PRICE_CHANGED');
+    expect((await t.database.db.select().from(vouchers).where(eq(vouchers.id, voucher._id)))[0].status).toBe('pre-reserved');
+    // The agent accepted the new price: the confirmation carries it and books.
+    const accepted = await call(
+      '/api/voucher/confirm-reserve',
+      { ...admin, 'idempotency-key': `pa-${randomUUID()}` },
+      confirmBody(pre, { acceptDuplicate: true }),
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json().response.status).toBe('confirmed');
+  });
+
   it('a changed price is a 409 and nothing is booked', async () => {
     const pre = await preReserve();
     const res = await call(

@@ -118,6 +118,9 @@ export function FlightReservePage() {
   const confirm = useConfirmReserve();
   const [key, setKey] = useState(() => newIdempotencyKey('fl'));
   const [leader, setLeader] = useState<LeaderForm | null>(null);
+  const [acceptedFor, setAcceptedFor] = useState(flightState.priceAccepted);
+  // A price changed at pre-reservation must be accepted by the agent before the traveller form.
+  const mustAccept = !!pre?.response.priceChanged && acceptedFor !== pre.response.voucher._id;
   const expired = !!pre?.response.transaction.expiresAt && dayjs(pre.response.transaction.expiresAt).isBefore(dayjs());
 
   if (!selected)
@@ -180,6 +183,7 @@ export function FlightReservePage() {
     try {
       const done = await confirm.mutateAsync({ body, key: useKey });
       flightState.setPre(null);
+      flightState.setPriceAccepted(null);
       navigate(`/booking/${done.response._id}/detail`);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'SUPPLIER_DUPLICATE_RESERVATION') {
@@ -260,22 +264,57 @@ export function FlightReservePage() {
               />
             )}
             {pre.response.priceChanged && (
-              <Alert type="warning" showIcon message="El precio cambió al pre-reservar; revisa el total antes de confirmar" />
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="flight-price-changed"
+                message={mustAccept ? 'El precio cambió al pre-reservar' : 'Nuevo precio aceptado'}
+                description={`Precio anterior ${formatMoney(pre.response.previousPrice.amount, pre.response.previousPrice.currency)}, precio nuevo ${formatMoney(pre.response.price.amount, pre.response.price.currency)}.${mustAccept ? ' Acéptalo para continuar con los pasajeros, o busca otro vuelo (la pre-reserva vence sola).' : ''}`}
+                action={
+                  mustAccept && (
+                    <Space direction="vertical">
+                      <Button
+                        type="primary"
+                        size="small"
+                        disabled={expired}
+                        onClick={() => {
+                          flightState.setPriceAccepted(pre.response.voucher._id);
+                          setAcceptedFor(pre.response.voucher._id);
+                        }}
+                      >
+                        Aceptar nuevo precio
+                      </Button>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          flightState.setPre(null);
+                          navigate(-1);
+                        }}
+                      >
+                        Buscar otro vuelo
+                      </Button>
+                    </Space>
+                  )
+                }
+              />
             )}
             <Typography.Text>
               {pre.response.policies.refundable ? 'Reembolsable según la política de la tarifa' : 'Tarifa no reembolsable'}
             </Typography.Text>
             <FareRules voucherId={pre.response.voucher._id} />
             <Divider />
-            <Form form={travellersForm} layout="vertical">
-              <Form.List name="travellers">
-                {() => pre.response.travellers.map((req, i) => <TravellerFields key={req.travellerId} i={i} req={req} />)}
-              </Form.List>
-            </Form>
-            {confirm.error && <Alert type="error" showIcon message={errorText(confirm.error)} />}
-            <Button type="primary" disabled={expired} loading={confirm.isPending} onClick={() => void book()}>
-              Confirmar reserva
-            </Button>
+            {/* Kept mounted (hidden) until a changed price is accepted, so the leader prefilled stays. */}
+            <div hidden={mustAccept}>
+              <Form form={travellersForm} layout="vertical">
+                <Form.List name="travellers">
+                  {() => pre.response.travellers.map((req, i) => <TravellerFields key={req.travellerId} i={i} req={req} />)}
+                </Form.List>
+              </Form>
+              {confirm.error && <Alert type="error" showIcon message={errorText(confirm.error)} />}
+              <Button type="primary" disabled={expired || mustAccept} loading={confirm.isPending} onClick={() => void book()}>
+                Confirmar reserva
+              </Button>
+            </div>
           </>
         )}
       </Space>
