@@ -16,6 +16,7 @@ const benches: Array<{ name: string; args: string[]; needsPostgres?: boolean }> 
   { name: 'http', args: ['--import', 'tsx', 'bench/http-overhead.ts'], needsPostgres: true },
   { name: 'hotel-stream', args: ['--import', 'tsx', 'bench/hotel-search-stream.ts'] },
   { name: 'hotel-paging', args: ['--import', 'tsx', 'bench/hotel-paging.ts'] },
+  { name: 'flights', args: ['--import', 'tsx', 'bench/flight-search.ts'] },
   { name: 'memory', args: ['--expose-gc', '--import', 'tsx', 'bench/hotel-search-memory.ts'] },
 ];
 const summaryOnly = process.argv.includes('--summary');

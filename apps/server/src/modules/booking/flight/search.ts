@@ -55,6 +55,8 @@ export interface FlightSearchDeps {
 }
 
 const keyOf = (cacheId: string) => `flight-search:${cacheId}`;
+/** Parsed searches kept in process (an entry never changes once written; its own `expires` still rules). */
+const PARSED_KEEP = 4;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
@@ -63,6 +65,8 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  */
 export class FlightSearchService {
   readonly now: () => Date;
+  /** The last few searches read, parsed (paging, filtering and sorting re-read the same one; bench/flight-search.ts). */
+  private readonly parsed = new Map<string, FlightSearchEntry>();
   constructor(private readonly d: FlightSearchDeps) {
     this.now = d.now ?? (() => new Date());
   }
@@ -182,17 +186,34 @@ export class FlightSearchService {
       notes: unpriced ? [`${unpriced} vuelos sin tasa de cambio no se muestran`] : [],
     };
     await this.d.store.set(keyOf(cacheId), JSON.stringify(entry), ttl);
+    this.keep(entry);
     this.d.log.info({ cacheId, offers: options.length, dropped: result.dropped, unpriced }, 'flight search cached');
     return presentPage(entry, auth.user.type, body.page, body);
   }
 
   /** A cached search of the caller (another seller's, or an expired one, is a 404). */
   async cached(auth: AuthContext, cacheId: string): Promise<FlightSearchEntry> {
-    const raw = /^[A-Za-z0-9_-]{10,64}$/.test(cacheId) ? await this.d.store.get(keyOf(cacheId)) : null;
-    const found = raw ? (JSON.parse(raw) as FlightSearchEntry) : null;
+    const found = /^[A-Za-z0-9_-]{10,64}$/.test(cacheId) ? (this.parsed.get(cacheId) ?? (await this.read(cacheId))) : null;
     const mine = found?.v === 1 && found.userId === auth.user.id && found.agencyId === (auth.agency?.id ?? null);
     if (!found || !mine || Date.parse(found.expires) <= this.now().getTime()) throw new AppError(404, 'SEARCH_EXPIRED', M.searchExpired);
     return found;
+  }
+
+  private async read(cacheId: string): Promise<FlightSearchEntry | null> {
+    const raw = await this.d.store.get(keyOf(cacheId));
+    if (!raw) return null;
+    const entry = JSON.parse(raw) as FlightSearchEntry;
+    this.keep(entry);
+    return entry;
+  }
+
+  private keep(entry: FlightSearchEntry) {
+    this.parsed.delete(entry.cacheId);
+    this.parsed.set(entry.cacheId, entry);
+    for (const key of this.parsed.keys()) {
+      if (this.parsed.size <= PARSED_KEEP) break;
+      this.parsed.delete(key);
+    }
   }
 
   async option(auth: AuthContext, cacheId: string, optionId: string) {
