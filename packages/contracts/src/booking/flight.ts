@@ -119,8 +119,9 @@ export const flightDestinationSchema = z.object({
   check_in_dates: z.array(z.string().max(10)).max(400).optional(),
 });
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.filterInvalid });
-const timeWindow = z.object({ from: hhmm, to: hhmm }, { error: M.filterInvalid });
+const F = M.filterInvalid;
+const hhmm = z.string({ error: F }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: F });
+const timeWindow = z.object({ from: hhmm, to: hhmm }, { error: F });
 
 /**
  * Optional narrowing of a cached price search (our addition to §7: the answer keeps its shape, `itemFound`
@@ -130,17 +131,23 @@ const timeWindow = z.object({ from: hhmm, to: hhmm }, { error: M.filterInvalid }
 export const flightSearchFilters = z.object(
   {
     /** Stops per itinerary direction, 2 meaning two or more. */
-    stops: z.array(z.number().int().min(0).max(2), { error: M.filterInvalid }).max(3).optional(),
-    airlines: z.array(z.string().max(8), { error: M.filterInvalid }).max(50).optional(),
+    stops: z
+      .array(z.number({ error: F }).int({ error: F }).min(0, { error: F }).max(2, { error: F }), { error: F })
+      .max(3, { error: F })
+      .optional(),
+    airlines: z
+      .array(z.string({ error: F }).max(8, { error: F }), { error: F })
+      .max(50, { error: F })
+      .optional(),
     departure: timeWindow.optional(),
     arrival: timeWindow.optional(),
-    minPrice: z.number({ error: M.filterInvalid }).min(0, { error: M.filterInvalid }).optional(),
-    maxPrice: z.number({ error: M.filterInvalid }).min(0, { error: M.filterInvalid }).optional(),
-    baggageIncluded: z.boolean({ error: M.filterInvalid }).optional(),
-    maxDurationMinutes: z.number({ error: M.filterInvalid }).int().min(1, { error: M.filterInvalid }).optional(),
-    outboundSegmentId: z.string().max(64).optional(),
+    minPrice: z.number({ error: F }).min(0, { error: F }).max(1e9, { error: F }).optional(),
+    maxPrice: z.number({ error: F }).min(0, { error: F }).max(1e9, { error: F }).optional(),
+    baggageIncluded: z.boolean({ error: F }).optional(),
+    maxDurationMinutes: z.number({ error: F }).int({ error: F }).min(1, { error: F }).max(10_000, { error: F }).optional(),
+    outboundSegmentId: z.string({ error: F }).max(64, { error: F }).optional(),
   },
-  { error: M.filterInvalid },
+  { error: F },
 );
 export type FlightSearchFilters = z.infer<typeof flightSearchFilters>;
 export const FLIGHT_SORTS = ['cheapest', 'fastest', 'earliest'] as const;
