@@ -63,7 +63,7 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
   expect(cents).toEqual([...cents].sort((a, b) => a - b));
 
   // Round trip: choosing an outbound leaves only the itineraries whose return pairs with it.
-  const outboundText = await items.first().getByTestId('flight-segment').first().innerText();
+  const outboundText = (await items.first().getByTestId('flight-segment').first().textContent()) ?? '';
   await items.first().getByRole('button', { name: 'Elegir ida' }).click();
   await expect(page.getByText('Ida elegida: ahora elige el regreso')).toBeVisible();
   await expect(page.getByTestId('flight-results')).toHaveAttribute('data-outbound', /.+/);
