@@ -114,7 +114,10 @@ test('the agency logo and colour reach the shell, a voucher PDF and a mail; Madr
 
     // The shell: the logo in the top bar.
     await page.goto('/dashboard');
-    await expect(page.getByTestId('top-bar-logo')).toHaveAttribute('src', new RegExp(saved.logoLight.replace(/[.]/g, '\\.')));
+    await expect(page.getByTestId('top-bar-logo')).toHaveAttribute(
+      'src',
+      new RegExp(`/api/file/serve/${saved.logoLight.replace(/\.\w+$/, '')}`),
+    );
 
     // The voucher PDF: the logo image, the header text and the colour (#1a6fb0 as 0.102 0.435 0.69) in its headings.
     const list = await (await page.request.get('/api/voucher?status=confirmed&provider=travesia&limit=5')).json();
