@@ -46,7 +46,7 @@ test('an agency admin creates an API key, uses it, revokes it (401) and gets a s
     // The key works against the API like a session: list the agency's own bookings, cancel one.
     const list = await request.get('/api/voucher?status=confirmed&provider=travesia&limit=5', { headers: { 'x-api-key': key } });
     expect(list.status()).toBe(200);
-    const [voucher] = (await list.json()).docs as Array<{ eventId: string }>;
+    const [voucher] = (await list.json()).docs as Array<{ _id: string }>;
     expect(voucher).toBeTruthy();
     const cancel = await request.post(`/api/voucher/${voucher._id}/cancel`, { headers: { authorization: `Bearer ${key}` }, data: {} });
     expect(cancel.status(), await cancel.text()).toBe(200);
@@ -141,7 +141,7 @@ test('a failing webhook receiver is retried with backoff and the delivery log sh
       .poll(async () =>
         (
           (await (await page.request.get(`/api/configuration/integrations/webhooks/${endpointId}/deliveries`)).json()) as Array<{
-            _id: string;
+            eventId: string;
           }>
         ).find((d) => d.eventId === eventId),
       )
