@@ -1,4 +1,5 @@
-import { DEMO, expect, signIn, test } from './fixtures';
+import { pdfStreams, pdfText } from '../apps/server/test/pdf-text';
+import { DEMO, expect, signIn, test, waitForMail } from './fixtures';
 
 /** dd-MM-yyyy HH:mm:ss of an instant in a zone, as the screens show it (spec §9). */
 function shown(iso: string, timeZone: string) {
@@ -74,6 +75,92 @@ test('an agency admin edits the profile and time zone, changes the look of the s
     const restoredApp = await page.request.put('/api/configuration/app', { data: strip(app) });
     const restoredLook = await page.request.put('/api/configuration/appearance', { data: strip(look) });
     expect([restoredApp.status(), restoredLook.status()], await restoredApp.text()).toEqual([200, 200]);
+  }
+});
+
+// A 1×1 PNG (a real image: the file module checks the bytes, not the name).
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+// Issue 16 acceptance, the rest of the first line: the logo and colour reach the shell, a voucher PDF and
+// a mail; Europe/Madrid reaches the voucher and the dashboard. Agency 2 again, put back at the end.
+test('the agency logo and colour reach the shell, a voucher PDF and a mail; Madrid reaches the voucher and the dashboard', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.agency2);
+  const app = await (await page.request.get('/api/configuration/app')).json();
+  const look = await (await page.request.get('/api/configuration/appearance')).json();
+  try {
+    await page.goto('/configuration/appearance');
+    await page.locator('.ant-form-item', { hasText: 'Logo (fondo claro)' }).locator('input[type="file"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(
+      page.locator('.ant-form-item', { hasText: 'Logo (fondo claro)' }).getByRole('button', { name: 'Quitar imagen' }),
+    ).toBeVisible();
+    await page.getByLabel('Color principal').click();
+    const hex = page.locator('.ant-color-picker-hex-input input');
+    await hex.fill('1a6fb0');
+    await hex.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Encabezado del voucher').fill('Agencia Norte · RNT 98765');
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect
+      .poll(async () => (await (await page.request.get('/api/configuration/appearance')).json()).logoLight, { timeout: 15_000 })
+      .toBeTruthy();
+    const saved = await (await page.request.get('/api/configuration/appearance')).json();
+    expect(saved).toMatchObject({ primaryColor: '#1a6fb0', voucherHeader: 'Agencia Norte · RNT 98765' });
+
+    // The shell: the logo in the top bar.
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('top-bar-logo')).toHaveAttribute(
+      'src',
+      new RegExp(`/api/file/serve/${saved.logoLight.replace(/\.\w+$/, '')}`),
+    );
+
+    // The voucher PDF: the logo image, the header text and the colour (#1a6fb0 as 0.102 0.435 0.69) in its headings.
+    const list = await (await page.request.get('/api/voucher?status=confirmed&provider=travesia&limit=5')).json();
+    const voucher = list.docs[0] as { _id: string; createdAt: string };
+    expect(voucher).toBeTruthy();
+    const pdf = await page.request.get(`/api/voucher/${voucher._id}/pdf`);
+    expect(pdf.status()).toBe(200);
+    const bytes = await pdf.body();
+    expect(bytes.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(pdfText(bytes)).toContain('Agencia Norte');
+    expect(pdfText(bytes)).toContain('RNT 98765');
+    expect(pdfStreams(bytes).some((c) => /0\.10196\d* 0\.43529\d* 0\.69019\d* scn/.test(c))).toBe(true);
+
+    // A mail: cancelling the voucher mails its client in the agency's look (logo URL and colour).
+    const detail = await (await page.request.get(`/api/voucher/${voucher._id}`)).json();
+    const client = String(detail.client.email);
+    const cancel = await page.request.post(`/api/voucher/${voucher._id}/cancel`, { data: {} });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+    await expect
+      .poll(async () => (await waitForMail(client).catch(() => '')).includes(`/api/file/serve/${saved.logoLight}`), { timeout: 20_000 })
+      .toBe(true);
+    expect(await waitForMail(client)).toContain('border-top:4px solid #1a6fb0');
+
+    // Europe/Madrid: the voucher's dates and the dashboard's latest bookings in Madrid time (the browser is in Bogotá).
+    const zoned = await page.request.put('/api/configuration/app', {
+      data: {
+        ...Object.fromEntries(Object.entries(app).filter(([k]) => !['agencyId', 'name', 'updatedAt'].includes(k))),
+        timeZone: 'Europe/Madrid',
+      },
+    });
+    expect(zoned.status(), await zoned.text()).toBe(200);
+    await page.goto(`/booking/${voucher._id}/detail`);
+    await expect(page.getByText(shown(voucher.createdAt, 'Europe/Madrid')).first()).toBeVisible();
+    await expect(page.getByText(shown(voucher.createdAt, 'America/Bogota'))).toHaveCount(0);
+    const last = await (await page.request.get('/api/dashboard/last-vouchers?limit=10')).json();
+    await page.goto('/dashboard');
+    await expect(page.getByText(shown(last.docs[0].createdAt, 'Europe/Madrid')).first()).toBeVisible();
+  } finally {
+    const strip = (o: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(o).filter(([k]) => !['agencyId', 'name', 'updatedAt'].includes(k)));
+    const restoredApp = await page.request.put('/api/configuration/app', { data: strip(app) });
+    const restoredLook = await page.request.put('/api/configuration/appearance', { data: strip(look) });
+    expect([restoredApp.status(), restoredLook.status()], await restoredLook.text()).toEqual([200, 200]);
   }
 });
 

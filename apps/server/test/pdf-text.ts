@@ -7,20 +7,8 @@ import { inflateSync } from 'node:zlib';
  * not say; not a general PDF reader.
  */
 export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
   const out: string[] = [];
-  const streamRe = /<<([\s\S]*?)>>\s*stream\r?\n/g;
-  for (let m = streamRe.exec(raw); m; m = streamRe.exec(raw)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    const bytes = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = /FlateDecode/.test(m[1]) ? inflateSync(bytes).toString('latin1') : bytes.toString('latin1');
-    } catch {
-      continue;
-    }
+  for (const content of pdfStreams(pdf)) {
     for (const block of content.match(/BT[\s\S]*?ET/g) ?? []) {
       const strings = block.match(/<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)/g) ?? [];
       out.push(
@@ -35,4 +23,23 @@ export function pdfText(pdf: Buffer): string {
     }
   }
   return out.join('\n');
+}
+
+/** Every stream of a PDF, inflated when it is FlateDecode, as Latin-1 text (drawing operators such as `rg` included). */
+export function pdfStreams(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const out: string[] = [];
+  const streamRe = /<<([\s\S]*?)>>\s*stream\r?\n/g;
+  for (let m = streamRe.exec(raw); m; m = streamRe.exec(raw)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf('endstream', start);
+    if (end < 0) break;
+    const bytes = pdf.subarray(start, end);
+    try {
+      out.push(/FlateDecode/.test(m[1]) ? inflateSync(bytes).toString('latin1') : bytes.toString('latin1'));
+    } catch {
+      // not a stream this reader understands (an image with another filter): skipped
+    }
+  }
+  return out;
 }

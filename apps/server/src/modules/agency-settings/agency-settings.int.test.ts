@@ -3,7 +3,7 @@ import { SETTINGS_MESSAGES } from '@travesia/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld } from '../../../test/factories.js';
-import { pdfText } from '../../../test/pdf-text.js';
+import { pdfStreams, pdfText } from '../../../test/pdf-text.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { makeVoucher } from '../../../test/voucher-factory.js';
 
@@ -270,10 +270,14 @@ describe('/configuration/appearance', () => {
     expect(text).toContain('Viajes A · RNT 12345');
     expect(text).toContain('Gracias por viajar con Viajes A');
     expect(pdf.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    // The primary colour #1a6fb0 = rgb(26, 111, 176) fills the PDF's headings (0.102 0.435 0.69 scn).
+    const colourOp = /0\.10196\d* 0\.43529\d* 0\.69019\d* scn/;
+    expect(pdfStreams(pdf).some((c) => colourOp.test(c))).toBe(true);
 
     const mail = await t.mail.waitFor(voucher.client.email as string);
     expect(mail.raw).toContain(`http://travesia.test/api/file/serve/${logo}`);
     expect(mail.raw).toContain('Gracias por viajar con Viajes A');
+    expect(mail.raw).toContain('border-top:4px solid #1a6fb0');
 
     const cleared = await t.app.inject({ method: 'PUT', url: LOOK, headers: w.headers.admin, payload: { theme: 'default' } });
     expect(cleared.json()).toMatchObject({ theme: 'default', primaryColor: null, logoLight: null });

@@ -5,11 +5,13 @@ import type { NotificationPrefsRepository } from '../profile/repository.js';
 import { rowsOf } from '../voucher/repository.js';
 import type { AgencySettingsRepository } from './repository.js';
 
-/** How an agency's mails look: dates in its zone, its logo (absolute URL) and its footer text. */
+/** How an agency's mails look: dates in its zone, its logo (absolute URL), its primary colour and its footer text. */
 export interface MailLook {
   timeZone: string;
   logoUrl: string | null;
   footer: string | null;
+  /** The appearance's primary colour (`#rrggbb`, validated when saved): the mail's top rule and link; none when unset. */
+  color?: string | null;
   /** The agency's sender name and reply-to (/configuration/integrations, decision 0262); the platform's when unset. */
   senderName?: string | null;
   replyTo?: string | null;
@@ -56,6 +58,7 @@ export class AgencyMailContext {
       timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
       logoUrl: logo ? `${this.d.publicUrl.replace(/\/$/, '')}${imageUrl(logo)}` : null,
       footer: row?.appearance.voucherFooter ?? null,
+      color: row?.appearance.primaryColor ?? null,
       senderName: sender.senderName,
       replyTo: sender.replyTo,
     };

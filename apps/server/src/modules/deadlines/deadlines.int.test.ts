@@ -1,11 +1,15 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { TZDate } from '@date-fns/tz';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import { createTestApp, type TestApp, testDbKind } from '../../../test/test-app.js';
 import { makeVoucher } from '../../../test/voucher-factory.js';
-import type { Db } from '../../db/client.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { type Db, openDatabase } from '../../db/client.js';
 import {
   agencySettings,
   deadlineReminders,
@@ -16,6 +20,8 @@ import {
   vouchers,
   webhookDeliveries,
 } from '../../db/schema/index.js';
+import { MemoryStore } from '../../lib/kv.js';
+import { Mailer } from '../../lib/mailer.js';
 import { WebhookRepository } from '../integrations/webhook-repository.js';
 import { OutboxRepository } from '../outbox/repository.js';
 import { DeadlineReminderJob } from './reminder-job.js';
@@ -289,5 +295,85 @@ describe('"Vencen pronto" and the deadline filter', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('entre 1 y 60');
     expect((await t.app.inject({ url, headers: w.headers.adviser })).statusCode).toBe(403);
+  });
+});
+
+/** A local webhook receiver that records every body and answers 204. */
+async function listen() {
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, bodies, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook` };
+}
+
+// Acceptance of issue 16: two API processes, each with its own connection pool to the same PostgreSQL
+// database (PGlite has one connection, so the race only exists on PostgreSQL).
+describe.skipIf(testDbKind !== 'postgres')('two API processes on one PostgreSQL database', () => {
+  it('a free-cancellation deadline in 3 days gets exactly one reminder, one mail and one webhook event', async () => {
+    const res = await t.database.db.execute(sql`select current_database() as name`);
+    const [{ name }] = (res as unknown as { rows: Array<{ name: string }> }).rows;
+    const url = new URL(String(process.env.DATABASE_URL));
+    url.pathname = `/${name}`;
+    const second = await openDatabase({ url: url.toString() });
+    const receiver = await listen();
+    const log = pino({ level: 'silent' });
+    const mailer = new Mailer({ smtpUrl: t.mail.url, from: 'reservas@travesia.test', dataDir: '' }, log);
+    const other = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://travesia.test', LOG_LEVEL: 'silent' }),
+      database: second,
+      store: new MemoryStore(),
+      mailer,
+      log,
+    });
+    try {
+      await other.ready();
+      const agency = await makeAgency(t.database);
+      const admin = await makeUser(t.database, 'agency', agency.id);
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/configuration/integrations/webhooks',
+        headers: await loginAs(t.app, admin.email),
+        payload: { url: receiver.url, events: ['voucher.deadline_approaching'] },
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
+      const { voucher } = await makeVoucher(t.app, {
+        agencyId: agency.id,
+        userId: admin.id,
+        status: 'confirmed-paid',
+        policies: [{ from: inHours(71), percent: '100', currency: 'USD' }],
+      });
+      const jobs = [t.app.services.deadlineJob, other.services.deadlineJob];
+      for (let round = 0; round < 3; round++) await Promise.all(jobs.map((j) => j.tick()));
+
+      const [deadline] = await deadlinesOf(voucher.id);
+      const sent = await t.database.db.select().from(deadlineReminders).where(eq(deadlineReminders.deadlineId, deadline.id));
+      expect(sent.map((r) => r.offsetDays)).toEqual([3]);
+      const queued = (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'deadline.reminder'))).filter(
+        (j) => j.payload.deadlineId === deadline.id,
+      );
+      expect(queued).toHaveLength(1);
+      const events = (
+        await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.event, 'voucher.deadline_approaching'))
+      ).filter((d) => JSON.stringify(d.payload).includes(voucher.id));
+      expect(events).toHaveLength(1);
+
+      // Both processes drain the outbox at once: the reminder mail and the webhook go out once.
+      await Promise.all([t.app.services.outbox.drain(), other.services.outbox.drain(), t.app.services.outbox.drain()]);
+      const mails = t.mail.messages.filter((m) => m.to.includes(admin.email) && m.raw.includes('Un plazo de la reserva'));
+      expect(mails).toHaveLength(1);
+      expect(receiver.bodies.filter((b) => b.includes(voucher.id))).toHaveLength(1);
+    } finally {
+      receiver.server.close();
+      await other.close();
+      mailer.close();
+      await second.close();
+    }
   });
 });

@@ -34,6 +34,7 @@ function build(
 ): Mail {
   const lines = summary(v);
   const footer = look.footer ? [look.footer] : [];
+  const color = look.color ? escapeHtml(look.color) : null;
   return {
     to,
     subject,
@@ -51,13 +52,15 @@ function build(
       ...footer,
     ].join('\n'),
     html: [
+      color ? `<div style="border-top:4px solid ${color};padding-top:8px">` : '<div>',
       look.logoUrl ? `<p><img src="${escapeHtml(look.logoUrl)}" alt="${escapeHtml(v.agencyName)}" style="max-height:60px"></p>` : '',
       `<p>${escapeHtml(intro)}</p>`,
       `<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
-      link ? `<p><a href="${link.href}">${escapeHtml(link.label)}</a></p>` : '',
+      link ? `<p><a href="${link.href}"${color ? ` style="color:${color}"` : ''}>${escapeHtml(link.label)}</a></p>` : '',
       ...outro.map((o) => `<p>${escapeHtml(o)}</p>`),
       `<p>${escapeHtml(v.agencyName)}</p>`,
       ...footer.map((f) => `<p style="color:#666;font-size:12px">${escapeHtml(f)}</p>`),
+      '</div>',
     ].join(''),
   };
 }

@@ -80,9 +80,10 @@ export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Pro
   doc.x = 48;
   doc.y = Math.max(doc.y, 132);
 
+  const accent = opts.branding?.primaryColor ?? '#0b6e4f';
   const section = (title: string) => {
     doc.moveDown(0.8);
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#0b6e4f').text(winAnsi(title), 48);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(accent).text(winAnsi(title), 48);
     doc.fillColor('black').font('Helvetica').fontSize(10);
   };
   const line = (label: string, value: string | null | undefined) => {

@@ -223,6 +223,46 @@ describe('quote and reserve', () => {
     expect(await bookCalls(id)).toBe(1);
   });
 
+  // Issue 16 acceptance: the agency's own system books with an API key instead of a session, the calls
+  // docs/INTEGRATIONS.md shows (search, quote, reserve); once revoked, the key is refused with 401.
+  it('an API key books a hotel through the API like a session, and is refused once revoked', async () => {
+    const created = await call('POST', '/api/configuration/integrations/api-keys', admin, {
+      name: 'ERP reservas',
+      scopes: ['search:use', 'vouchers:read'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const apiKey = { 'x-api-key': created.json().key as string };
+    const s = await call(
+      'POST',
+      '/api/hotel/hotelbeds/avail',
+      { authorization: `Bearer ${created.json().key}` },
+      searchBody(acc.hotelbeds),
+    );
+    expect(s.statusCode, s.body).toBe(200);
+    const { cacheId, items } = s.json().response;
+    const q = await call('POST', '/api/hotel/quote', apiKey, { cacheId, optionId: items[0].options[0].optionId });
+    expect(q.statusCode, q.body).toBe(200);
+    const booked = await call(
+      'POST',
+      '/api/voucher/reserve',
+      { ...apiKey, 'idempotency-key': `erp-${randomUUID()}` },
+      reserveBody(q.json().response),
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    const id = booked.json().response._id as string;
+    const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, id));
+    expect(row).toMatchObject({ status: 'confirmed', agencyId: (await call('GET', '/api/user', admin)).json().agency._id });
+    expect(await bookCalls(id)).toBe(1);
+    // The key reads back what it booked, as the agency.
+    expect((await call('GET', `/api/voucher/${id}`, apiKey)).statusCode).toBe(200);
+
+    const revoked = await call('POST', `/api/configuration/integrations/api-keys/${created.json()._id}/revoke`, admin);
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const after = await call('POST', '/api/hotel/hotelbeds/avail', apiKey, searchBody(acc.hotelbeds));
+    expect(after.statusCode).toBe(401);
+    expect(after.json().msg).toBe('La llave de API no es válida o fue revocada');
+  });
+
   it('books through Juniper and Restel too (BookingRules / 144 at the quote)', async () => {
     for (const [supplier, searchUrl, reserveUrl] of [
       ['juniper', '/api/v1/hotel/avail/simulate', '/api/booking/flow-j/post-booking'],

@@ -68,6 +68,23 @@ afterAll(async () => {
 });
 
 describe('recovery of a lost booking the supplier does not show', () => {
+  // Decision 0305: the recovery lease shares the work between processes; two passes at once look the
+  // booking up once and settle it once.
+  it('two recovery passes at once look a lost booking up once and settle it once', async () => {
+    const voucher = await reserveLost(acc.hotelbeds, 'hotelbeds');
+    const passes = await Promise.all([t.app.services.hotelBooking.recoverDue(), t.app.services.hotelBooking.recoverDue()]);
+    expect(passes.reduce((n, p) => n + p.checked, 0)).toBe(1);
+    await t.app.services.suppliers.audit.flush();
+    const lookups = await t.database.db
+      .select({ op: supplierAuditLog.operation })
+      .from(supplierAuditLog)
+      .where(and(eq(supplierAuditLog.operation, 'hotel.list'), eq(supplierAuditLog.correlationId, voucher._id)));
+    expect(lookups).toHaveLength(1);
+    const detail = (await call('GET', `/api/voucher/${voucher._id}`, admin)).json();
+    expect(detail.status).toBe('needs-attention');
+    expect(detail.events.filter((e: { toStatus: string | null }) => e.toStatus === 'needs-attention')).toHaveLength(1);
+  });
+
   for (const integrator of ['hotelbeds', 'juniper'] as const) {
     it(`${integrator}: needs-attention after the window, with our reference in the note; never cancelled, never booked twice`, async () => {
       const voucher = await reserveLost(acc[integrator], integrator);
