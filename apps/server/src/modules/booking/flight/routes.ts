@@ -11,35 +11,12 @@ import {
   flightStartReserveResponse,
   FLIGHT_MESSAGES as M,
 } from '@travesia/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../../http/auth.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import type { Services } from '../../../services.js';
 import { presentVoucher } from '../../voucher/presenter.js';
-
-/** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
-function simScenarioOf(req: FastifyRequest): string | undefined {
-  const h = req.headers['x-sim-scenario'];
-  const v = Array.isArray(h) ? h[0] : h;
-  return v && /^[a-z0-9:, -]{1,100}$/.test(v) ? v : undefined;
-}
-
-function idempotencyKeyOf(req: FastifyRequest, body: { idempotencyKey?: string }): string | undefined {
-  const h = req.headers['idempotency-key'];
-  const v = (Array.isArray(h) ? h[0] : h) ?? body.idempotencyKey;
-  return v?.trim() || undefined;
-}
-
-const actorOf = (req: FastifyRequest) => {
-  const auth = authOf(req);
-  return {
-    kind: 'user' as const,
-    userId: auth.user.id,
-    name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim(),
-    ip: req.ip,
-  };
-};
+import { bookingActorOf, idempotencyKeyOf, simScenarioOf } from '../request.js';
 
 /** Spec §7 flight calls and the §4 pre-reservation → confirmation (README.md of modules/booking). */
 export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -71,7 +48,7 @@ export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     { config, schema: { tags, body: flightStartReserveBody, response: { 201: flightStartReserveResponse } } },
     async (req, reply) => {
       const auth = authOf(req);
-      const r = await booking.startReserve(auth, req.body, { simScenario: simScenarioOf(req), actor: actorOf(req) });
+      const r = await booking.startReserve(auth, req.body, { simScenario: simScenarioOf(req), actor: bookingActorOf(req) });
       reply.status(201);
       return {
         success: true as const,
@@ -95,7 +72,7 @@ export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       const auth = authOf(req);
       const { voucher, created } = await booking.confirm(auth, req.body, idempotencyKeyOf(req, req.body), {
         simScenario: simScenarioOf(req),
-        actor: actorOf(req),
+        actor: bookingActorOf(req),
       });
       const pending = voucher.status === 'pending-provider';
       reply.status(pending ? 202 : created ? 201 : 200);

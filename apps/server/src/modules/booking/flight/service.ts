@@ -3,7 +3,6 @@ import {
   type FlightStartReserveBody,
   HOTEL_BOOKING_MESSAGES,
   FLIGHT_MESSAGES as M,
-  type PriceBreakdown,
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { VoucherRow } from '../../../db/schema/index.js';
@@ -18,6 +17,7 @@ import { supplierHolder } from '../holder.js';
 import { QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { bookingAgencyOf, ownerIdOf, salesContextOf } from '../sales-context.js';
+import { voucherMoney } from '../voucher-money.js';
 import { fareView, segmentView } from './present.js';
 import type { FlightSearchService } from './search.js';
 import { travellersOf } from './travellers.js';
@@ -110,7 +110,7 @@ export class FlightBookingService {
         nights: null,
         client: { ...body.client, name: body.client.name.trim() },
         companions: [],
-        ...moneyOf(b, quote),
+        ...voucherMoney([{ breakdown: b, cost: quote.total }]),
         bookingCodes: [code],
         policies: policiesOf(quote.cancellation),
         remarks: body.comments ?? null,
@@ -237,23 +237,4 @@ interface BookedCode {
   kind: 'supplier-flight';
   accountId: string;
   ref: { locator: string } | null;
-}
-
-/** The voucher's money: our price, the supplier's cost, the markups and commission, the USD rate. */
-function moneyOf(b: PriceBreakdown, quote: FlightQuote) {
-  return {
-    price: { gross: b.price, currency: b.currency },
-    cost: { net: quote.total.amount, currency: quote.total.currency },
-    markups: b.steps
-      .filter((s) => s.scope !== 'commission')
-      .map((s) => ({
-        name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
-        type: s.kind,
-        value: s.value,
-        amount: s.amount,
-        currency: b.currency,
-      })),
-    commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
-    usdRate: b.usdRate,
-  };
 }

@@ -15,20 +15,8 @@ import { authOf } from '../../../http/auth.js';
 import { openEventStream } from '../../../http/sse.js';
 import type { Services } from '../../../services.js';
 import { presentVoucher } from '../../voucher/presenter.js';
+import { bookingActorOf, idempotencyKeyOf, simScenarioOf } from '../request.js';
 import { streamSearch } from './stream.js';
-
-/** Sandbox only: a simulator failure scenario asked by the caller (apps/supplier-sim/README.md). */
-function simScenarioOf(req: FastifyRequest): string | undefined {
-  const h = req.headers['x-sim-scenario'];
-  const v = Array.isArray(h) ? h[0] : h;
-  return v && /^[a-z0-9:, -]{1,100}$/.test(v) ? v : undefined;
-}
-
-function idempotencyKeyOf(req: FastifyRequest, body: { idempotencyKey?: string }): string | undefined {
-  const h = req.headers['idempotency-key'];
-  const v = (Array.isArray(h) ? h[0] : h) ?? body.idempotencyKey;
-  return v?.trim() || undefined;
-}
 
 /** How long closing the app waits for supplier bookings answered pending to finish. */
 const BOOKINGS_DRAIN_MS = 25_000;
@@ -140,7 +128,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     const auth = authOf(req);
     const { voucher, created } = await booking.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
       simScenario: simScenarioOf(req),
-      actor: { kind: 'user', userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim(), ip: req.ip },
+      actor: bookingActorOf(req),
     });
     const pending = voucher.status === 'pending-provider';
     reply.status(pending ? 202 : created ? 201 : 200);

@@ -14,6 +14,7 @@ import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { salesContextOf } from '../sales-context.js';
+import { voucherMoney } from '../voucher-money.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import type { HotelSearchService } from './search.js';
 import { requoteTravesia } from './travesia.js';
@@ -276,19 +277,7 @@ function hotelVoucher(q: CachedQuote, body: HotelReserveBody) {
     nights: q.criteria.nights,
     client: { ...body.client, name: body.client.name.trim() },
     companions: body.companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))),
-    price: { gross: b.price, currency: b.currency },
-    cost: { net: quote.total.amount, currency: quote.total.currency },
-    markups: b.steps
-      .filter((s) => s.scope !== 'commission')
-      .map((s) => ({
-        name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
-        type: s.kind,
-        value: s.value,
-        amount: s.amount,
-        currency: b.currency,
-      })),
-    commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
-    usdRate: b.usdRate,
+    ...voucherMoney([{ breakdown: b, cost: quote.total }]),
     payments: (body.payments ?? {}) as Record<string, unknown>,
     remarks: body.comments ?? null,
     policies: policiesOf(quote.cancellation),

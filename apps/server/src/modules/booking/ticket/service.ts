@@ -23,6 +23,7 @@ import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { salesContextOf } from '../sales-context.js';
+import { voucherMoney } from '../voucher-money.js';
 import { hoursOf } from './cache.js';
 import { paxAgesOf, type TicketCriteria, type TicketSearch, type TicketSearchService } from './search.js';
 
@@ -265,19 +266,7 @@ function ticketVoucher(q: CachedTicketQuote, body: TicketReserveBody, choice: Re
     nights: 0,
     client: { ...body.client, name: body.client.name.trim() },
     companions: body.companions.map((p) => ({ ...p })),
-    price: { gross: b.price, currency: b.currency },
-    cost: { net: quote.total.amount, currency: quote.total.currency },
-    markups: b.steps
-      .filter((s) => s.scope !== 'commission')
-      .map((s) => ({
-        name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
-        type: s.kind,
-        value: s.value,
-        amount: s.amount,
-        currency: b.currency,
-      })),
-    commission: b.commission ? { amount: b.commission.amount, currency: b.currency } : null,
-    usdRate: b.usdRate,
+    ...voucherMoney([{ breakdown: b, cost: quote.total }]),
     payments: (body.payments ?? {}) as Record<string, unknown>,
     remarks: body.comments ?? null,
     policies: policiesOf(quote.cancellation),

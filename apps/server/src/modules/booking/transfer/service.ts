@@ -25,9 +25,10 @@ import { fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { salesContextOf } from '../sales-context.js';
+import { voucherMoney } from '../voucher-money.js';
 import { type CachedTransferOffer, optionDto, type TransferSearchIndex, transferCacheKey, transferPage } from './cache.js';
 import { checkTransferDates, legRequirements, searchInputFor, TRANSFER_SUPPLIERS, transferModule } from './criteria.js';
-import { placeAncestors, transferSection, transferVoucherMoney } from './voucher.js';
+import { placeAncestors, transferSection } from './voucher.js';
 
 export interface TransferDeps {
   db: Db;
@@ -289,7 +290,7 @@ export class TransferService {
       throw badRequest(M.legTwice, { legs: M.legTwice }, 'TRANSFER_LEGS');
     if (qs.some((q) => q.option.accountId !== qs[0].option.accountId || q.cacheId !== qs[0].cacheId))
       throw badRequest(M.legsMismatch, { legs: M.legsMismatch }, 'TRANSFER_LEGS');
-    const money = transferVoucherMoney(qs.map((q) => ({ breakdown: q.breakdown, cost: q.quote.total })));
+    const money = voucherMoney(qs.map((q) => ({ breakdown: q.breakdown, cost: q.quote.total })));
     if (!new Decimal(body.price.gross).eq(money.price.gross) || body.price.currency !== money.price.currency) {
       const detail = `${money.price.gross} ${money.price.currency}`;
       throw new AppError(409, 'PRICE_CHANGED', HM.priceChanged, { price: `Precio vigente: ${detail}` });

@@ -1,10 +1,9 @@
-import type { PriceBreakdown, TransferReserveBody, TransferSection } from '@travesia/contracts';
-import Decimal from 'decimal.js';
+import type { TransferReserveBody, TransferSection } from '@travesia/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { places } from '../../../db/schema/index.js';
 import { notFound } from '../../../http/errors.js';
-import type { Money, TransferPoint } from '../../../suppliers/index.js';
+import type { TransferPoint } from '../../../suppliers/index.js';
 import type { CachedTransferQuote } from './service.js';
 
 /** Our place and its ancestors (nearest first), for markups by destination; a 404 when it doesn't exist. */
@@ -12,30 +11,6 @@ export async function placeAncestors(db: Db, id: string): Promise<string[]> {
   const [row] = await db.select({ id: places.id, path: places.path }).from(places).where(eq(places.id, id)).limit(1);
   if (!row) throw notFound('Destino no encontrado');
   return [row.id, ...[...row.path].reverse().filter((p) => p !== row.id)];
-}
-
-/** The voucher's money for one or several legs: price and cost summed, markups and commission of every leg. */
-export function transferVoucherMoney(legs: { breakdown: PriceBreakdown; cost: Money }[]) {
-  const b0 = legs[0].breakdown;
-  const sum = (xs: string[]) => xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed(2);
-  const commissions = legs.flatMap((l) => (l.breakdown.commission ? [l.breakdown.commission.amount] : []));
-  return {
-    price: { gross: sum(legs.map((l) => l.breakdown.price)), currency: b0.currency },
-    cost: { net: sum(legs.map((l) => l.cost.amount)), currency: legs[0].cost.currency },
-    markups: legs.flatMap((l) =>
-      l.breakdown.steps
-        .filter((s) => s.scope !== 'commission')
-        .map((s) => ({
-          name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
-          type: s.kind,
-          value: s.value,
-          amount: s.amount,
-          currency: l.breakdown.currency,
-        })),
-    ),
-    commission: commissions.length ? { amount: sum(commissions), currency: b0.currency } : null,
-    usdRate: b0.usdRate,
-  };
 }
 
 const pointName = (p: TransferPoint) => p.description?.trim() || `${p.type} ${p.code}`;

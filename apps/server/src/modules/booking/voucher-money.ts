@@ -1,0 +1,31 @@
+import type { PriceBreakdown } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { Money } from '../../suppliers/index.js';
+
+/**
+ * The voucher's money for every kind: our price, the supplier's cost, the markups (commission apart)
+ * and the USD rate. Several legs (a round-trip transfer) sum price, cost and commission and keep every
+ * leg's markups; one leg keeps its figures as priced.
+ */
+export function voucherMoney(legs: { breakdown: PriceBreakdown; cost: Money }[]) {
+  const b0 = legs[0].breakdown;
+  const sum = (xs: string[]) => (xs.length === 1 ? xs[0] : xs.reduce((s, x) => s.plus(x), new Decimal(0)).toFixed(2));
+  const commissions = legs.flatMap((l) => (l.breakdown.commission ? [l.breakdown.commission.amount] : []));
+  return {
+    price: { gross: sum(legs.map((l) => l.breakdown.price)), currency: b0.currency },
+    cost: { net: sum(legs.map((l) => l.cost.amount)), currency: legs[0].cost.currency },
+    markups: legs.flatMap((l) =>
+      l.breakdown.steps
+        .filter((s) => s.scope !== 'commission')
+        .map((s) => ({
+          name: `${s.scope}${s.ruleId ? `:${s.ruleId}` : ''}`,
+          type: s.kind,
+          value: s.value,
+          amount: s.amount,
+          currency: l.breakdown.currency,
+        })),
+    ),
+    commission: commissions.length ? { amount: sum(commissions), currency: b0.currency } : null,
+    usdRate: b0.usdRate,
+  };
+}
