@@ -45,8 +45,11 @@ async function fillAndBook(page: Page) {
   for (const name of ['Sesión', 'Idioma del guía']) {
     const select = page.getByRole('combobox', { name });
     if (await select.isVisible()) {
-      await select.click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      // The options may re-render while the dropdown opens (it then closes): open it again until a pick lands.
+      await expect(async () => {
+        if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click({ timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
     }
   }
   const questions = page.locator('form[aria-label="Datos de la reserva"] input[id^="answers_"]');

@@ -103,9 +103,18 @@ test('ticket, transfer and flight vouchers show their own section on the detail 
   baseURL,
 }) => {
   await signIn(page, DEMO.agency);
-  const first = async (type: string) => (await (await page.request.get(`${baseURL}/api/voucher?type=${type}&limit=1`)).json()).docs[0];
+  // The demo vouchers of each kind (the suite's own bookings of tickets, transfers and flights, made by
+  // earlier specs, need not carry an emergency contact or a pickup to confirm): the newest that has what is checked.
+  type Doc = { _id: string; section?: Record<string, unknown> & { legs?: { checkPickup?: unknown }[] } };
+  const find = async (type: string, fits: (v: Doc) => boolean) => {
+    const docs = (await (await page.request.get(`${baseURL}/api/voucher?type=${type}&limit=100`)).json()).docs as Doc[];
+    const found = docs.find(fits);
+    expect(found, `a ${type} voucher to check`).toBeTruthy();
+    // biome-ignore lint/suspicious/noExplicitAny: the list's JSON, read as the test needs it
+    return found as any;
+  };
 
-  const ticket = await first('ticket');
+  const ticket = await find('ticket', (v) => Boolean(v.section?.emergencyContact && v.section.session));
   await page.goto(`/booking/${ticket._id}/detail`);
   const section = page.getByTestId('voucher-section');
   // The first paint of each page waits longer: the machine running the suite may be busy.
@@ -117,7 +126,7 @@ test('ticket, transfer and flight vouchers show their own section on the detail 
   await expect(section.getByText('Participantes', { exact: true })).toBeVisible();
   await expect(page.getByText('Contacto de emergencia', { exact: true })).toBeVisible();
 
-  const transfer = await first('transfer');
+  const transfer = await find('transfer', (v) => v.section?.legs?.length === 2 && v.section.legs.some((l) => l.checkPickup));
   await page.goto(`/booking/${transfer._id}/voucher`);
   await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'transfer', loaded);
   await expect(page.getByText(/^Ida: /)).toBeVisible();
@@ -128,7 +137,14 @@ test('ticket, transfer and flight vouchers show their own section on the detail 
   // "A pagar en el hotel" is a hotel thing.
   await expect(page.getByText('A pagar en el hotel')).toHaveCount(0);
 
-  const flight = await first('flight');
+  const flight = await find('flight', (v) => {
+    const first = (v.section?.segments as { carrier?: string }[] | undefined)?.[0];
+    return (
+      Boolean(v.section?.pnr) &&
+      first?.carrier === 'AV' &&
+      Boolean((v.section?.passengers as { ticketNumber?: string }[])?.[0]?.ticketNumber)
+    );
+  });
   await page.goto(`/booking/${flight._id}/voucher`);
   await expect(page.getByTestId('voucher-section')).toHaveAttribute('data-kind', 'flight', loaded);
   await expect(page.getByText(flight.section.pnr, { exact: true })).toBeVisible();
