@@ -66,12 +66,19 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
 
   // One merged result: the supplier filter narrows it to one supplier, then back to all of them.
   const supplierFilter = page.getByRole('combobox', { name: 'Proveedor' });
-  await supplierFilter.click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Restel' }).click();
+  // On a loaded machine the click on an option still settling in can be lost: pick until it shows selected
+  // (never clicking a selected option again, which would unselect it).
+  const restel = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Restel' });
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await supplierFilter.click();
+    if (!(await restel.getAttribute('class', { timeout: 3_000 }))?.includes('ant-select-item-option-selected'))
+      await restel.click({ timeout: 3_000 });
+    await expect(restel).toHaveClass(/ant-select-item-option-selected/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
   // Retrying assertions: the filtered page arrives after the click, the list shows the old one until then.
   const tags = cards.locator('.ant-tag');
-  await expect(tags.filter({ hasText: /^(Travesía|Juniper|Hotelbeds)$/ })).toHaveCount(0);
+  await expect(tags.filter({ hasText: /^(Travesía|Juniper|Hotelbeds)$/ })).toHaveCount(0, { timeout: 30_000 });
   await expect(tags.filter({ hasText: /^Restel$/ }).first()).toBeVisible();
   await page.getByLabel('Filtros').locator('.ant-select-clear').first().click({ force: true });
   // Wait for the unfiltered page (and its facets) before opening another filter: its options re-render then.
