@@ -17,6 +17,7 @@ import { breakdownFor } from '../../../pricing/index.js';
 import type { Services } from '../../../services.js';
 import { presentVoucher } from '../../voucher/presenter.js';
 import { bookingActorOf, idempotencyKeyOf, simScenarioOf } from '../request.js';
+import { reserveAnswer } from '../reserve-answer.js';
 
 /** Spec §7 flight calls and the §4 pre-reservation → confirmation (README.md of modules/booking). */
 export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -70,18 +71,11 @@ export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     },
     async (req, reply) => {
       const auth = authOf(req);
-      const { voucher, created } = await booking.confirm(auth, req.body, idempotencyKeyOf(req, req.body), {
+      const booked = await booking.confirm(auth, req.body, idempotencyKeyOf(req, req.body), {
         simScenario: simScenarioOf(req),
         actor: bookingActorOf(req),
       });
-      const pending = voucher.status === 'pending-provider';
-      reply.status(pending ? 202 : created ? 201 : 200);
-      return {
-        success: true as const,
-        created,
-        msg: pending ? M.pending : M.confirmed,
-        response: presentVoucher(auth.user.type, voucher, null),
-      };
+      return reserveAnswer(reply, auth, booked, { pending: M.pending, done: M.confirmed });
     },
   );
 };

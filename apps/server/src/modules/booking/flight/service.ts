@@ -14,6 +14,7 @@ import type { PricingService } from '../../pricing/service.js';
 import type { EventActor, VoucherService } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
 import { supplierHolder } from '../holder.js';
+import { priceChangeOf } from '../quote-changes.js';
 import { QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { bookingAgencyOf, ownerIdOf, salesContextOf } from '../sales-context.js';
@@ -134,9 +135,7 @@ export class FlightBookingService {
     return {
       voucher,
       transaction: { id: quote.token.value, expiresAt: quote.token.expiresAt },
-      priceChanged: b.price !== option.breakdown.price || b.currency !== option.breakdown.currency,
-      price: { amount: b.price, currency: b.currency },
-      previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+      ...priceChangeOf(option.breakdown, b),
       breakdown: b,
       policies: { refundable: quote.cancellation.refundable, rules: quote.cancellation.rules, text: quote.cancellation.text ?? null },
       travellers: quote.travellerRequirements ?? [],

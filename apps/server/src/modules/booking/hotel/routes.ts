@@ -14,8 +14,8 @@ import { z } from 'zod';
 import { authOf } from '../../../http/auth.js';
 import { openEventStream } from '../../../http/sse.js';
 import type { Services } from '../../../services.js';
-import { presentVoucher } from '../../voucher/presenter.js';
 import { bookingActorOf, idempotencyKeyOf, simScenarioOf } from '../request.js';
+import { reserveAnswer } from '../reserve-answer.js';
 import { streamSearch } from './stream.js';
 
 /** How long closing the app waits for supplier bookings answered pending to finish. */
@@ -126,18 +126,11 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   // Reserve (spec §7 booking payload), exactly once per idempotency key.
   const reserve = async (req: FastifyRequest<{ Body: z.infer<typeof hotelReserveBody> }>, reply: FastifyReply) => {
     const auth = authOf(req);
-    const { voucher, created } = await booking.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
+    const booked = await booking.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
       simScenario: simScenarioOf(req),
       actor: bookingActorOf(req),
     });
-    const pending = voucher.status === 'pending-provider';
-    reply.status(pending ? 202 : created ? 201 : 200);
-    return {
-      success: true as const,
-      created,
-      msg: pending ? M.bookingPending : 'Reserva registrada',
-      response: presentVoucher(auth.user.type, voucher, null),
-    };
+    return reserveAnswer(reply, auth, booked, { pending: M.bookingPending, done: 'Reserva registrada' });
   };
   app.post('/api/voucher', { config, schema: { tags, body: hotelReserveBody } }, reserve);
   app.post('/api/voucher/reserve', { config, schema: { tags, body: hotelReserveBody } }, reserve);

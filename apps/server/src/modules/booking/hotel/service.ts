@@ -4,13 +4,14 @@ import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, conflict } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import type { CancellationPolicy, HotelOffer, HotelQuote, SupplierLayer, Traveller } from '../../../suppliers/index.js';
+import type { HotelOffer, HotelQuote, SupplierLayer, Traveller } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
 import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
+import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { salesContextOf } from '../sales-context.js';
@@ -51,8 +52,6 @@ export interface HotelBookingDeps {
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const samePolicy = (a: CancellationPolicy, b: CancellationPolicy) =>
-  a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
 
 /**
  * The hotel flow on the booking engine: re-quote an option of a cached search, then reserve it
@@ -123,11 +122,10 @@ export class HotelBookingService {
       response: {
         quoteId,
         expiresAt,
-        priceChanged: breakdown.price !== option.breakdown.price || breakdown.currency !== option.breakdown.currency,
-        policyChanged: !samePolicy(option.offer.cancellation, quote.cancellation),
-        /** Must be sent back as `price` in the reserve body. */
-        price: { amount: breakdown.price, currency: breakdown.currency },
-        previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+        ...quoteChanges(
+          { breakdown: option.breakdown, cancellation: option.offer.cancellation },
+          { breakdown, cancellation: quote.cancellation },
+        ),
         breakdown: breakdownFor(auth.user.type, breakdown),
         availability: quote.availability,
         cancellation: quote.cancellation,

@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { authOf } from '../../../http/auth.js';
 import { openEventStream } from '../../../http/sse.js';
 import type { Services } from '../../../services.js';
-import { presentVoucher } from '../../voucher/presenter.js';
 import { bookingActorOf, idempotencyKeyOf, simScenarioOf } from '../request.js';
+import { reserveAnswer } from '../reserve-answer.js';
 
 const productParams = z.object({ product: z.enum(TICKET_PROVIDERS, { error: 'Proveedor de tickets no válido' }) });
 
@@ -93,18 +93,11 @@ export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     },
     async (req, reply) => {
       const auth = authOf(req);
-      const { voucher, created } = await tickets.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
+      const booked = await tickets.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
         simScenario: simScenarioOf(req),
         actor: bookingActorOf(req),
       });
-      const pending = voucher.status === 'pending-provider';
-      reply.status(pending ? 202 : created ? 201 : 200);
-      return {
-        success: true as const,
-        created,
-        msg: pending ? HM.bookingPending : 'Reserva registrada',
-        response: presentVoucher(auth.user.type, voucher, null),
-      };
+      return reserveAnswer(reply, auth, booked, { pending: HM.bookingPending, done: 'Reserva registrada' });
     },
   );
 };

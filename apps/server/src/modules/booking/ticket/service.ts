@@ -13,13 +13,14 @@ import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import type { CancellationPolicy, SupplierLayer, TicketQuote, Traveller } from '../../../suppliers/index.js';
+import type { SupplierLayer, TicketQuote, Traveller } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
 import { fanOutSearch, type StreamEvent } from '../fan-out.js';
 import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
+import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { salesContextOf } from '../sales-context.js';
@@ -41,8 +42,6 @@ export interface CachedTicketQuote extends QuoteOwner {
 }
 
 export const ticketQuoteRef = (quoteId: string) => `ticket-quote:${quoteId}`;
-const samePolicy = (a: CancellationPolicy, b: CancellationPolicy) =>
-  a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
@@ -158,11 +157,10 @@ export class TicketBookingService {
       response: {
         quoteId,
         expiresAt,
-        priceChanged: breakdown.price !== option.breakdown.price || breakdown.currency !== option.breakdown.currency,
-        policyChanged: !samePolicy(option.offer.cancellation, quote.cancellation),
-        /** Sent back as `price.gross` in the reserve body. */
-        price: { amount: breakdown.price, currency: breakdown.currency },
-        previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+        ...quoteChanges(
+          { breakdown: option.breakdown, cancellation: option.offer.cancellation },
+          { breakdown, cancellation: quote.cancellation },
+        ),
         breakdown: breakdownFor(auth.user.type, breakdown),
         availability: quote.availability ?? 'available',
         cancellation: quote.cancellation,

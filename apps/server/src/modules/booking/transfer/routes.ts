@@ -14,8 +14,8 @@ import { authOf } from '../../../http/auth.js';
 import { AppError } from '../../../http/errors.js';
 import { openEventStream } from '../../../http/sse.js';
 import type { Services } from '../../../services.js';
-import { presentVoucher } from '../../voucher/presenter.js';
 import { bookingActorOf, idempotencyKeyOf, simScenarioOf } from '../request.js';
+import { reserveAnswer } from '../reserve-answer.js';
 
 /**
  * Transfers on the booking engine (issue 18): one streamed search over every usable transfer
@@ -78,18 +78,11 @@ export const transferRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (req, reply) => {
       const auth = authOf(req);
-      const { voucher, created } = await transfers.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
+      const booked = await transfers.reserve(auth, req.body, idempotencyKeyOf(req, req.body), {
         simScenario: simScenarioOf(req),
         actor: bookingActorOf(req),
       });
-      const pending = voucher.status === 'pending-provider';
-      reply.status(pending ? 202 : created ? 201 : 200);
-      return {
-        success: true as const,
-        created,
-        msg: pending ? M.bookingPending : 'Reserva registrada',
-        response: presentVoucher(auth.user.type, voucher, null),
-      };
+      return reserveAnswer(reply, auth, booked, { pending: M.bookingPending, done: 'Reserva registrada' });
     },
   );
 };

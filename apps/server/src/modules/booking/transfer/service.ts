@@ -22,6 +22,7 @@ import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
 import { fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
+import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { salesContextOf } from '../sales-context.js';
@@ -52,8 +53,6 @@ export interface CachedTransferQuote extends QuoteOwner {
 
 const SEARCH_TTL_S = 30 * 60;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const samePolicy = (a: TransferQuote['cancellation'], b: TransferQuote['cancellation']) =>
-  a.refundable === b.refundable && JSON.stringify(a.rules) === JSON.stringify(b.rules);
 
 /** The transfer flow on the booking engine (issue 18): streamed search, cached page, quote, reserve. */
 export class TransferService {
@@ -256,10 +255,10 @@ export class TransferService {
       response: {
         quoteId,
         expiresAt,
-        priceChanged: breakdown.price !== option.breakdown.price || breakdown.currency !== option.breakdown.currency,
-        policyChanged: !samePolicy(option.offer.cancellation, quote.cancellation),
-        price: { amount: breakdown.price, currency: breakdown.currency },
-        previousPrice: { amount: option.breakdown.price, currency: option.breakdown.currency },
+        ...quoteChanges(
+          { breakdown: option.breakdown, cancellation: option.offer.cancellation },
+          { breakdown, cancellation: quote.cancellation },
+        ),
         option: optionDto(auth.user.type, quoted),
         requires: { transportNumber: req.transportNumber, transportCompany: req.transportCompany, pickupAddress: req.pickupAddress },
         transportType: req.transportType,
