@@ -13,3 +13,4 @@ export * from './provider-accounts.js';
 export * from './supplier-audit.js';
 export * from './users.js';
 export * from './vouchers.js';
+export * from './white-labels.js';

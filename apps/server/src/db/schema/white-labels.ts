@@ -1,0 +1,18 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { agencies } from './agencies.js';
+
+export type WhiteLabelStatus = 'draft' | 'active' | 'suspended';
+
+/** Migration 1000: an agency's public storefront (issue 20); the base row payments and orders reference. */
+export const whiteLabels = pgTable('white_labels', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  agencyId: uuid('agency_id')
+    .notNull()
+    .references(() => agencies.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  status: text('status').$type<WhiteLabelStatus>().notNull().default('draft'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type WhiteLabelRow = typeof whiteLabels.$inferSelect;
