@@ -7,6 +7,12 @@ create table white_labels (
   name text not null check (length(name) between 1 and 120),
   slug text not null unique check (slug ~ '^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$'),
   status text not null default 'draft' check (status in ('draft', 'active', 'suspended')),
+  -- What the storefront sells (a subset of the agency's modules, e.g. 'hotels-hotelbeds'), in which
+  -- currency and language it shows prices, and the storefront markup (percent over the agency's price).
+  products text[] not null default '{}',
+  currency char(3) not null default 'USD',
+  language text not null default 'es' check (language in ('es', 'en')),
+  markup_percent numeric(6, 2) not null default 0 check (markup_percent >= 0 and markup_percent <= 300),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AgencyModule } from '@travesia/contracts';
+import { char, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
 
 export type WhiteLabelStatus = 'draft' | 'active' | 'suspended';
@@ -12,6 +13,10 @@ export const whiteLabels = pgTable('white_labels', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   status: text('status').$type<WhiteLabelStatus>().notNull().default('draft'),
+  products: text('products').array().$type<AgencyModule[]>().notNull().default([]),
+  currency: char('currency', { length: 3 }).notNull().default('USD'),
+  language: text('language').$type<'es' | 'en'>().notNull().default('es'),
+  markupPercent: numeric('markup_percent', { precision: 6, scale: 2 }).notNull().default('0'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
