@@ -21,6 +21,7 @@ import { flightProductAfterBooking } from './modules/booking/flight/section.js';
 import { FlightBookingService } from './modules/booking/flight/service.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
+import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketSearchService } from './modules/booking/ticket/search.js';
 import { TicketBookingService } from './modules/booking/ticket/service.js';
 import { TransferService } from './modules/booking/transfer/service.js';
@@ -222,6 +223,7 @@ export function createServices(deps: AppDeps) {
     hotelBooking,
     ticketSearch,
     ticketBooking,
+    ticketCheckIn: new TicketCheckInService({ db, vouchers }),
     flightSearch,
     flightBooking,
     transfers,

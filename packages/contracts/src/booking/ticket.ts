@@ -233,3 +233,39 @@ export const ticketReserveAnswerSchema = z.object({
   msg: z.string(),
   response: voucherSchema,
 });
+
+/** Spanish messages of the own-ticket check-in (issue 17 item 6: the voucher's QR redeemed once). */
+export const TICKET_CHECK_IN_MESSAGES = {
+  codeRequired: 'Escribe o escanea el código de la entrada',
+  notFound: 'No hay ninguna entrada con ese código',
+  notOwnTicket: 'Ese código no es de una entrada propia de Travesía: la valida el proveedor con su propio voucher',
+  cancelled: 'La entrada está cancelada: no se puede validar',
+  notConfirmed: 'La reserva de esta entrada no está confirmada: no se puede validar',
+  alreadyCheckedIn: (when: string, who: string) => `Esta entrada ya fue validada el ${when} por ${who}`,
+  done: 'Entrada validada',
+} as const;
+
+/** The code printed in the own ticket's QR: our booking reference. */
+export const ticketCheckInBody = z.object({
+  code: z
+    .string({ error: TICKET_CHECK_IN_MESSAGES.codeRequired })
+    .trim()
+    .min(1, { error: TICKET_CHECK_IN_MESSAGES.codeRequired })
+    .max(64, { error: TICKET_CHECK_IN_MESSAGES.notFound }),
+});
+export type TicketCheckInBody = z.infer<typeof ticketCheckInBody>;
+
+/** A check-in: what was redeemed, by whom and when (the time as an ISO instant). */
+export const ticketCheckInSchema = z.object({
+  voucherId: z.string(),
+  reference: z.string(),
+  activity: z.string(),
+  date: z.string().nullable(),
+  session: z.string().nullable(),
+  holder: z.string(),
+  participants: z.array(z.string()),
+  checkedInAt: z.string(),
+  checkedInBy: z.string(),
+});
+export type TicketCheckIn = z.infer<typeof ticketCheckInSchema>;
+export const ticketCheckInAnswerSchema = z.object({ success: z.literal(true), msg: z.string(), response: ticketCheckInSchema });

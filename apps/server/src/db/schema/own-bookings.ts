@@ -21,5 +21,9 @@ export const ownBookings = pgTable('own_bookings', {
   status: text('status').$type<'confirmed' | 'cancelled'>().notNull().default('confirmed'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  /** Migration 1080: the own ticket's QR checked in at the entrance, once. */
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+  checkedInBy: uuid('checked_in_by'),
+  checkedInByName: text('checked_in_by_name'),
 });
 export type OwnBookingRow = typeof ownBookings.$inferSelect;

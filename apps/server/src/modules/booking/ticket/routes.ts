@@ -1,6 +1,9 @@
 import {
   HOTEL_BOOKING_MESSAGES as HM,
+  TICKET_CHECK_IN_MESSAGES,
   TICKET_PROVIDERS,
+  ticketCheckInAnswerSchema,
+  ticketCheckInBody,
   ticketCachedQuery,
   ticketOptionRef,
   ticketQuoteAnswerSchema,
@@ -99,5 +102,16 @@ export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       });
       return reserveAnswer(reply, auth, booked, { pending: HM.bookingPending, done: 'Reserva registrada' });
     },
+  );
+
+  // The own ticket's QR checked in at the entrance, once (decision 0360): any user who may see the voucher.
+  app.post(
+    '/api/ticket/check-in',
+    { config: { permission: 'vouchers:read' }, schema: { tags, body: ticketCheckInBody, response: { 200: ticketCheckInAnswerSchema } } },
+    async (req) => ({
+      success: true as const,
+      msg: TICKET_CHECK_IN_MESSAGES.done,
+      response: await services.ticketCheckIn.checkIn(authOf(req), req.body.code),
+    }),
   );
 };

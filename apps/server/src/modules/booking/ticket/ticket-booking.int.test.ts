@@ -327,3 +327,62 @@ describe('ticket quote and reserve', () => {
     expect(await placesLeft('15:00')).toBe(0);
   }, 120_000);
 });
+
+describe('own ticket check-in (the voucher QR, decision 0360)', () => {
+  it('checks an own ticket in once; a second check-in, another agency, a supplier ticket and a cancelled one are refused', async () => {
+    const q = await quoteFirst('travesia');
+    const res = await call('POST', '/api/ticket/reserve', admin, reserveBody(q, { idempotencyKey: 'tk-checkin-1' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json().response.externalBookingReference as string;
+
+    const missing = await call('POST', '/api/ticket/check-in', admin, { code: '  ' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('Escribe o escanea el código de la entrada');
+    const unknown = await call('POST', '/api/ticket/check-in', admin, { code: 'NO-EXISTE-123' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toBe('No hay ninguna entrada con ese código');
+    // Another agency's user cannot see (nor redeem) it.
+    const foreign = await call('POST', '/api/ticket/check-in', other, { code });
+    expect(foreign.statusCode).toBe(404);
+
+    // Two scans at the same time: exactly one checks it in; the other is told who and when.
+    const both = await Promise.all([1, 2].map(() => call('POST', '/api/ticket/check-in', admin, { code: ` ${code} ` })));
+    const ok = both.filter((a) => a.statusCode === 200);
+    expect(both.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(ok[0].json()).toMatchObject({
+      success: true,
+      msg: 'Entrada validada',
+      response: {
+        reference: code,
+        activity: 'Tour en chiva por Cartagena',
+        date: DAY,
+        session: '09:00',
+        holder: 'Ana Pérez',
+        participants: ['Ana Pérez', 'Luis Pérez', 'Leo Pérez'],
+      },
+    });
+    expect(ok[0].json().response.checkedInBy).toBeTruthy();
+    const second = await call('POST', '/api/ticket/check-in', admin, { code });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('ALREADY_CHECKED_IN');
+    expect(second.json().msg).toMatch(/^Esta entrada ya fue validada el \d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2} por .+/);
+    expect(second.json().msg).toContain(ok[0].json().response.checkedInBy);
+
+    // A supplier's ticket is redeemed with the supplier's own voucher.
+    const hb = await quoteFirst('hotelbeds');
+    const supplierTicket = await call('POST', '/api/ticket/reserve', admin, reserveBody(hb, { idempotencyKey: 'tk-checkin-hb' }));
+    expect(supplierTicket.statusCode, supplierTicket.body).toBe(201);
+    const notOwn = await call('POST', '/api/ticket/check-in', admin, { code: supplierTicket.json().response.externalBookingReference });
+    expect(notOwn.statusCode).toBe(400);
+    expect(notOwn.json().code).toBe('NOT_OWN_TICKET');
+
+    // A cancelled own ticket is not checked in.
+    const q2 = await quoteFirst('travesia');
+    const other2 = await call('POST', '/api/ticket/reserve', admin, reserveBody(q2, { idempotencyKey: 'tk-checkin-2' }));
+    expect(other2.statusCode, other2.body).toBe(201);
+    expect((await call('POST', `/api/voucher/${other2.json().response._id}/cancel`, admin, {})).statusCode).toBe(200);
+    const cancelled = await call('POST', '/api/ticket/check-in', admin, { code: other2.json().response.externalBookingReference });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().msg).toBe('La entrada está cancelada: no se puede validar');
+  });
+});
