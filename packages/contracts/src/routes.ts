@@ -59,6 +59,8 @@ export const ROUTE_RULES: RouteRule[] = [
   { pattern: '/hotels/*/restel', permission: 'search:use', module: 'hotels-restel' },
   { pattern: '/hotels/*/hotelbeds', permission: 'search:use', module: 'hotels-hotelbeds' },
   { pattern: '/hotels/*', permission: 'search:use' },
+  // An own ticket's QR checked in (decision 0360): whoever may see the voucher.
+  { pattern: '/tickets/check-in', permission: 'vouchers:read' },
   { pattern: '/search/tickets/travesia', permission: 'search:use', module: 'tickets-travesia' },
   { pattern: '/tickets/*/travesia', permission: 'search:use', module: 'tickets-travesia' },
   { pattern: '/search/tickets/hotelbeds', permission: 'search:use', module: 'tickets-hotelbeds' },

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { TicketCheckInPage } from './components/ticket-check-in-page';
 import { TicketOptionsPage } from './components/ticket-options-page';
 import { TicketReservePage } from './components/ticket-reserve-page';
 import { TicketSearchPage } from './components/ticket-search-page';
@@ -11,4 +12,5 @@ export const ticketRoutes: RouteObject[] = [
   ...TICKET_VARIANTS.map((v) => ({ path: v.path, element: <TicketSearchPage key={v.path} variant={v} /> })),
   ...SUPPLIERS.map((s) => ({ path: optionsPath(s), element: <TicketOptionsPage key={s} supplier={s} /> })),
   ...SUPPLIERS.map((s) => ({ path: reservePath(s), element: <TicketReservePage key={s} supplier={s} /> })),
+  { path: '/tickets/check-in', element: <TicketCheckInPage /> },
 ];

@@ -1,4 +1,10 @@
-import { OWN_INVENTORY_ACCOUNT_ID, TICKET_CHECK_IN_MESSAGES as M, type TicketCheckIn, voucherSectionOf } from '@travesia/contracts';
+import {
+  formatDateTime,
+  TICKET_CHECK_IN_MESSAGES as M,
+  OWN_INVENTORY_ACCOUNT_ID,
+  type TicketCheckIn,
+  voucherSectionOf,
+} from '@travesia/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { ownBookings, type VoucherRow, vouchers } from '../../../db/schema/index.js';
@@ -36,8 +42,7 @@ export class TicketCheckInService {
       .where(and(eq(vouchers.externalBookingReference, code), scopeCondition(this.deps.vouchers.scopeOf(auth))))
       .limit(1);
     if (!v) throw new AppError(404, 'NOT_FOUND', M.notFound);
-    if (v.type !== 'ticket' || v.providerAccountId !== OWN_INVENTORY_ACCOUNT_ID)
-      throw new AppError(400, 'NOT_OWN_TICKET', M.notOwnTicket);
+    if (v.type !== 'ticket' || v.providerAccountId !== OWN_INVENTORY_ACCOUNT_ID) throw new AppError(400, 'NOT_OWN_TICKET', M.notOwnTicket);
     if (v.status === 'cancelled') throw new AppError(409, 'VOUCHER_CANCELLED', M.cancelled);
     if (v.status !== 'confirmed') throw new AppError(409, 'VOUCHER_NOT_CONFIRMED', M.notConfirmed);
 
@@ -53,24 +58,9 @@ export class TicketCheckInService {
     if (!current) throw new AppError(404, 'NOT_FOUND', M.notFound);
     if (current.status === 'cancelled') throw new AppError(409, 'VOUCHER_CANCELLED', M.cancelled);
     const zone = await this.deps.vouchers.timeZoneOf(auth);
-    const when = current.checkedInAt ? formatWhen(current.checkedInAt, zone) : '';
+    const when = formatDateTime(current.checkedInAt, zone);
     throw new AppError(409, 'ALREADY_CHECKED_IN', M.alreadyCheckedIn(when, current.checkedInByName ?? 'otro usuario'));
   }
-}
-
-/** '24/11/2026 a las 18:05' in the caller's agency zone. */
-function formatWhen(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('es-CO', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
-  return `${p('day')}/${p('month')}/${p('year')} a las ${p('hour')}:${p('minute')}`;
 }
 
 function answerOf(v: VoucherRow, at: Date, by: string): TicketCheckIn {

@@ -365,7 +365,7 @@ describe('own ticket check-in (the voucher QR, decision 0360)', () => {
     const second = await call('POST', '/api/ticket/check-in', admin, { code });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('ALREADY_CHECKED_IN');
-    expect(second.json().msg).toMatch(/^Esta entrada ya fue validada el \d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2} por .+/);
+    expect(second.json().msg).toMatch(/^Esta entrada ya fue validada el \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} por .+/);
     expect(second.json().msg).toContain(ok[0].json().response.checkedInBy);
 
     // A supplier's ticket is redeemed with the supplier's own voucher.

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { TRANSFER_BOOKING_MESSAGES as M, type TransferSection, voucherSectionOf } from '@travesia/contracts';
 import { SANDBOX_SECRET, startSimulator } from '@travesia/supplier-sim';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { pdfText } from '../../../../test/pdf-text.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
-import { exchangeRates, vouchers } from '../../../db/schema/index.js';
+import { exchangeRates, supplierAuditLog, voucherEvents, vouchers } from '../../../db/schema/index.js';
 import type { ResolvedProviderAccount } from '../../../suppliers/index.js';
 
 /**
@@ -295,6 +296,42 @@ describe('transfer quote and reserve', () => {
     expect((await adapter.read(code.ref)).status).toBe('cancelled');
   });
 
+  it('a penalty quote never cancels: repeated and concurrent cancel-quotes leave the voucher and the supplier booking confirmed', async () => {
+    const { body } = await quotedRoundTrip();
+    const res = await reserve(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().response._id ?? res.json().response.id;
+    const before = await voucherRow(id);
+    const code = (before.bookingCodes as { accountId: string; ref: { locator: string } }[])[0];
+    const account = (await t.app.services.providerAccounts.resolveForBooking(code.accountId, 'sandbox')) as ResolvedProviderAccount;
+    const adapter = t.app.services.suppliers.registry.transfer(account);
+    const eventsBefore = await t.database.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, id));
+
+    const quotes = [await call('POST', `/api/voucher/${id}/cancel-quote`, {})];
+    quotes.push(...(await Promise.all([1, 2, 3].map(() => call('POST', `/api/voucher/${id}/cancel-quote`, {})))));
+    for (const q of quotes) {
+      expect(q.statusCode, q.body).toBe(200);
+      expect(q.json()).toMatchObject({ source: 'supplier', cancellable: true });
+    }
+
+    // Nothing changed on our side: same status, same version, no cancellation event, no cancel claim.
+    const after = await voucherRow(id);
+    expect(after).toMatchObject({ status: 'confirmed', version: before.version, cancelStartedAt: null });
+    const eventsAfter = await t.database.db.select().from(voucherEvents).where(eq(voucherEvents.voucherId, id));
+    expect(eventsAfter).toHaveLength(eventsBefore.length);
+    // Nor on the supplier's: the booking still confirmed, and every call it got was the documented simulation.
+    expect((await adapter.read(code.ref)).status).toBe('confirmed');
+    const calls = await t.database.db
+      .select({ operation: supplierAuditLog.operation, url: supplierAuditLog.url })
+      .from(supplierAuditLog)
+      .where(and(like(supplierAuditLog.operation, 'transfer.cancel%'), like(supplierAuditLog.url, `%${code.ref.locator}%`)));
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    for (const c of calls) {
+      expect(c.operation).toBe('transfer.cancel-simulation');
+      expect(new URL(c.url).searchParams.get('simulation')).toBe('true');
+    }
+  });
+
   it('books a Juniper transfer one way', async () => {
     const { cacheId } = await search({ ...roundTrip({ return: undefined }), providers: [acc.juniper] });
     const option = pick((await page(cacheId)).items, 'outbound', 'juniper');
@@ -330,5 +367,17 @@ describe('transfer quote and reserve', () => {
     const leg = transferSectionOf(row).legs[0];
     expect(leg.pickup.time).toBeUndefined();
     expect(leg.checkPickup).toMatchObject({ url: expect.stringContaining('http'), hoursBefore: 48 });
+    // The detail the agent reads and the PDF the traveller gets both carry the instruction, with no time.
+    const detail = await call('GET', `/api/voucher/${row.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().section.legs[0].checkPickup.instruction).toBe(leg.checkPickup?.instruction);
+    const pdf = await call('GET', `/api/voucher/${row.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    // Lines wrap where the page ends: compare with the spaces folded.
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Hotel Sistina');
+    expect(text).toContain('hora por confirmar');
+    expect(text).toContain(leg.checkPickup?.instruction);
+    expect(text).toContain('Confírmela al menos 48 horas antes.');
   });
 });

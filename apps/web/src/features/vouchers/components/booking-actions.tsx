@@ -1,14 +1,16 @@
-import { CheckOutlined, CloseOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, LinkOutlined, QrcodeOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CANCEL_REASON_MAX,
   formatDateTime,
   formatMoney,
   localTimeZone,
+  OWN_INVENTORY_ACCOUNT_ID,
   VOUCHER_DENIAL_MESSAGES,
   type VoucherDetail,
 } from '@travesia/contracts';
 import { App, Button, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useMe } from '../../../shared/session/use-session';
 import { useApprovalLink } from '../api/approval-link';
 import { useApproveInternal } from '../api/approve-internal';
@@ -24,6 +26,9 @@ import { accessOf } from '../logic/voucher-view';
  */
 export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
   const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  // An own ticket's QR is checked in at the entrance (decision 0360).
+  const ownTicket = voucher.type === 'ticket' && voucher.providerAccountId === OWN_INVENTORY_ACCOUNT_ID && voucher.status === 'confirmed';
   const access = accessOf(useMe(), voucher);
   const mayApprove = access.approve !== 'no-permission';
   const mayCancel = access.cancel !== 'no-permission';
@@ -102,6 +107,14 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
 
   return (
     <Space wrap>
+      {ownTicket && (
+        <Button
+          icon={<QrcodeOutlined />}
+          onClick={() => navigate(`/tickets/check-in?code=${encodeURIComponent(voucher.externalBookingReference)}`)}
+        >
+          Validar entrada
+        </Button>
+      )}
       {mayCancel && (
         <Tooltip title={why('cancel')}>
           <Button
