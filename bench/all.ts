@@ -17,6 +17,8 @@ const benches: Array<{ name: string; args: string[]; needsPostgres?: boolean }> 
   { name: 'hotel-stream', args: ['--import', 'tsx', 'bench/hotel-search-stream.ts'] },
   { name: 'hotel-paging', args: ['--import', 'tsx', 'bench/hotel-paging.ts'] },
   { name: 'flights', args: ['--import', 'tsx', 'bench/flight-search.ts'] },
+  { name: 'tickets', args: ['--import', 'tsx', 'bench/ticket-search.ts'] },
+  { name: 'transfers', args: ['--import', 'tsx', 'bench/transfer-search.ts'] },
   { name: 'memory', args: ['--expose-gc', '--import', 'tsx', 'bench/hotel-search-memory.ts'] },
 ];
 const summaryOnly = process.argv.includes('--summary');

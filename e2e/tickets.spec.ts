@@ -7,8 +7,8 @@ const dayAhead = (days: number) => {
   return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
 };
 
-/** Searches Cartagena for two adults on one day, every source of the route, and waits for every source to answer. */
-async function searchCartagena(page: Page, path: string) {
+/** Searches Cartagena for two adults (and the children's ages given) on one day, every source of the route, and waits for every source to answer. */
+async function searchCartagena(page: Page, path: string, childAges: number[] = []) {
   await page.goto(path);
   const destination = page.getByRole('combobox', { name: 'Destino' });
   await destination.click();
@@ -18,6 +18,17 @@ async function searchCartagena(page: Page, path: string) {
   await day.click();
   await day.fill(dayAhead(21));
   await day.press('Enter');
+  for (const age of childAges) {
+    const ages = page.getByRole('combobox', { name: 'Edad de cada niño' });
+    const option = page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${age} años$`) });
+    // A click lost while the dropdown renders is retried until the option shows selected.
+    await expect(async () => {
+      if (!(await page.locator('.ant-select-dropdown:visible').count())) await ages.click();
+      if (!(await option.getAttribute('class'))?.includes('ant-select-item-option-selected')) await option.click({ timeout: 3_000 });
+      await expect(option).toHaveClass(/ant-select-item-option-selected/, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+  }
   await page.getByRole('button', { name: 'Buscar' }).click();
   const progress = page.getByLabel('Progreso por proveedor');
   await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
@@ -33,8 +44,8 @@ async function acceptQuote(page: Page) {
   await expect(page).toHaveURL(/\/tickets\/reserve\//);
 }
 
-/** Holder, both adults, and whatever the rate asks: session, guide language, the supplier's questions. */
-async function fillAndBook(page: Page) {
+/** Holder, both adults (and the children), and whatever the rate asks: session, guide language, the supplier's questions. */
+async function fillAndBook(page: Page, childAges: number[] = []) {
   await page.getByLabel('Nombre', { exact: true }).fill('Laura');
   await page.getByLabel('Apellido', { exact: true }).fill('Ríos');
   await page.getByLabel('Email').fill('laura@example.com');
@@ -42,6 +53,10 @@ async function fillAndBook(page: Page) {
   await page.getByLabel('Adulto 1: apellido').fill('Ríos');
   await page.getByLabel('Adulto 2: nombre').fill('Pedro');
   await page.getByLabel('Adulto 2: apellido').fill('Ríos');
+  for (const age of childAges) {
+    await page.getByLabel(`Niño (${age} años): nombre`).fill('Tomás');
+    await page.getByLabel(`Niño (${age} años): apellido`).fill('Ríos');
+  }
   for (const name of ['Sesión', 'Idioma del guía']) {
     const select = page.getByRole('combobox', { name });
     if (await select.isVisible()) {
@@ -81,13 +96,43 @@ test('an agency user searches tickets across every source, books an own ticket a
   await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
   await expect(page.getByText('City tour Cartagena histórica').first()).toBeVisible();
 
-  // The Hotelbeds route preselects that provider.
-  await searchCartagena(page, '/search/tickets/hotelbeds');
+  // The own ticket's QR (our reference) is checked in once at the entrance; a second scan is refused.
+  await page.getByRole('button', { name: 'Validar entrada' }).click();
+  await expect(page).toHaveURL(/\/tickets\/check-in\?code=/);
+  await expect(page.getByRole('heading', { name: 'Validar entrada' })).toBeVisible();
+  await page.getByRole('button', { name: 'Validar', exact: true }).click();
+  await expect(page.getByTestId('check-in-done')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('City tour Cartagena histórica')).toBeVisible();
+  await page.getByRole('button', { name: 'Validar', exact: true }).click();
+  await expect(page.getByTestId('check-in-refused')).toContainText(/Esta entrada ya fue validada el .+ por /, { timeout: 15_000 });
+
+  // The Hotelbeds route preselects that provider: an activity with a session and a mandatory question,
+  // for two adults and a child aged 8.
+  await searchCartagena(page, '/search/tickets/hotelbeds', [8]);
   await expect(page.getByTestId('ticket-card').filter({ hasText: 'Travesía' })).toHaveCount(0);
-  await page.getByTestId('ticket-card').first().getByRole('button', { name: 'Ver opciones' }).click();
+  await page.getByTestId('ticket-card').filter({ hasText: 'Museum pass' }).first().getByRole('button', { name: 'Ver opciones' }).click();
   await expect(page).toHaveURL(/\/tickets\/options\/hotelbeds/);
   await acceptQuote(page);
-  await fillAndBook(page);
+  await expect(page.getByRole('combobox', { name: 'Sesión' })).toBeVisible();
+  await expect(page.locator('form[aria-label="Datos de la reserva"] input[id^="answers_"]').first()).toBeVisible();
+  await fillAndBook(page, [8]);
   await page.getByRole('button', { name: 'Ver voucher' }).click();
   await expect(page).toHaveURL(/\/booking\/.+\/voucher/);
+  await expect(page.getByTestId('voucher-qr')).toBeVisible();
+  await expect(page.getByText('Museum pass').first()).toBeVisible();
+});
+
+test('an agency user books a Juniper ticket from the Juniper route', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.agency);
+  await searchCartagena(page, '/search/tickets/juniper');
+  await expect(page.getByTestId('ticket-card').filter({ hasText: /Travesía|Hotelbeds/ })).toHaveCount(0);
+  await page.getByTestId('ticket-card').first().getByRole('button', { name: 'Ver opciones' }).click();
+  await expect(page).toHaveURL(/\/tickets\/options\/juniper/);
+  await acceptQuote(page);
+  await fillAndBook(page);
+  await expect(page.getByText(/confirmada/i).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Ver voucher' }).click();
+  await expect(page).toHaveURL(/\/booking\/.+\/voucher/);
+  await expect(page.getByTestId('voucher-qr')).toBeVisible();
 });

@@ -25,6 +25,7 @@ import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketSearchService } from './modules/booking/ticket/search.js';
 import { TicketBookingService } from './modules/booking/ticket/service.js';
 import { TransferService } from './modules/booking/transfer/service.js';
+import { transferProductAfterBooking } from './modules/booking/transfer/voucher.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -175,7 +176,7 @@ export function createServices(deps: AppDeps) {
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
-    productAfterBooking: { flight: flightProductAfterBooking },
+    productAfterBooking: { flight: flightProductAfterBooking, transfer: transferProductAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
   const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch });

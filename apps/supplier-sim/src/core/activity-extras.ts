@@ -48,8 +48,9 @@ export function activityExtras(a: Activity): ActivityExtras {
             { code: 'en', name: 'English' },
           ]
         : [],
+    // The fourth also asks one mandatory question on top of its sessions (the certification case: a question and a session).
     questions:
-      i % 2 === 0
+      i % 2 === 0 || i === 3
         ? [
             { code: 'HOTEL', text: 'Please advise the name of your hotel', required: true },
             { code: 'NC-CTEL', text: 'PLEASE ENTER YOUR CONTACT DETAILS (PHONE NUMBER).', required: i === 0 },

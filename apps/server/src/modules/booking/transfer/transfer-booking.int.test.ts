@@ -379,5 +379,10 @@ describe('transfer quote and reserve', () => {
     expect(text).toContain('hora por confirmar');
     expect(text).toContain(leg.checkPickup?.instruction);
     expect(text).toContain('Confírmela al menos 48 horas antes.');
+    // The supplier's emergency phone, known only from its booking answer, is on both too.
+    expect(transferSectionOf(row).emergencyContact).toMatchObject({ phone: '+34971000000' });
+    expect(detail.json().section.emergencyContact.phone).toBe('+34971000000');
+    expect(text).toContain('Contacto de emergencia');
+    expect(text).toContain('+34971000000');
   });
 });

@@ -1,0 +1,115 @@
+/**
+ * The streamed-search measurement shared by the ticket and transfer benchmarks (issues 17 and 18):
+ * POST a search over real HTTP, note when each source's `result` (or `failure`) event and `done`
+ * arrive, then report p50/p95 of the first and the last result against the fastest and slowest
+ * simulated latency, as bench/hotel-search-stream.ts does for hotels, and write the summary lines.
+ */
+import { performance } from 'node:perf_hooks';
+import { load1, writeSummary } from './summary.js';
+
+export interface StreamBenchOptions {
+  /** Summary name (bench/results/<name>.json). */
+  name: string;
+  base: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Sources whose `result` events are expected, each with its simulated latency (own inventory: 0). */
+  latencies: Record<string, number>;
+  runs: number;
+}
+
+/** One streamed search: ms since the request of each source's event and of `done`. */
+async function once(o: StreamBenchOptions) {
+  const t0 = performance.now();
+  const res = await fetch(`${o.base}${o.path}`, { method: 'POST', headers: { ...o.headers, 'content-type': 'application/json' }, body: o.body });
+  if (!res.ok) throw new Error(`${o.path}: ${res.status} ${await res.text()}`);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const at: Record<string, number> = {};
+  const counts: Record<string, number> = {};
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut = buffer.indexOf('\n\n');
+    while (cut >= 0) {
+      const [ev, data] = buffer.slice(0, cut).split('\n');
+      buffer = buffer.slice(cut + 2);
+      cut = buffer.indexOf('\n\n');
+      const event = ev.replace('event: ', '');
+      const payload = JSON.parse(data.replace('data: ', ''));
+      const ms = performance.now() - t0;
+      if (event === 'failure') throw new Error(`${payload.supplier} failed: ${payload.code} ${payload.msg}`);
+      if (event === 'result') {
+        at[payload.supplier] = ms;
+        counts[payload.supplier] = payload.count ?? payload.total ?? 0;
+      }
+      if (event === 'done') at.done = ms;
+    }
+  }
+  for (const s of Object.keys(o.latencies)) if (at[s] === undefined) throw new Error(`no result from ${s}`);
+  return at;
+}
+
+const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+
+export async function runStreamBench(o: StreamBenchOptions): Promise<void> {
+  await once(o); // warm-up: connections, JIT, logins
+  await once(o);
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < o.runs; i++) runs.push(await once(o));
+
+  const sources = Object.keys(o.latencies);
+  const suppliers = sources.filter((s) => o.latencies[s] > 0);
+  const line = (label: string, xs: number[]) =>
+    console.log(
+      `${label.padEnd(34)} p50 ${q(xs, 0.5).toFixed(0).padStart(5)} ms   p95 ${q(xs, 0.95).toFixed(0).padStart(5)} ms   max ${Math.max(...xs)
+        .toFixed(0)
+        .padStart(5)} ms`,
+    );
+  console.log(
+    `runs=${o.runs} simulated latencies: ${sources.map((s) => `${s} ${o.latencies[s]} ms`).join(', ')}; simulator ${process.env.BENCH_SIM === 'inprocess' ? 'in process' : 'own process'}; load ${load1()}`,
+  );
+  for (const s of sources)
+    line(
+      `result ${s}`,
+      runs.map((r) => r[s]),
+    );
+  const fastest = Math.min(...suppliers.map((s) => o.latencies[s]));
+  const slowest = Math.max(...suppliers.map((s) => o.latencies[s]));
+  const first = runs.map((r) => Math.min(...sources.map((s) => r[s])));
+  const firstSupplier = runs.map((r) => Math.min(...suppliers.map((s) => r[s])));
+  const last = runs.map((r) => Math.max(...sources.map((s) => r[s])));
+  line('first result (any source)', first);
+  line('first supplier result', firstSupplier);
+  line('last result', last);
+  line(
+    'done (merged cacheId)',
+    runs.map((r) => r.done),
+  );
+  const over = (xs: number[], base: number, p: number) => q(xs, p) - base;
+  const firstOver = over(firstSupplier, fastest, 0.95);
+  const lastOver = over(last, slowest, 0.95);
+  console.log(`first supplier result p95 − fastest (${fastest} ms): ${firstOver.toFixed(0)} ms ${firstOver <= 50 ? '✓' : '✗'} (target ≤ 50)`);
+  console.log(`last result p95 − slowest (${slowest} ms): ${lastOver.toFixed(0)} ms ${lastOver <= 50 ? '✓' : '✗'} (target ≤ 50)`);
+  const db = process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  writeSummary(
+    o.name,
+    (
+      [
+        ['first supplier result over the fastest supplier', firstSupplier, fastest],
+        ['last result over the slowest supplier', last, slowest],
+      ] as const
+    ).map(([label, xs, base]) => ({
+      bench: o.name,
+      line: `${label} (${db})`,
+      goal: 'p50 ≤ +50 ms, p95 ≤ +50 ms',
+      p50: `+${over(xs, base, 0.5).toFixed(0)}`,
+      p95: `+${over(xs, base, 0.95).toFixed(0)}`,
+      load: load1(),
+      pass: over(xs, base, 0.5) <= 50 && over(xs, base, 0.95) <= 50,
+    })),
+  );
+}
