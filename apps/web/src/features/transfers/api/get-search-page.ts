@@ -11,6 +11,9 @@ export interface TransferPageQuery {
   type?: string;
   category?: string;
   supplier?: string;
+  /** Selling price bounds, in the search's currency (the facets' `priceRange`). */
+  minPrice?: number;
+  maxPrice?: number;
 }
 
 export const getTransferSearchPage = (cacheId: string, query: TransferPageQuery, signal?: AbortSignal) =>

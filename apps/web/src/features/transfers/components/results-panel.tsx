@@ -1,5 +1,5 @@
 import type { TransferOptionDto } from '@travesia/contracts';
-import { Alert, Checkbox, Empty, Flex, Pagination, Select, Space, Spin, Tabs } from 'antd';
+import { Alert, Checkbox, Empty, Flex, InputNumber, Pagination, Select, Space, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { type TransferPageQuery, useTransferSearchPage } from '../api/get-search-page';
 import { TransferCard } from './transfer-card';
@@ -68,6 +68,26 @@ export function ResultsPanel({
           options={facets.suppliers.map((s) => ({ value: s.id, label: s.label }))}
           onChange={(v: string[]) => set({ supplier: v.join(',') || undefined })}
         />
+        {facets.priceRange && (
+          <Space.Compact>
+            <InputNumber
+              aria-label={`Precio mínimo (${facets.priceRange.currency})`}
+              placeholder={`Desde ${facets.priceRange.min}`}
+              min={0}
+              style={{ width: 150 }}
+              value={query.minPrice ?? null}
+              onChange={(v) => set({ minPrice: v ?? undefined })}
+            />
+            <InputNumber
+              aria-label={`Precio máximo (${facets.priceRange.currency})`}
+              placeholder={`Hasta ${facets.priceRange.max}`}
+              min={0}
+              style={{ width: 150 }}
+              value={query.maxPrice ?? null}
+              onChange={(v) => set({ maxPrice: v ?? undefined })}
+            />
+          </Space.Compact>
+        )}
         <Select aria-label="Ordenar" style={{ width: 200 }} value={query.sort} options={SORTS} onChange={(sort) => set({ sort })} />
       </Space>
       {data.items.length === 0 ? (
