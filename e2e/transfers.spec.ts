@@ -33,6 +33,12 @@ test('an agency user books a round trip airport ↔ hotel with Hotelbeds and see
   await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: 'Privado' }).check();
   const cards = page.locator('.ant-card').filter({ has: page.getByRole('button', { name: 'Elegir' }) });
+  // The price filter narrows the cached result server-side: nothing costs that much; cleared, the cards return.
+  const minPrice = page.getByLabel(/^Precio mínimo/);
+  await minPrice.fill('999999');
+  await expect(page.getByText('No hay traslados con estos filtros')).toBeVisible({ timeout: 15_000 });
+  await minPrice.clear();
+  await expect(cards.first()).toBeVisible({ timeout: 15_000 });
   await expect(cards.first()).toContainText('Hotelbeds');
   await expect(cards.first()).toContainText('Privado');
   await cards.first().getByRole('button', { name: 'Elegir' }).click();
