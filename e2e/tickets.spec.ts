@@ -7,6 +7,22 @@ const dayAhead = (days: number) => {
   return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;
 };
 
+/**
+ * Picks an option of a multiple antd select (by its combobox name) and retries until the option shows
+ * selected: a click lost while the dropdown renders on a loaded machine would leave it unpicked.
+ */
+async function pickUntilSelected(page: Page, combobox: string, option: string | RegExp) {
+  const select = page.getByRole('combobox', { name: combobox });
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option });
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+    if (!(await item.first().getAttribute('class', { timeout: 3_000 }))?.includes('ant-select-item-option-selected'))
+      await item.first().click({ timeout: 3_000 });
+    await expect(item.first()).toHaveClass(/ant-select-item-option-selected/, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+}
+
 /** Searches Cartagena for two adults (and the children's ages given) on one day, every source of the route, and waits for every source to answer. */
 async function searchCartagena(page: Page, path: string, childAges: number[] = []) {
   await page.goto(path);
@@ -18,17 +34,7 @@ async function searchCartagena(page: Page, path: string, childAges: number[] = [
   await day.click();
   await day.fill(dayAhead(21));
   await day.press('Enter');
-  for (const age of childAges) {
-    const ages = page.getByRole('combobox', { name: 'Edad de cada niño' });
-    const option = page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${age} años$`) });
-    // A click lost while the dropdown renders is retried until the option shows selected.
-    await expect(async () => {
-      if (!(await page.locator('.ant-select-dropdown:visible').count())) await ages.click();
-      if (!(await option.getAttribute('class'))?.includes('ant-select-item-option-selected')) await option.click({ timeout: 3_000 });
-      await expect(option).toHaveClass(/ant-select-item-option-selected/, { timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
-    await page.keyboard.press('Escape');
-  }
+  for (const age of childAges) await pickUntilSelected(page, 'Edad de cada niño', new RegExp(`^${age} años$`));
   await page.getByRole('button', { name: 'Buscar' }).click();
   const progress = page.getByLabel('Progreso por proveedor');
   await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
@@ -81,10 +87,7 @@ test('an agency user searches tickets across every source, books an own ticket a
 
   // Every source at once; the supplier filter narrows the cached result to our own inventory.
   await searchCartagena(page, '/tickets/search');
-  const supplier = page.getByRole('combobox', { name: 'Proveedor' });
-  await supplier.click();
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Travesía' }).click();
-  await page.keyboard.press('Escape');
+  await pickUntilSelected(page, 'Proveedor', 'Travesía');
   const own = page.getByTestId('ticket-card').filter({ hasText: 'City tour Cartagena histórica' });
   await expect(own).toBeVisible();
   await expect(page.getByTestId('ticket-card').filter({ hasText: /Hotelbeds|Juniper/ })).toHaveCount(0);
