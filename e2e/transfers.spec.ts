@@ -79,3 +79,57 @@ test('an agency user books a round trip airport ↔ hotel with Hotelbeds and see
   await expect(page.getByText('AV9540').first()).toBeVisible();
   await expect(page.getByText('AV9541').first()).toBeVisible();
 });
+
+/**
+ * Cross-sell (issue 18 item 7): from a confirmed Hotelbeds hotel voucher, "Agregar traslado" opens the
+ * transfer search prefilled from the city's airport to that hotel on the stay's dates, and it finds transfers.
+ */
+test('"Agregar traslado" from a confirmed hotel voucher opens a prefilled transfer search that finds transfers', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/hotelbeds');
+  const destination = page.getByRole('combobox', { name: 'Destino' });
+  await destination.click();
+  await destination.fill('Cartagena');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Cartagena de Indias' }).first().click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').getByTestId('supplier-hotelbeds')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page.getByTestId('quote-price')).toBeVisible({ timeout: 30_000 });
+  const accept = page.getByRole('checkbox', { name: /^Acepto/ });
+  if (await accept.isVisible()) await accept.check();
+  await page.getByRole('button', { name: 'Continuar con la reserva' }).click();
+  await expect(page).toHaveURL('/hotels/reserve/hotelbeds');
+  await page.getByLabel('Nombre', { exact: true }).fill('Laura');
+  await page.getByLabel('Apellido', { exact: true }).fill('Cruzado');
+  await page.getByLabel('Email').fill('laura@example.com');
+  await page.getByLabel('Adulto 1: nombre').fill('Laura');
+  await page.getByLabel('Adulto 1: apellido').fill('Cruzado');
+  await page.getByLabel('Adulto 2: nombre').fill('Pedro');
+  await page.getByLabel('Adulto 2: apellido').fill('Cruzado');
+  await page.getByRole('button', { name: 'Reservar' }).click();
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
+  await expect(page).toHaveURL(/\/booking\/[^/]+\/detail$/);
+  // The button shows once the voucher is confirmed (a reserve may answer pending first): reload until it does.
+  const addTransfer = page.getByRole('button', { name: 'Agregar traslado' });
+  await expect(async () => {
+    if (!(await addTransfer.isVisible())) await page.reload();
+    await expect(addTransfer).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await addTransfer.click();
+
+  await expect(page).toHaveURL(/\/search\/transfer\?/);
+  const form = page.getByRole('form', { name: 'Búsqueda de traslados' });
+  await expect(form.getByLabel('Código IATA')).toHaveValue('CTG', { timeout: 15_000 });
+  await expect(form.getByLabel('Código del hotel')).not.toHaveValue('');
+  await expect(form.getByText('Hora de llegada del vuelo')).toBeVisible();
+  await form.getByRole('button', { name: 'Buscar traslados' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
+  const cards = page.locator('.ant-card').filter({ has: page.getByRole('button', { name: 'Elegir' }) });
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Hotelbeds').first()).toBeVisible();
+});

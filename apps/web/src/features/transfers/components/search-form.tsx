@@ -53,8 +53,11 @@ export function TransferSearchForm({
   onSearch,
   searching,
   accounts,
+  initialValues,
 }: {
   onSearch: (v: SearchValues) => void;
+  /** Values that replace the defaults (the cross-sell from a hotel voucher). */
+  initialValues?: Partial<SearchValues>;
   searching: boolean;
   /** A supplier's route: its accounts to choose from (none: every enabled supplier). */
   accounts?: { _id: string; name: string }[];
@@ -65,7 +68,13 @@ export function TransferSearchForm({
   const trip = Form.useWatch('trip', form) ?? 'round-trip';
   return (
     <Card>
-      <Form form={form} layout="vertical" initialValues={DEFAULT_SEARCH} onFinish={onSearch} aria-label="Búsqueda de traslados">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ ...DEFAULT_SEARCH, ...initialValues }}
+        onFinish={onSearch}
+        aria-label="Búsqueda de traslados"
+      >
         <PointFields name="from" label="Desde" />
         <PointFields name="to" label="Hasta" />
         <Space wrap align="start">

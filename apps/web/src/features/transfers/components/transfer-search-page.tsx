@@ -1,11 +1,13 @@
 import { formatMoney, OWN_INVENTORY_ACCOUNT_ID, type TransferOptionDto } from '@travesia/contracts';
-import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { SupplierProgress } from '../../../shared/booking/stream/supplier-progress';
 import { PageHeader } from '../../../shared/components/page-header';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
+import { useNearestAirport } from '../api/nearest-airport';
 import { useTransferSearchStream } from '../api/search-stream';
+import { prefillFromStay, stayFromQuery } from '../cross-sell';
 import { saveSelection, type TransferSelection } from '../state';
 import { ResultsPanel } from './results-panel';
 import { type SearchValues, searchBody, TransferSearchForm } from './search-form';
@@ -26,6 +28,12 @@ export function TransferSearchPage({ supplier, title }: { supplier: string | nul
   const own = supplier && supplier !== 'travesia' ? (accounts.data ?? []).filter((a) => a.supplier === supplier) : undefined;
   const [selection, setSelection] = useState<TransferSelection | null>(null);
   const cacheId = state.status === 'done' ? state.mergedCacheId : null;
+  // "Agregar traslado" from a hotel voucher: the stay in the query string prefills the form.
+  const [params] = useSearchParams();
+  const stay = useMemo(() => stayFromQuery(params), [params]);
+  const nearest = useNearestAirport(stay?.city ?? null);
+  const prefill =
+    stay && nearest.isFetched ? prefillFromStay(stay, nearest.data?.airport ?? null, nearest.data?.city?.placeId ?? null) : undefined;
 
   const search = (v: SearchValues) => {
     setSelection(null);
@@ -50,7 +58,29 @@ export function TransferSearchPage({ supplier, title }: { supplier: string | nul
     <div>
       <PageHeader title={title} subtitle={supplier ? undefined : 'Una búsqueda en todos los proveedores de traslados habilitados'} />
       <Flex vertical gap={16}>
-        <TransferSearchForm onSearch={search} searching={state.status === 'searching'} accounts={own} />
+        {stay && (
+          <Alert
+            type="info"
+            showIcon
+            message={`Traslado para la estadía en ${stay.hotel}`}
+            description={
+              nearest.isFetched && !nearest.data?.airport
+                ? `No encontramos un aeropuerto para ${stay.city}: indícalo en "Desde".`
+                : `Desde el aeropuerto de ${stay.city} hasta el hotel el día de llegada, y de regreso el día de salida.`
+            }
+          />
+        )}
+        {stay && !nearest.isFetched ? (
+          <Spin />
+        ) : (
+          <TransferSearchForm
+            key={prefill ? 'stay' : 'plain'}
+            onSearch={search}
+            searching={state.status === 'searching'}
+            accounts={own}
+            initialValues={prefill}
+          />
+        )}
         {state.status === 'error' && state.error && <Alert type="error" showIcon message={state.error.message} />}
         {state.status !== 'idle' && state.status !== 'error' && <SupplierProgress state={state} noun={NOUN} noSuppliers={NO_SUPPLIERS} />}
         {selection?.outbound && (

@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, LinkOutlined, QrcodeOutlined, StopOutlined } from '@ant-design/icons';
+import { CarOutlined, CheckOutlined, CloseOutlined, LinkOutlined, QrcodeOutlined, StopOutlined } from '@ant-design/icons';
 import {
   CANCEL_REASON_MAX,
   formatDateTime,
@@ -29,6 +29,23 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
   const navigate = useNavigate();
   // An own ticket's QR is checked in at the entrance (decision 0360).
   const ownTicket = voucher.type === 'ticket' && voucher.providerAccountId === OWN_INVENTORY_ACCOUNT_ID && voucher.status === 'confirmed';
+  // Cross-sell (issue 18 item 7): a transfer search prefilled from the confirmed stay.
+  const stay = voucher.status === 'confirmed' && voucher.section?.kind === 'hotel' ? voucher.section : null;
+  const addTransfer = () => {
+    if (!stay?.checkIn || !stay.checkOut) return;
+    const q = new URLSearchParams({
+      hotel: stay.name,
+      city: stay.destination ?? '',
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      adults: String(stay.rooms.reduce((n, r) => n + (r.adults ?? 0), 0) || 2),
+    });
+    const ages = stay.rooms.flatMap((r) => r.childrenAges ?? []).filter((a) => a <= 12);
+    if (ages.length) q.set('children', ages.join(','));
+    const code = (voucher.product as { hotelCode?: unknown }).hotelCode;
+    if (typeof code === 'string' && code) q.set('hotelCode', code);
+    navigate(`/search/transfer?${q.toString()}`);
+  };
   const access = accessOf(useMe(), voucher);
   const mayApprove = access.approve !== 'no-permission';
   const mayCancel = access.cancel !== 'no-permission';
@@ -107,6 +124,11 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
 
   return (
     <Space wrap>
+      {stay?.checkIn && stay.checkOut && stay.destination && (
+        <Button icon={<CarOutlined />} onClick={addTransfer}>
+          Agregar traslado
+        </Button>
+      )}
       {ownTicket && (
         <Button
           icon={<QrcodeOutlined />}
