@@ -3,6 +3,7 @@ import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { pdfText } from '../../../../test/pdf-text.js';
 import { insertPlace } from '../../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
 import { bookingRecovery, places, supplierAuditLog, voucherDeadlines, vouchers } from '../../../db/schema/index.js';
@@ -440,6 +441,34 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     expect(section.pnr).toMatch(/^[A-Z0-9]{5,8}$/);
     expect(section.passengers).toHaveLength(3);
     expect(section.passengers.every((p) => p.ticketNumber)).toBe(true);
+
+    // The e-ticket: the voucher detail and its PDF show the PNR, each passenger's ticket and baggage,
+    // the flown segments with terminals, the fare brand and the fare rules in short.
+    const detail = await t.app.inject({ method: 'GET', url: `/api/voucher/${id}`, headers: admin });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const eTicket = detail.json().section;
+    expect(eTicket.kind).toBe('flight');
+    expect(eTicket.pnr).toBe(section.pnr);
+    expect(eTicket.passengers.map((p: { type: string }) => p.type)).toEqual(['adult', 'adult', 'child']);
+    for (const p of eTicket.passengers) {
+      expect(p.ticketNumber).toMatch(/^\d{3}-?\d{10}$/);
+      expect(p.baggage).toMatch(/en bodega|de mano/);
+    }
+    expect(eTicket.baggage).toMatch(/^Adulto: .*; Niño: /);
+    expect(eTicket.segments.length).toBeGreaterThanOrEqual(2);
+    expect(eTicket.segments[0].from.name).toBeTruthy();
+    expect(eTicket.segments.some((g: { from: { terminal?: string } }) => g.from.terminal)).toBe(true);
+    expect(eTicket.fareBrand).toBeTruthy();
+    expect(eTicket.fareRules.length).toBeGreaterThan(0);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/voucher/${id}/pdf`, headers: admin });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(section.pnr);
+    for (const p of eTicket.passengers) expect(text).toContain(`Tiquete ${p.ticketNumber}`);
+    const g = eTicket.segments[0];
+    expect(text).toContain(`Tramo 1: ${g.carrier} ${g.flightNumber} ${g.from.code} -> ${g.to.code}`);
+    expect(text).toContain(`Tarifa`);
+    expect(text).toContain('Reglas de la tarifa');
 
     const after = await call('/api/integrator/santsg/flight/booking/fare-rules', admin, { voucherId: id });
     expect(after.statusCode, after.body).toBe(200);

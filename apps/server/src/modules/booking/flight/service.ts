@@ -104,9 +104,12 @@ export class FlightBookingService {
     const account = await this.d.search.account(auth, search.accountId);
     const sale = salesContextOf(auth);
     const ctx = { correlationId: search.cacheId, simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined };
-    const quote = await this.d.suppliers.registry.flight(account).quote(option.offer, ctx);
+    const flights = this.d.suppliers.registry.flight(account);
+    const quote = await flights.quote(option.offer, ctx);
     const at = this.d.engine.now();
     const checkOut = criteria.returnDate ?? criteria.legs.at(-1)?.date ?? checkIn;
+    // The fare rules go on the voucher (its e-ticket's summary); the pre-reservation does not wait on a failure.
+    const fareRules = flights.fareRules({ quote }, ctx).catch(() => []);
     const b = await this.d.pricing.priceOffer({
       agencyId: auth.agency?.id ?? null,
       userId: auth.user.id,
@@ -168,6 +171,7 @@ export class FlightBookingService {
           baggage: quote.offer.baggage ?? [],
           travellers: quote.travellerRequirements ?? [],
           breakdown: b,
+          fareRules: await fareRules,
         },
       },
       { actor: opts.actor },
