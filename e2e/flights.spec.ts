@@ -2,16 +2,16 @@ import type { Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
 
 /** Picks a place in an airport/city autocomplete of the flight search. */
-async function pickPlace(page: Page, label: string, text: string, option: RegExp) {
-  const field = page.getByRole('combobox', { name: label }).first();
+async function pickPlace(page: Page, label: string, text: string, option: RegExp, row = 0) {
+  const field = page.getByRole('combobox', { name: label }).nth(row);
   await field.click();
   await field.fill(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 /** Opens a date picker, moves `months` ahead and clicks the n-th day that may be chosen. */
-async function pickDay(page: Page, label: string, months: number, n: number) {
-  await page.getByLabel(label, { exact: true }).click();
+async function pickDay(page: Page, label: string, months: number, n: number, row = 0) {
+  await page.getByLabel(label, { exact: true }).nth(row).click();
   const panel = page.locator('.ant-picker-dropdown:visible');
   for (let i = 0; i < months; i++) await panel.locator('.ant-picker-header-next-btn').click();
   await panel.locator('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').nth(n).click();
@@ -32,7 +32,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on the voucher', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signIn(page, DEMO.agency);
   await page.goto('/search/flight/santsg');
   await expect(page.getByText('Buscar vuelos')).toBeVisible();
@@ -55,6 +55,14 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
   await expect(items.first()).toBeVisible({ timeout: 60_000 });
   expect(await items.count()).toBeLessThanOrEqual(10);
   await expect(items.first().getByTestId('flight-segment')).toHaveCount(2);
+
+  // Filters over the cached result: non-stop only leaves no itinerary with a stop; then every stop again.
+  const filters = page.getByTestId('flight-filters');
+  await filters.getByLabel('Directo').check();
+  await expect(page.getByTestId('flight-segment').filter({ hasText: /\d escalas?/ })).toHaveCount(0, { timeout: 30_000 });
+  await expect(items.first().or(page.getByText('Ningún vuelo cumple los filtros elegidos'))).toBeVisible({ timeout: 30_000 });
+  await filters.getByLabel('Directo').uncheck();
+  await expect(items.first()).toBeVisible({ timeout: 30_000 });
 
   // Sorting (cheapest) over the cached result: the page's prices go up.
   await page.getByText('Más barato', { exact: true }).click();
@@ -116,6 +124,100 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
       { timeout: 60_000 },
     )
     .toBeGreaterThan(0);
-  // Each passenger with the ticket the airline issued.
+  // The e-ticket: each passenger with the ticket the airline issued and its baggage, the fare rules.
   await expect(page.getByText('Sara Rincón (Niño)')).toBeVisible();
+  const eTicket = page.getByTestId('voucher-section');
+  await expect(eTicket).toContainText('Reglas de la tarifa');
+  expect((await eTicket.innerText()).match(/Tiquete \d{3}-?\d{10}/g)).toHaveLength(3);
+  await expect(eTicket).toContainText(/en bodega|de mano/);
+  const id = /\/booking\/([0-9a-f-]+)\/detail/.exec(page.url())?.[1];
+
+  // The printable voucher and its PDF.
+  await page.goto(`/booking/${id}/voucher`);
+  await expect(page.getByText('Voucher de servicio')).toBeVisible();
+  await expect(page.getByText('PNR').first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^voucher-.+\.pdf$/);
+
+  // The cancellation: the airline's penalty is shown before anything is cancelled.
+  await page.goto(`/booking/${id}/detail`);
+  await page.getByRole('button', { name: 'Cancelar reserva' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Penalidad si cancelas ahora')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.locator('strong').first()).toHaveText(/\d/);
+  await dialog.getByRole('textbox', { name: 'Motivo de la cancelación' }).fill('El cliente cambió sus planes');
+  await dialog.getByRole('button', { name: 'Cancelar reserva' }).click();
+  await expect(page.getByText('Reserva cancelada').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('a multi-city search of three segments returns priced itineraries', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.agency);
+  await page.goto('/search/flight/santsg');
+  await choose(page, 'Proveedor', 'TourVisio');
+  await page.getByText('Multidestino', { exact: true }).click();
+  await page.getByRole('button', { name: 'Agregar tramo' }).click();
+  const route: [string, string][] = [
+    ['bog', 'ctg'],
+    ['ctg', 'mde'],
+    ['mde', 'bog'],
+  ];
+  for (const [i, [from, to]] of route.entries()) {
+    await pickPlace(page, 'Origen', from, /./, i);
+    await pickPlace(page, 'Destino', to, /./, i);
+    await pickDay(page, 'Salida', 1, 2 + i * 4, i);
+  }
+  // Spec §5: with 3 segments one may be removed (above the minimum of 2).
+  await expect(page.getByRole('button', { name: 'Quitar tramo 3' })).toBeVisible();
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/flight\/santsg\/avail\/multi-city/);
+  const items = page.getByTestId('flight-item');
+  await expect(items.first()).toBeVisible({ timeout: 60_000 });
+  await expect(items.first().getByTestId('flight-segment')).toHaveCount(3);
+  await expect(items.first().getByTestId('flight-price')).toHaveText(/\d/);
+});
+
+test('a price changed at pre-reservation must be accepted, and an expired pre-reservation cannot be confirmed', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The browser's clock, to let the 20-minute transaction run out without waiting for it.
+  await page.clock.install();
+  await signIn(page, DEMO.agency);
+  // The simulator's `price-change` scenario (by account identity) raises the price at begin transaction.
+  const name = `Vuelos con cambio de precio ${Date.now()}`;
+  const created = await page.request.post('/api/provider-account', {
+    data: { supplier: 'santsg', name, credentials: { agency: 'PXM25', user: 'agencia+price-change:quote', password: 'sandbox' } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto('/search/flight/santsg');
+  await page.getByText('Solo ida', { exact: true }).click();
+  await choose(page, 'Proveedor', name);
+  await pickPlace(page, 'Origen', 'bogota', /El Dorado/);
+  await pickPlace(page, 'Destino', 'cancun', /Canc[uú]n/);
+  await pickDay(page, 'Salida', 1, 5);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const items = page.getByTestId('flight-item');
+  await expect(items.first()).toBeVisible({ timeout: 60_000 });
+  await items.first().getByRole('button', { name: 'Elegir', exact: true }).click();
+  await expect(page.getByText('Detalle del vuelo')).toBeVisible();
+  await page.getByRole('button', { name: 'Reservar' }).click();
+  await page.getByLabel('Nombre del titular').fill('Laura');
+  await page.getByLabel('Apellido del titular').fill('Rincón');
+  await page.getByLabel('Email del titular').fill('laura@example.com');
+  await page.getByLabel('Teléfono del titular').fill('+573001234567');
+  await page.getByRole('button', { name: 'Pre-reservar' }).click();
+
+  const changed = page.getByTestId('flight-price-changed');
+  await expect(changed).toContainText('El precio cambió al pre-reservar', { timeout: 30_000 });
+  // The traveller form and the confirmation wait until the new price is accepted.
+  await expect(page.getByRole('button', { name: 'Confirmar reserva' })).toBeHidden();
+  await changed.getByRole('button', { name: 'Aceptar nuevo precio' }).click();
+  await expect(changed).toContainText('Nuevo precio aceptado');
+  await expect(page.getByTestId('flight-traveller').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmar reserva' })).toBeEnabled();
+
+  // 21 minutes later the supplier's transaction is gone: the page says so and refuses to confirm.
+  await page.clock.fastForward('21:00');
+  await expect(page.getByText('La pre-reserva venció: busca el vuelo y pre-resérvalo de nuevo')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Confirmar reserva' })).toBeDisabled();
 });

@@ -182,7 +182,7 @@ export function createServices(deps: AppDeps) {
   const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch });
   const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
-  const flightBooking = new FlightBookingService({ engine: booking, suppliers, pricing, search: flightSearch, vouchers });
+  const flightBooking = new FlightBookingService({ db, engine: booking, suppliers, pricing, search: flightSearch, vouchers });
   const transfers = new TransferService({ db, engine: booking, store: deps.store, suppliers, pricing, providerAccounts });
   const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
     outboxRepo,

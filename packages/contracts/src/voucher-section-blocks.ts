@@ -119,7 +119,10 @@ function flightBlocks(s: FlightSection): SectionBlock[] {
   const airport = (a: FlightSection['segments'][number]['from']) =>
     [a.code, a.name, a.terminal ? `Terminal ${a.terminal}` : ''].filter(Boolean).join(' · ');
   return [
-    { title: 'Vuelo', rows: rows(['PNR', s.pnr], ['Localizador de la aerolínea', s.airlineLocator], ['Equipaje', s.baggage]) },
+    {
+      title: 'Vuelo',
+      rows: rows(['PNR', s.pnr], ['Localizador de la aerolínea', s.airlineLocator], ['Tarifa', s.fareBrand], ['Equipaje', s.baggage]),
+    },
     ...s.segments.map((g, i) => ({
       title: `Tramo ${i + 1}: ${g.carrier} ${g.flightNumber} ${g.from.code} → ${g.to.code}`,
       rows: rows(
@@ -138,6 +141,7 @@ function flightBlocks(s: FlightSection): SectionBlock[] {
         value: [p.ticketNumber ? `Tiquete ${p.ticketNumber}` : 'Tiquete por emitir', p.baggage].filter(Boolean).join(' · '),
       })),
     },
+    ...(s.fareRules?.length ? [{ title: 'Reglas de la tarifa', rows: s.fareRules.map((r) => ({ label: r.name, value: r.text })) }] : []),
   ];
 }
 

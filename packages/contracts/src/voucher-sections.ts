@@ -188,6 +188,13 @@ export const flightSectionSchema = z.object({
   passengers: z.array(flightPassengerSchema).min(1).max(20),
   /** The fare's baggage allowance for the whole trip ('1 maleta de 23 kg en bodega'). */
   baggage: text(300).optional(),
+  /** The fare brand the airline sells ('Basic', 'Flex'). */
+  fareBrand: text(100).optional(),
+  /** The fare rules in short (changes, refunds, penalties), as the supplier words them. */
+  fareRules: z
+    .array(z.object({ name: text(200), text: text(2000) }))
+    .max(20)
+    .optional(),
   ...common,
 });
 

@@ -72,6 +72,8 @@ export const FLIGHT_MESSAGES = {
   filterInvalid: 'Filtro de vuelos no válido',
   sortInvalid: 'Orden de vuelos no válido',
   fareRulesUnavailable: 'Las reglas de la tarifa no están disponibles para esta reserva',
+  preReserveInProgress: 'Esta pre-reserva ya se está procesando; espera unos segundos y vuelve a intentarlo',
+  preReserveKeyReused: 'Esta clave de idempotencia ya se usó para otra pre-reserva',
 } as const;
 
 /** Spec §9. */

@@ -2,6 +2,7 @@
 export * from './agencies.js';
 export * from './agency-settings.js';
 export * from './booking.js';
+export * from './flight-booking.js';
 export * from './hotel-booking.js';
 export * from './integrations.js';
 export * from './inventory.js';

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
+import { pdfText } from '../../../../test/pdf-text.js';
 import { insertPlace } from '../../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../../test/test-app.js';
-import { bookingRecovery, places, voucherDeadlines, vouchers } from '../../../db/schema/index.js';
+import { bookingRecovery, places, supplierAuditLog, voucherDeadlines, vouchers } from '../../../db/schema/index.js';
 
 let t: TestApp;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -67,6 +68,23 @@ const multiCity = () =>
     paxes: { adults: [30], children: [] },
   });
 
+/** The supplier calls made with an account (or under a correlation id), in order, as `operation:status`. */
+async function supplierCalls(where: { accountId?: string; correlationId?: string; operation?: string }) {
+  await t.app.services.suppliers.audit.flush();
+  const rows = await t.database.db
+    .select({ op: supplierAuditLog.operation, status: supplierAuditLog.responseStatus, at: supplierAuditLog.createdAt })
+    .from(supplierAuditLog)
+    .where(
+      and(
+        where.accountId ? eq(supplierAuditLog.accountId, where.accountId) : undefined,
+        where.correlationId ? eq(supplierAuditLog.correlationId, where.correlationId) : undefined,
+        where.operation ? eq(supplierAuditLog.operation, where.operation) : undefined,
+      ),
+    )
+    .orderBy(supplierAuditLog.createdAt);
+  return rows.map((r) => `${r.op}:${r.status}`);
+}
+
 /** Searches the round trip, pre-reserves its cheapest itinerary and answers the pre-reservation. */
 async function preReserve(headers = admin, scenario?: string) {
   const s = await call(SEARCH, headers, searchBody());
@@ -94,7 +112,8 @@ const confirmBody = (pre: { response: { voucher: { _id: string }; price: { amoun
 });
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, host: '127.0.0.1', hangMs: 4000 });
+  // TourVisio's clock runs an hour ahead: its tokens die an hour before the expiresOn it reports (token refresh test).
+  sim = await startSimulator({ port: 0, host: '127.0.0.1', hangMs: 4000, santsgClockSkewMs: 3_600_000 });
   t = await createTestApp(
     {},
     { simulatorUrl: sim.url, bookingOptions: { recoveryGraceMs: 0, recoveryRetryMs: 0, recoveryWindowMs: 60_000 } },
@@ -325,6 +344,48 @@ describe('flight search (spec §5, §7, §9)', () => {
 });
 
 describe('flight pre-reservation then confirmation (spec §4)', () => {
+  it('a pre-reserve retried under its idempotency key answers the same pre-reservation and opens no second transaction', async () => {
+    const s = await call(SEARCH, admin, searchBody());
+    expect(s.statusCode, s.body).toBe(200);
+    const { cacheId, items } = s.json();
+    const body = (optionId: string) => ({
+      type: 'flight',
+      bookingCodes: { cacheId, optionId },
+      start: day(30),
+      flightClass: 'ECONOMY',
+      client,
+    });
+    // A failed attempt (the supplier down) leaves the key free: the retry pre-reserves.
+    const key = `pr-${randomUUID()}`;
+    const failed = await call(
+      '/api/voucher/start-reserve',
+      { ...admin, 'idempotency-key': key, 'x-sim-scenario': 'error-500:quote' },
+      body(items[0].id),
+    );
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    expect(failed.statusCode).not.toBe(500);
+    const first = await call('/api/voucher/start-reserve', { ...admin, 'idempotency-key': key }, body(items[0].id));
+    expect(first.statusCode, first.body).toBe(201);
+    const count = async () => (await t.database.db.select({ id: vouchers.id }).from(vouchers)).length;
+    const before = await count();
+    const again = await call('/api/voucher/start-reserve', { ...admin, 'idempotency-key': key }, body(items[0].id));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await count()).toBe(before);
+    expect(again.json().response.voucher._id).toBe(first.json().response.voucher._id);
+    expect(again.json().response.transaction).toEqual(first.json().response.transaction);
+    expect(again.json().response.travellers).toEqual(first.json().response.travellers);
+    // The supplier's transaction was opened by the failed attempt's call and the first success only.
+    const quotes = await supplierCalls({ correlationId: cacheId, operation: 'flight.quote' });
+    expect(quotes.filter((q) => q.endsWith(':200'))).toHaveLength(1);
+    // The same key with another request is refused.
+    const reused = await call('/api/voucher/start-reserve', { ...admin, 'idempotency-key': key }, body(items[1].id));
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(reused.json().msg).toBe('Esta clave de idempotencia ya se usó para otra pre-reserva');
+    const malformed = await call('/api/voucher/start-reserve', { ...admin, 'idempotency-key': 'x' }, body(items[0].id));
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it('pre-reserves, confirms once per key (201, then 200) and a key reused for another voucher is a 409', async () => {
     const pre = await preReserve();
     expect(pre.msg).toBe('Pre reserve successfully');
@@ -380,6 +441,34 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     expect(section.pnr).toMatch(/^[A-Z0-9]{5,8}$/);
     expect(section.passengers).toHaveLength(3);
     expect(section.passengers.every((p) => p.ticketNumber)).toBe(true);
+
+    // The e-ticket: the voucher detail and its PDF show the PNR, each passenger's ticket and baggage,
+    // the flown segments with terminals, the fare brand and the fare rules in short.
+    const detail = await t.app.inject({ method: 'GET', url: `/api/voucher/${id}`, headers: admin });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const eTicket = detail.json().section;
+    expect(eTicket.kind).toBe('flight');
+    expect(eTicket.pnr).toBe(section.pnr);
+    expect(eTicket.passengers.map((p: { type: string }) => p.type)).toEqual(['adult', 'adult', 'child']);
+    for (const p of eTicket.passengers) {
+      expect(p.ticketNumber).toMatch(/^\d{3}-?\d{10}$/);
+      expect(p.baggage).toMatch(/en bodega|de mano/);
+    }
+    expect(eTicket.baggage).toMatch(/^Adulto: .*; Niño: /);
+    expect(eTicket.segments.length).toBeGreaterThanOrEqual(2);
+    expect(eTicket.segments[0].from.name).toBeTruthy();
+    expect(eTicket.segments.some((g: { from: { terminal?: string } }) => g.from.terminal)).toBe(true);
+    expect(eTicket.fareBrand).toBeTruthy();
+    expect(eTicket.fareRules.length).toBeGreaterThan(0);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/voucher/${id}/pdf`, headers: admin });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(section.pnr);
+    for (const p of eTicket.passengers) expect(text).toContain(`Tiquete ${p.ticketNumber}`);
+    const g = eTicket.segments[0];
+    expect(text).toContain(`Tramo 1: ${g.carrier} ${g.flightNumber} ${g.from.code} -> ${g.to.code}`);
+    expect(text).toContain(`Tarifa`);
+    expect(text).toContain('Reglas de la tarifa');
 
     const after = await call('/api/integrator/santsg/flight/booking/fare-rules', admin, { voucherId: id });
     expect(after.statusCode, after.body).toBe(200);
@@ -510,5 +599,31 @@ describe('flight pre-reservation then confirmation (spec §4)', () => {
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/voucher/${id}/cancel`, headers: admin, payload: {} });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
+  });
+});
+
+describe('TourVisio bearer expiry', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a token the supplier expired before the expiry it reported is renewed once and the call retried', async () => {
+    const acct = await createProviderAccount(t.app, admin, 'santsg', { agency: 'PXM25', user: 'reloj', password: 'sandbox' });
+    const first = await call(SEARCH, admin, searchBody({ provider: acct }));
+    expect(first.statusCode, first.body).toBe(200);
+    // 70 minutes later: past the token's real life (60 min), before the reported one (120 min) and our
+    // early refresh (5 min before it), so the adapter still sends it and TourVisio answers 401.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 70 * 60_000 });
+    const later = await call(SEARCH, admin, searchBody({ provider: acct }));
+    expect(later.statusCode, later.body).toBe(200);
+    expect(later.json().itemFound).toBeGreaterThan(0);
+    // One refused search, one new login, one retried search (the audit rows of one flush share their time).
+    expect((await supplierCalls({ accountId: acct })).sort()).toEqual([
+      'flight.login:200',
+      'flight.login:200',
+      'flight.search:200',
+      'flight.search:200',
+      'flight.search:401',
+    ]);
   });
 });

@@ -90,7 +90,24 @@ export function fareView(offer: FlightOffer, b: PriceBreakdown): FlightItemView[
   };
 }
 
+/** Item views per cached option and viewer: an option never changes once cached, so each is built once. */
+const itemViews = new WeakMap<CachedFlightOption, Map<UserType, FlightItemView>>();
+
 export function itemView(o: CachedFlightOption, viewer: UserType): FlightItemView {
+  let views = itemViews.get(o);
+  if (!views) {
+    views = new Map();
+    itemViews.set(o, views);
+  }
+  let view = views.get(viewer);
+  if (!view) {
+    view = buildItemView(o, viewer);
+    views.set(viewer, view);
+  }
+  return view;
+}
+
+function buildItemView(o: CachedFlightOption, viewer: UserType): FlightItemView {
   const { offer, breakdown } = o;
   const fare = fareView(offer, breakdown);
   const adult = fare.perPassenger.find((p) => p.type === 'adult');
@@ -120,11 +137,9 @@ export function itemView(o: CachedFlightOption, viewer: UserType): FlightItemVie
 }
 
 const clock = (at: string) => at.slice(11, 16);
-const within = (at: string, w: { from: string; to: string }) => {
-  const t = clock(at);
+const within = (t: string, w: { from: string; to: string }) =>
   // A window past midnight (22:00–06:00) wraps.
-  return w.from <= w.to ? t >= w.from && t <= w.to : t >= w.from || t <= w.to;
-};
+  w.from <= w.to ? t >= w.from && t <= w.to : t >= w.from || t <= w.to;
 const durationOf = (o: FlightOffer) => {
   const d = o.segments.map((s) => s.durationMinutes);
   return d.every((x) => typeof x === 'number') ? d.reduce<number>((n, x) => n + (x ?? 0), 0) : null;
@@ -133,6 +148,40 @@ const airlinesOf = (s: FlightSegment) => [s.marketingAirline?.code ?? s.airline,
 /** Checked baggage included for an adult (pieces or weight above zero). */
 const hasCheckedBag = (o: FlightOffer) =>
   (o.baggage ?? []).some((b) => b.passengerType === 'adult' && b.kind === 'checked' && ((b.pieces ?? 0) > 0 || (b.weight ?? 0) > 0));
+
+/** What the filters and sorts read of an option, worked out once per option (an option never changes once cached). */
+interface OptionKeys {
+  /** The seller's price in cents (prices are 2-decimal strings: exact as integers). */
+  cents: number;
+  duration: number | null;
+  departure: string | null;
+  arrival: string | null;
+  earliest: number;
+  firstSegmentId: string | null;
+  stops: number[];
+  airlines: Set<string>;
+  checkedBag: boolean;
+}
+const keysOf = new WeakMap<CachedFlightOption, OptionKeys>();
+const centsOf = (amount: string) => Math.round(Number(amount) * 100);
+function keys(o: CachedFlightOption): OptionKeys {
+  let k = keysOf.get(o);
+  if (k) return k;
+  const first = o.offer.segments[0];
+  k = {
+    cents: centsOf(o.breakdown.price),
+    duration: durationOf(o.offer),
+    departure: first ? clock(first.from.at) : null,
+    arrival: first ? clock(first.to.at) : null,
+    earliest: (first && Date.parse(`${first.from.at.slice(0, 19)}Z`)) || Number.MAX_SAFE_INTEGER,
+    firstSegmentId: first ? segmentIdOf(first) : null,
+    stops: o.offer.segments.map((s) => Math.min(2, s.stops)),
+    airlines: new Set(o.offer.segments.flatMap(airlinesOf).filter((a): a is string => !!a)),
+    checkedBag: hasCheckedBag(o.offer),
+  };
+  keysOf.set(o, k);
+  return k;
+}
 
 /**
  * The cached options left by the filters, in the order asked (docs/decisions/0295). Stops: every direction
@@ -143,39 +192,78 @@ export function selectOptions(options: CachedFlightOption[], filters?: FlightSea
   let out = options;
   if (filters) {
     const f = filters;
-    const airlines = f.airlines?.length ? new Set(f.airlines.map((a) => a.toUpperCase())) : null;
+    const airlines = f.airlines?.length ? f.airlines.map((a) => a.toUpperCase()) : null;
     const stops = f.stops?.length ? new Set(f.stops) : null;
-    const min = f.minPrice !== undefined ? new Decimal(f.minPrice) : null;
-    const max = f.maxPrice !== undefined ? new Decimal(f.maxPrice) : null;
-    out = out.filter(({ offer, breakdown }) => {
-      const first = offer.segments[0];
-      if (!first) return false;
-      if (stops && !offer.segments.every((s) => stops.has(Math.min(2, s.stops)))) return false;
-      if (airlines && !offer.segments.some((s) => airlinesOf(s).some((a) => a && airlines.has(a)))) return false;
-      if (f.departure && !within(first.from.at, f.departure)) return false;
-      if (f.arrival && !within(first.to.at, f.arrival)) return false;
-      if (min && new Decimal(breakdown.price).lt(min)) return false;
-      if (max && new Decimal(breakdown.price).gt(max)) return false;
-      if (f.baggageIncluded && !hasCheckedBag(offer)) return false;
-      if (f.maxDurationMinutes !== undefined) {
-        const d = durationOf(offer);
-        if (d !== null && d > f.maxDurationMinutes) return false;
-      }
-      if (f.outboundSegmentId && segmentIdOf(first) !== f.outboundSegmentId) return false;
+    const min = f.minPrice !== undefined ? centsOf(String(f.minPrice)) : null;
+    const max = f.maxPrice !== undefined ? centsOf(String(f.maxPrice)) : null;
+    out = out.filter((o) => {
+      const k = keys(o);
+      if (k.firstSegmentId === null) return false;
+      if (stops && !k.stops.every((n) => stops.has(n))) return false;
+      if (airlines && !airlines.some((a) => k.airlines.has(a))) return false;
+      if (f.departure && !within(k.departure ?? '', f.departure)) return false;
+      if (f.arrival && !within(k.arrival ?? '', f.arrival)) return false;
+      if (min !== null && k.cents < min) return false;
+      if (max !== null && k.cents > max) return false;
+      if (f.baggageIncluded && !k.checkedBag) return false;
+      if (f.maxDurationMinutes !== undefined && k.duration !== null && k.duration > f.maxDurationMinutes) return false;
+      if (f.outboundSegmentId && k.firstSegmentId !== f.outboundSegmentId) return false;
       return true;
     });
   }
   if (sort) {
-    const key = (o: CachedFlightOption) =>
-      sort === 'cheapest'
-        ? Number(o.breakdown.price)
-        : sort === 'fastest'
-          ? (durationOf(o.offer) ?? Number.MAX_SAFE_INTEGER)
-          : Date.parse(`${o.offer.segments[0]?.from.at.slice(0, 19) ?? ''}Z`) || Number.MAX_SAFE_INTEGER;
-    const keyed = out.map((o, i) => ({ o, k: key(o), i }));
-    keyed.sort((a, b) => a.k - b.k || Number(a.o.breakdown.price) - Number(b.o.breakdown.price) || a.i - b.i);
+    const key = (k: OptionKeys) =>
+      sort === 'cheapest' ? k.cents : sort === 'fastest' ? (k.duration ?? Number.MAX_SAFE_INTEGER) : k.earliest;
+    const keyed = out.map((o, i) => {
+      const k = keys(o);
+      return { o, k: key(k), c: k.cents, i };
+    });
+    keyed.sort((a, b) => a.k - b.k || a.c - b.c || a.i - b.i);
     out = keyed.map((x) => x.o);
   }
+  return out;
+}
+
+/**
+ * What every page of a cached search shares, worked out on its first page and kept with the parsed entry
+ * (bench/flight-search.ts): the whole result's price range and airlines, and the last few selections
+ * (filters + sort) so that paging through one reads a slice instead of filtering and sorting again.
+ */
+interface Prepared {
+  lowest: Money | null;
+  highest: Money | null;
+  airlines: Map<string, { code: string; name: string }>;
+  selections: Map<string, CachedFlightOption[]>;
+}
+const SELECTIONS_KEPT = 8;
+const preparedOf = new WeakMap<FlightSearchEntry, Prepared>();
+function prepared(entry: FlightSearchEntry): Prepared {
+  let p = preparedOf.get(entry);
+  if (p) return p;
+  let lo: CachedFlightOption | undefined;
+  let hi: CachedFlightOption | undefined;
+  for (const o of entry.options) {
+    const c = keys(o).cents;
+    if (!lo || c < keys(lo).cents) lo = o;
+    if (!hi || c > keys(hi).cents) hi = o;
+  }
+  const at = (o: CachedFlightOption | undefined) =>
+    o ? { amount: new Decimal(o.breakdown.price).toFixed(2), currency: o.breakdown.currency } : null;
+  p = { lowest: at(lo), highest: at(hi), airlines: resultAirlines(entry), selections: new Map() };
+  preparedOf.set(entry, p);
+  return p;
+}
+
+function selection(entry: FlightSearchEntry, query: PageQuery): CachedFlightOption[] {
+  if (!query.filters && !query.sort) return entry.options;
+  const p = prepared(entry);
+  const key = JSON.stringify([query.filters ?? null, query.sort ?? null]);
+  let out = p.selections.get(key);
+  if (!out) {
+    out = selectOptions(entry.options, query.filters, query.sort);
+    if (p.selections.size >= SELECTIONS_KEPT) p.selections.delete(p.selections.keys().next().value as string);
+  } else p.selections.delete(key);
+  p.selections.set(key, out);
   return out;
 }
 
@@ -197,13 +285,14 @@ export interface PageQuery {
 
 /** One page (spec §9: 10) of a cached search in the spec's §7 answer shape. */
 export function presentPage(entry: FlightSearchEntry, viewer: UserType, page: number, query: PageQuery = {}): FlightPriceSearchResponse {
-  const options = selectOptions(entry.options, query.filters, query.sort);
+  const options = selection(entry, query);
+  const shared = prepared(entry);
   const total = options.length;
   const totalPages = Math.max(1, Math.ceil(total / FLIGHT_PAGE_SIZE));
   if (page > totalPages) throw new AppError(400, 'PAGE_OUT_OF_RANGE', M.pageOutOfRange, { page: M.pageOutOfRange });
   const slice = options.slice((page - 1) * FLIGHT_PAGE_SIZE, page * FLIGHT_PAGE_SIZE);
   const segments = new Map<string, FlightSegmentView>();
-  const airlines = resultAirlines(entry);
+  const airlines = new Map(shared.airlines);
   const airports = new Map<string, { code: string; name: string | null; city: string | null }>();
   for (const o of slice)
     for (const s of o.offer.segments) {
@@ -215,17 +304,15 @@ export function presentPage(entry: FlightSearchEntry, viewer: UserType, page: nu
       for (const p of [view.from, view.to, ...view.legs.flatMap((l) => [l.from, l.to])])
         if (!airports.get(p.airport)?.name) airports.set(p.airport, { code: p.airport, name: p.airportName, city: p.city });
     }
-  // The price range of the whole result, so a price filter's bounds do not move as it narrows.
-  const prices = entry.options.map((o) => new Decimal(o.breakdown.price));
-  const at = (d: Decimal | undefined) => (d ? { amount: d.toFixed(2), currency: entry.options[0].breakdown.currency } : null);
   return {
     success: true,
     items: slice.map((o) => itemView(o, viewer)),
     segments: [...segments.values()],
     airlines: [...airlines.values()],
     airports: [...airports.values()],
-    lowestPrice: at(prices.length ? Decimal.min(...prices) : undefined),
-    highestPrice: at(prices.length ? Decimal.max(...prices) : undefined),
+    // The price range of the whole result, so a price filter's bounds do not move as it narrows.
+    lowestPrice: shared.lowest,
+    highestPrice: shared.highest,
     itemFound: total,
     expires: entry.expires,
     totalPages,

@@ -46,11 +46,18 @@ export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
 
   app.post(
     '/api/voucher/start-reserve',
-    { config, schema: { tags, body: flightStartReserveBody, response: { 201: flightStartReserveResponse } } },
+    {
+      config,
+      schema: { tags, body: flightStartReserveBody, response: { 200: flightStartReserveResponse, 201: flightStartReserveResponse } },
+    },
     async (req, reply) => {
       const auth = authOf(req);
-      const r = await booking.startReserve(auth, req.body, { simScenario: simScenarioOf(req), actor: bookingActorOf(req) });
-      reply.status(201);
+      const { created, ...r } = await booking.startReserve(auth, req.body, {
+        simScenario: simScenarioOf(req),
+        actor: bookingActorOf(req),
+        idempotencyKey: idempotencyKeyOf(req, {}),
+      });
+      reply.status(created ? 201 : 200);
       return {
         success: true as const,
         msg: M.preReserved,

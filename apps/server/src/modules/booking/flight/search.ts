@@ -131,12 +131,10 @@ export class FlightSearchService {
     if (body.destinations.some((d) => d.start < today)) throw badRequest(M.dateInPast, { start: M.dateInPast });
     const account = await this.account(auth, body.provider);
     const resolved = await Promise.all(
-      body.destinations.map(async (d) => ({
-        from: await this.resolve(d.origin, 'origin'),
-        to: await this.resolve(d.destiny, 'destiny'),
-        date: d.start,
-        end: d.end,
-      })),
+      body.destinations.map(async (d) => {
+        const [from, to] = await Promise.all([this.resolve(d.origin, 'origin'), this.resolve(d.destiny, 'destiny')]);
+        return { from, to, date: d.start, end: d.end };
+      }),
     );
     const criteria = criteriaOf.search(body, resolved);
     const cacheId = randomBytes(16).toString('base64url');

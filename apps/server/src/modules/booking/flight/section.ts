@@ -1,6 +1,19 @@
-import { type FlightSection, flightSectionSchema } from '@travesia/contracts';
+import { FLIGHT_PASSENGER_LABELS, type FlightSection, flightSectionSchema } from '@travesia/contracts';
 import type { ProductSummaryData } from '../../../db/schema/index.js';
-import type { BookingBase, FlightBooking, FlightLeg, FlightSegment } from '../../../suppliers/index.js';
+import type {
+  BookingBase,
+  FlightBaggageAllowance,
+  FlightBooking,
+  FlightFareRule,
+  FlightLeg,
+  FlightPassengerType,
+  FlightSegment,
+} from '../../../suppliers/index.js';
+
+interface NamedPoint {
+  airport: string;
+  airportName?: string | null;
+}
 
 const FLIGHT_NO = /^([A-Z0-9]{2})\s?(\d{1,5}[A-Z]?)$/;
 const minute = (at: string) => at.slice(0, 16);
@@ -42,6 +55,24 @@ function flown(s: FlightSegment): FlightSection['segments'] {
   });
 }
 
+/** One allowance in words: '1 pieza de 23 kg en bodega', '10 kg de mano', 'sin equipaje en bodega'. */
+function allowanceText(b: FlightBaggageAllowance): string {
+  const where = b.kind === 'checked' ? 'en bodega' : 'de mano';
+  const pieces = b.pieces ? `${b.pieces} ${b.pieces === 1 ? 'pieza' : 'piezas'}` : '';
+  const weight = b.weight ? `${b.weight} ${b.unit ?? 'kg'}` : '';
+  if (!pieces && !weight) return `sin equipaje ${where}`;
+  return `${[pieces, weight].filter(Boolean).join(' de ')} ${where}`;
+}
+
+/** A passenger type's allowances (the same allowance on several legs said once), checked first. */
+export function baggageText(all: FlightBaggageAllowance[], type: FlightPassengerType): string | undefined {
+  const mine = all.filter((b) => b.passengerType === type).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'checked' ? -1 : 1));
+  const texts = [...new Set(mine.map(allowanceText))];
+  return texts.length ? texts.join(', ').slice(0, 200) : undefined;
+}
+
+const clip = (t: string, max: number) => (t.length > max ? `${t.slice(0, max - 1)}…` : t);
+
 /**
  * A booked flight's voucher: the PNR, each passenger's ticket and the flown segments with terminals
  * (the voucher's flight section, issue 13), kept with the product summary recorded at pre-reservation.
@@ -51,16 +82,38 @@ export function flightProductAfterBooking(product: ProductSummaryData, booking: 
   const f = booking as FlightBooking;
   const travellers = (product.travellers as { type?: 'adult' | 'child' | 'infant' }[] | undefined) ?? [];
   const tickets = f.tickets ?? [];
-  const passengers = tickets.map((t, i) => ({
-    name: `${t.name} ${t.surname}`.trim(),
-    type: travellers[i]?.type ?? 'adult',
-    ticketNumber: t.ticketNumber,
-  }));
+  const baggage = (product.baggage as FlightBaggageAllowance[] | undefined) ?? [];
+  const passengers = tickets.map((t, i) => {
+    const type = travellers[i]?.type ?? 'adult';
+    const bags = baggageText(baggage, type);
+    return { name: `${t.name} ${t.surname}`.trim(), type, ticketNumber: t.ticketNumber, ...(bags ? { baggage: bags } : {}) };
+  });
+  const byType = [...new Set(passengers.map((p) => p.type))]
+    .map((type) => {
+      const bags = baggageText(baggage, type);
+      return bags ? `${FLIGHT_PASSENGER_LABELS[type]}: ${bags}` : '';
+    })
+    .filter(Boolean)
+    .join('; ');
+  // Airport names as the search showed them (the reservation detail gives codes only).
+  const names = new Map<string, string>();
+  for (const seg of (product.segments as { legs?: { from: NamedPoint; to: NamedPoint }[]; from: NamedPoint; to: NamedPoint }[]) ?? [])
+    for (const p of [seg.from, seg.to, ...(seg.legs ?? []).flatMap((l) => [l.from, l.to])])
+      if (p?.airport && p.airportName) names.set(p.airport, clip(p.airportName, 200));
+  const named = (a: FlightSection['segments'][number]['from']) => (names.has(a.code) ? { ...a, name: names.get(a.code) } : a);
+  const brand = (product.fareBrand as { name?: string } | null | undefined)?.name;
+  const rules = ((product.fareRules as FlightFareRule[] | undefined) ?? [])
+    .map((r) => ({ name: clip(r.name || r.code, 200), text: clip(r.text.join(' ').trim(), 2000) }))
+    .filter((r) => r.name && r.text)
+    .slice(0, 20);
   const section = {
     kind: 'flight' as const,
     pnr: f.pnr ?? '',
-    segments: f.segments.flatMap(flown),
+    segments: f.segments.flatMap(flown).map((g) => ({ ...g, from: named(g.from), to: named(g.to) })),
     passengers,
+    ...(byType ? { baggage: clip(byType, 300) } : {}),
+    ...(brand ? { fareBrand: clip(brand, 100) } : {}),
+    ...(rules.length ? { fareRules: rules } : {}),
   };
   const parsed = flightSectionSchema.safeParse(section);
   return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type FlightConfirmReserveBody,
   type FlightStartReserveBody,
@@ -5,6 +6,7 @@ import {
   FLIGHT_MESSAGES as M,
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
+import type { Db } from '../../../db/client.js';
 import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, conflict } from '../../../http/errors.js';
@@ -20,6 +22,7 @@ import { ReserveEngine } from '../reserve.js';
 import { bookingAgencyOf, ownerIdOf, salesContextOf } from '../sales-context.js';
 import { voucherMoney } from '../voucher-money.js';
 import { fareView, segmentView } from './present.js';
+import { PreReserveKeyRepository } from './repository.js';
 import type { FlightSearchService } from './search.js';
 import { travellersOf } from './travellers.js';
 
@@ -38,6 +41,7 @@ export interface FlightPreReservation {
 }
 
 export interface FlightBookingDeps {
+  db: Db;
   engine: BookingEngine;
   suppliers: SupplierLayer;
   pricing: PricingService;
@@ -54,9 +58,45 @@ export const flightQuoteRef = (quoteId: string) => `flight-quote:${quoteId}`;
  * books it through the engine's one reserve path (idempotency key, our reference, recovery).
  */
 export class FlightBookingService {
-  constructor(private readonly d: FlightBookingDeps) {}
+  private readonly keys: PreReserveKeyRepository;
+  constructor(private readonly d: FlightBookingDeps) {
+    this.keys = new PreReserveKeyRepository(d.db);
+  }
 
-  async startReserve(auth: AuthContext, body: FlightStartReserveBody, opts: { simScenario?: string; actor?: EventActor } = {}) {
+  /**
+   * Pre-reserves once per idempotency key when one is given (docs/decisions/0370): a retry of the same
+   * request answers the pre-reservation already made (`created: false`) and opens no second supplier
+   * transaction; the key with another request is a 409; a retry while the first attempt runs is a 409.
+   */
+  async startReserve(
+    auth: AuthContext,
+    body: FlightStartReserveBody,
+    opts: { simScenario?: string; actor?: EventActor; idempotencyKey?: string } = {},
+  ): Promise<PreReserveAnswer & { created: boolean }> {
+    if (!opts.idempotencyKey) return { ...(await this.preReserve(auth, body, opts)), created: true };
+    const key = ReserveEngine.checkKey(opts.idempotencyKey);
+    const hash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+    const userId = auth.user.id;
+    const claim = await this.keys.claim(userId, key, hash, this.d.engine.now());
+    if (claim.state !== 'claimed') {
+      if (claim.requestHash !== hash) throw conflict(M.preReserveKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+      if (claim.state === 'in-progress') throw conflict(M.preReserveInProgress, 'PRE_RESERVE_IN_PROGRESS');
+      const { voucher } = await this.d.vouchers.get(auth, claim.voucherId);
+      return { ...(claim.answer as Omit<PreReserveAnswer, 'voucher'>), voucher, created: false };
+    }
+    let answer: PreReserveAnswer;
+    try {
+      answer = await this.preReserve(auth, body, opts);
+    } catch (err) {
+      await this.keys.release(userId, key);
+      throw err;
+    }
+    const { voucher, ...rest } = answer;
+    await this.keys.complete(userId, key, voucher.id, rest);
+    return { ...answer, created: true };
+  }
+
+  private async preReserve(auth: AuthContext, body: FlightStartReserveBody, opts: { simScenario?: string; actor?: EventActor }) {
     const { search, option } = await this.d.search.option(auth, body.bookingCodes.cacheId, body.bookingCodes.optionId);
     const criteria = search.criteria;
     const checkIn = criteria.legs[0].date;
@@ -64,9 +104,12 @@ export class FlightBookingService {
     const account = await this.d.search.account(auth, search.accountId);
     const sale = salesContextOf(auth);
     const ctx = { correlationId: search.cacheId, simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined };
-    const quote = await this.d.suppliers.registry.flight(account).quote(option.offer, ctx);
+    const flights = this.d.suppliers.registry.flight(account);
+    const quote = await flights.quote(option.offer, ctx);
     const at = this.d.engine.now();
     const checkOut = criteria.returnDate ?? criteria.legs.at(-1)?.date ?? checkIn;
+    // The fare rules go on the voucher (its e-ticket's summary); the pre-reservation does not wait on a failure.
+    const fareRules = flights.fareRules({ quote }, ctx).catch(() => []);
     const b = await this.d.pricing.priceOffer({
       agencyId: auth.agency?.id ?? null,
       userId: auth.user.id,
@@ -128,6 +171,7 @@ export class FlightBookingService {
           baggage: quote.offer.baggage ?? [],
           travellers: quote.travellerRequirements ?? [],
           breakdown: b,
+          fareRules: await fareRules,
         },
       },
       { actor: opts.actor },
@@ -230,6 +274,8 @@ export class FlightBookingService {
     });
   }
 }
+
+export type PreReserveAnswer = Awaited<ReturnType<FlightBookingService['preReserve']>>;
 
 /** A booked flight's supplier code (after the confirmation), for its reservation number. */
 interface BookedCode {

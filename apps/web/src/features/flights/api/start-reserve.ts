@@ -34,8 +34,16 @@ export interface StartReserveRequest {
   client: Holder;
 }
 
-/** POST /api/voucher/start-reserve (spec §4, §7): the pre-reservation ('Pre reserve successfully'). */
-export const startReserve = (body: StartReserveRequest) =>
-  api<StartReserveAnswer>('/api/voucher/start-reserve', { method: 'POST', body, timeoutMs: 60_000 });
+/**
+ * POST /api/voucher/start-reserve (spec §4, §7): the pre-reservation ('Pre reserve successfully'). A retry
+ * under the same idempotency key answers the same pre-reservation (200) instead of opening another.
+ */
+export const startReserve = ({ body, key }: { body: StartReserveRequest; key: string }) =>
+  api<StartReserveAnswer>('/api/voucher/start-reserve', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': key },
+    timeoutMs: 60_000,
+  });
 
 export const useStartReserve = () => useMutation({ mutationFn: startReserve });

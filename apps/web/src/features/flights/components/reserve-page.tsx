@@ -117,6 +117,10 @@ export function FlightReservePage() {
   const start = useStartReserve();
   const confirm = useConfirmReserve();
   const [key, setKey] = useState(() => newIdempotencyKey('fl'));
+  // The pre-reservation's own key: kept across a retry after a lost answer, renewed after any definite one.
+  const [preKey, setPreKey] = useState(() => newIdempotencyKey('fp'));
+  // Re-renders when the countdown ends, so an expired pre-reservation shows as such and cannot be confirmed.
+  const [, setExpiredTick] = useState(0);
   const [leader, setLeader] = useState<LeaderForm | null>(null);
   const [acceptedFor, setAcceptedFor] = useState(flightState.priceAccepted);
   // A price changed at pre-reservation must be accepted by the agent before the traveller form.
@@ -134,13 +138,19 @@ export function FlightReservePage() {
   const { item, segments, request, cacheId } = selected;
 
   const preReserve = async (v: LeaderForm) => {
-    const answer = await start.mutateAsync({
-      type: 'flight',
+    const body = {
+      type: 'flight' as const,
       bookingCodes: { cacheId, optionId: item.id },
       start: request.destinations[0].start,
       flightClass: request.flightClass,
       client: { name: v.name, surname: v.surname, email: v.email, phones: [v.phone], nationalityCode: v.nationalityCode.toUpperCase() },
+    };
+    const answer = await start.mutateAsync({ body, key: preKey }).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'PRE_RESERVE_IN_PROGRESS')
+        setPreKey(newIdempotencyKey('fp'));
+      throw err;
     });
+    setPreKey(newIdempotencyKey('fp'));
     setLeader(v);
     flightState.setPre(answer);
     setPre(answer);
@@ -261,6 +271,7 @@ export function FlightReservePage() {
                 title="La pre-reserva vence en"
                 value={dayjs(pre.response.transaction.expiresAt).valueOf()}
                 format="mm:ss"
+                onFinish={() => setExpiredTick((n) => n + 1)}
               />
             )}
             {pre.response.priceChanged && (
