@@ -34,7 +34,7 @@ export const RESERVED_NAMES = ['www', 'api', 'app', 'admin', 'mail', 'static', '
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
 const LABEL_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** A lowercase host name of two or more labels, the last alphabetic (no IP addresses, ports or paths). */
-const DOMAIN_RE = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const DOMAIN_RE = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -56,7 +56,12 @@ export const subdomainSchema = z.preprocess(
 );
 export const customDomainSchema = z.preprocess(
   (v) => lower(blankToNull(v)),
-  z.string({ error: m['domain.invalid'] }).regex(DOMAIN_RE, { error: m['domain.invalid'] }).nullable(),
+  z
+    .string({ error: m['domain.invalid'] })
+    .min(4, { error: m['domain.invalid'] })
+    .max(253, { error: m['domain.invalid'] })
+    .regex(DOMAIN_RE, { error: m['domain.invalid'] })
+    .nullable(),
 );
 /** A percentage as a decimal string, 0–300 with up to 2 decimals (numbers are accepted and kept exact). */
 export const markupPercentSchema = z.preprocess(
