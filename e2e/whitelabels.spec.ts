@@ -25,7 +25,7 @@ test('an agency admin creates a white label, customizes, previews and publishes 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const suffix = Date.now().toString(36);
   const name = `Tienda E2E ${suffix}`;
   const slug = `tienda-e2e-${suffix}`;
@@ -42,14 +42,14 @@ test('an agency admin creates a white label, customizes, previews and publishes 
   await page.getByRole('checkbox', { name: 'Hoteles Travesía' }).check();
   await page.getByLabel('Dominio propio (opcional)').fill(`reservas-${suffix}.example.com`);
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
-  await expect(page).toHaveURL(/\/whitelabels\/[0-9a-f-]{36}$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/whitelabels\/[0-9a-f-]{36}$/, { timeout: 60_000 });
   // The DNS record to create for the custom domain.
   await expect(page.getByText(`reservas-${suffix}.example.com`).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: 'CNAME' })).toBeVisible();
 
   // Customize: logo, hero, SEO, support phone; preview the draft, then publish.
   await page.getByRole('button', { name: 'Personalizar' }).click();
-  await expect(page).toHaveURL(/\/whitelabel\/[0-9a-f-]{36}\/customize$/);
+  await expect(page).toHaveURL(/\/whitelabel\/[0-9a-f-]{36}\/customize$/, { timeout: 30_000 });
   await page.locator('.ant-form-item').filter({ hasText: 'Logo' }).first().locator('input[type=file]').setInputFiles({
     name: 'logo.png',
     mimeType: 'image/png',
@@ -62,26 +62,28 @@ test('an agency admin creates a white label, customizes, previews and publishes 
   await page.getByLabel('Términos y condiciones').fill('Cláusula uno.\n\nCláusula dos.');
   await page.getByLabel('Título SEO').fill(`SEO ${name}`);
   await page.getByRole('button', { name: 'Vista previa' }).click();
-  await expect(page).toHaveURL(/\/whitelabel\/[0-9a-f-]{36}\/preview$/);
-  await expect(page.getByTestId('storefront-preview').getByRole('heading', { name: 'Bienvenidos a la tienda E2E' })).toBeVisible();
+  await expect(page).toHaveURL(/\/whitelabel\/[0-9a-f-]{36}\/preview$/, { timeout: 60_000 });
+  await expect(page.getByTestId('storefront-preview').getByRole('heading', { name: 'Bienvenidos a la tienda E2E' })).toBeVisible({
+    timeout: 30_000,
+  });
   // Saved but not published: the public storefront does not exist yet.
   expect((await page.request.get(`/api/storefront/${slug}/site`)).status()).toBe(404);
   await page.getByRole('button', { name: 'Volver a personalizar' }).click();
   await page.getByRole('button', { name: 'Publicar' }).click();
-  await expect(page.getByText('Sitio publicado')).toBeVisible();
+  await expect(page.getByText('Sitio publicado')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Publicado', { exact: true })).toBeVisible();
 
   // A later change saved as draft only.
   await page.getByLabel('Título de portada').fill('Cambio sin publicar');
   await page.getByRole('button', { name: 'Guardar borrador' }).click();
-  await expect(page.getByText('Borrador guardado')).toBeVisible();
+  await expect(page.getByText('Borrador guardado')).toBeVisible({ timeout: 60_000 });
 
   // A traveller (no session) on a 390 px-wide phone sees the published version.
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'es-CO', baseURL: process.env.E2E_BASE_URL });
   const phone = await visitor.newPage();
   try {
     await phone.goto(`/s/${slug}`);
-    await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Bienvenidos a la tienda E2E');
+    await expect(phone.getByRole('heading', { level: 1 })).toHaveText('Bienvenidos a la tienda E2E', { timeout: 30_000 });
     await expect(phone.getByText('Cambio sin publicar')).toHaveCount(0);
     await expect(phone.getByText(name, { exact: true }).first()).toBeVisible();
     await expect(phone.locator('header img')).toBeVisible();
