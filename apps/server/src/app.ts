@@ -32,6 +32,7 @@ import { providerAccountRoutes } from './modules/provider-account/routes.js';
 import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { voucherRoutes } from './modules/voucher/routes.js';
+import { whiteLabelRoutes } from './modules/white-label/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transferRoutes, { services });
   await app.register(integrationRoutes, { services });
   await app.register(deadlineRoutes, { services });
+  await app.register(whiteLabelRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -38,6 +38,18 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Bearer token that GET /metrics requires; without it /metrics answers 404 (decision 0113). */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must have at least 16 characters' }).optional(),
+  /**
+   * White-label storefronts (decision 0320): the base domain their subdomains live under (e.g.
+   * `tiendas.travesia.example` → `viajes.tiendas.travesia.example`); unset, subdomains are refused.
+   */
+  STOREFRONT_BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'STOREFRONT_BASE_DOMAIN must be a host name' })
+    .optional(),
+  /** The host a custom domain's CNAME points to; the host of PUBLIC_URL when unset. */
+  STOREFRONT_CNAME_TARGET: z.string().trim().toLowerCase().optional(),
   /** Extra CSP connect-src sources when the web was built with other VITE_GEOCODE_URL / VITE_WEATHER_URL hosts. */
   CSP_CONNECT_SRC: z.string().optional(),
   /** Proxies in front of the app: false, a hop count, or a comma list of addresses/CIDRs (lib/trust-proxy.ts). */

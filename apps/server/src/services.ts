@@ -71,6 +71,8 @@ import { UserRepository } from './modules/user/repository.js';
 import { UserService } from './modules/user/service.js';
 import { VoucherRepository } from './modules/voucher/repository.js';
 import { VoucherService } from './modules/voucher/service.js';
+import { WhiteLabelRepository } from './modules/white-label/repository.js';
+import { WhiteLabelService } from './modules/white-label/service.js';
 import { createSupplierLayer } from './suppliers/index.js';
 
 /** What the app is built from: every external system behind one object, so tests pass real ones or fakes. */
@@ -228,7 +230,19 @@ export function createServices(deps: AppDeps) {
     flightSearch,
     flightBooking,
     transfers,
+    whiteLabels: new WhiteLabelService({
+      repo: new WhiteLabelRepository(db),
+      agencies: agencyRepo,
+      files,
+      hosts: storefrontHosts(deps.config),
+    }),
   };
+}
+
+/** Where storefronts answer besides /s/{slug} (decision 0322). */
+function storefrontHosts(config: AppDeps['config']) {
+  const platformHost = new URL(config.publicUrl).hostname.toLowerCase();
+  return { baseDomain: config.STOREFRONT_BASE_DOMAIN ?? null, cnameTarget: config.STOREFRONT_CNAME_TARGET ?? platformHost, platformHost };
 }
 
 /** API keys, webhooks (delivered through the outbox), deadlines and their reminder job (decisions 0260–0264). */

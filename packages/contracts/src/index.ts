@@ -46,3 +46,4 @@ export * from './voucher-section-read.js';
 export * from './voucher-sections.js';
 export * from './voucher-status.js';
 export * from './vouchers.js';
+export * from './white-label/index.js';

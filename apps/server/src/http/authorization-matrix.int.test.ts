@@ -35,6 +35,8 @@ import { PERMISSION_EXTENSION } from './api-docs.js';
 const PUBLIC_OPERATIONS = [
   'GET /api/catalog/countries',
   'GET /api/file/serve/{file}',
+  'GET /api/storefront/by-host',
+  'GET /api/storefront/{slug}/site',
   'GET /api/voucher/ext/{ref}',
   'GET /health/live',
   'GET /health/ready',

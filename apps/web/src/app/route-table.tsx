@@ -12,10 +12,12 @@ import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { providerRoutes } from '../features/providers/routes';
+import { storefrontRoutes } from '../features/storefront/routes';
 import { ticketRoutes } from '../features/tickets/routes';
 import { transferRoutes } from '../features/transfers/routes';
 import { usersRoutes } from '../features/users/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
+import { whiteLabelRoutes } from '../features/whitelabels/routes';
 import { NotFound } from '../shared/components/not-found';
 import { UnderConstruction } from '../shared/components/under-construction';
 
@@ -26,8 +28,14 @@ import { UnderConstruction } from '../shared/components/under-construction';
  */
 const soon = (...paths: string[]): RouteObject[] => paths.map((path) => ({ path, element: <UnderConstruction /> }));
 
-/** Public pages under the plain layout. */
-export const plainRoutes: RouteObject[] = [...authRoutes, ...bookingPublicRoutes];
+/** Public pages under the plain layout (`/` is the host root below). */
+export const plainRoutes: RouteObject[] = [...authRoutes.filter((r) => r.path !== '/'), ...bookingPublicRoutes];
+
+/** `/` on the platform's host: the sign-in page (on a storefront's own host the storefront answers: router.tsx). */
+export const rootRoute: RouteObject = { index: true, element: authRoutes.find((r) => r.path === '/')?.element };
+
+/** The public storefront (issue 20): no session, no admin guard. */
+export const publicStorefrontRoutes: RouteObject[] = storefrontRoutes();
 
 /** Signed-in pages under the admin layout. */
 export const adminRoutes: RouteObject[] = [
@@ -43,7 +51,8 @@ export const adminRoutes: RouteObject[] = [
   ...placeRoutes,
   ...agenciesRoutes,
   ...providerRoutes,
-  ...soon('/whitelabels', '/whitelabels/create', '/whitelabels/:id', '/whitelabel/:id/payments', '/whitelabel/:id/customize'),
+  ...whiteLabelRoutes,
+  ...soon('/whitelabel/:id/payments'),
   // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
   ...hotelRoutes,
   ...ticketRoutes,

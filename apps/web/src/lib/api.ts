@@ -21,7 +21,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Called on any 401 except the login call itself: the app sends the person to /logout (spec §4). */
 let onUnauthorized: () => void = () => {
-  if (location.pathname !== '/logout') location.assign('/logout');
+  // A public storefront (`/s/…`) never sends its visitor to the back office's sign-out.
+  if (location.pathname !== '/logout' && !location.pathname.startsWith('/s/')) location.assign('/logout');
 };
 export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;

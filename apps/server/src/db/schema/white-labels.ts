@@ -1,6 +1,7 @@
-import type { AgencyModule } from '@travesia/contracts';
-import { char, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AgencyModule, SiteContent } from '@travesia/contracts';
+import { char, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
+import { users } from './users.js';
 
 export type WhiteLabelStatus = 'draft' | 'active' | 'suspended';
 
@@ -17,6 +18,14 @@ export const whiteLabels = pgTable('white_labels', {
   currency: char('currency', { length: 3 }).notNull().default('USD'),
   language: text('language').$type<'es' | 'en'>().notNull().default('es'),
   markupPercent: numeric('markup_percent', { precision: 6, scale: 2 }).notNull().default('0'),
+  // Migration 1001: optional addresses and the storefront content (draft and published).
+  subdomain: text('subdomain').unique(),
+  customDomain: text('custom_domain').unique(),
+  draft: jsonb('draft').$type<Partial<SiteContent>>().notNull().default({}),
+  draftUpdatedAt: timestamp('draft_updated_at', { withTimezone: true }),
+  published: jsonb('published').$type<SiteContent>(),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,6 +3,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { seedDemoProviderAccounts, seedSupplierDestinations } from '../../modules/booking/hotel/seed.js';
 import { seedInventory } from '../../modules/inventory/seed.js';
 import { seedPlaces } from '../../modules/place/seed/seed.js';
+import { seedDemoWhiteLabel } from '../../modules/white-label/seed.js';
 import type { Db } from '../client.js';
 import { seedFoundation } from './demo-foundation.js';
 import { seedPricing } from './demo-pricing.js';
@@ -27,6 +28,7 @@ export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promi
   { name: 'vouchers', run: seedDemoVouchers },
   { name: 'provider-accounts', run: seedDemoProviderAccounts },
   { name: 'supplier-destinations', run: seedSupplierDestinations },
+  { name: 'white-labels', run: seedDemoWhiteLabel },
 ];
 
 export async function seedDemo(ctx: SeedContext) {

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { FullPageSpin } from '../../../shared/components/full-page-spin';
+import { useStorefrontByHost } from '../api/get-storefront-by-host';
+import { StorefrontHomePage } from './storefront-home-page';
+import { StorefrontLayout } from './storefront-layout';
+
+/**
+ * `/` on any host (decision 0322): a storefront's subdomain or custom domain shows that storefront's
+ * home; the platform's own host shows `fallback` (the sign-in page).
+ */
+export function StorefrontHostGate({ fallback, search }: { fallback: ReactNode; search?: ReactNode }) {
+  const host = useStorefrontByHost();
+  if (host.isPending) return <FullPageSpin />;
+  if (!host.data) return <>{fallback}</>;
+  return (
+    <StorefrontLayout slug={host.data}>
+      <StorefrontHomePage search={search} />
+    </StorefrontLayout>
+  );
+}

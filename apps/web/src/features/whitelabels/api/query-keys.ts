@@ -1,0 +1,1 @@
+export const WHITE_LABELS_KEY = ['whitelabels'] as const;
