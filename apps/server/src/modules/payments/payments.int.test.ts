@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const base = (wl: string) => `/api/whitelabel/${wl}/payment-gateways`;
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 async function configure(gateway: 'wompi' | 'stripe', wl = wlA) {
