@@ -8,6 +8,7 @@ import { flightRoutes } from '../features/flights/routes';
 import { hotelRoutes } from '../features/hotels/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { markupsRoutes } from '../features/markups/routes';
+import { paymentsRoutes } from '../features/payments/routes';
 import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -43,7 +44,8 @@ export const adminRoutes: RouteObject[] = [
   ...placeRoutes,
   ...agenciesRoutes,
   ...providerRoutes,
-  ...soon('/whitelabels', '/whitelabels/create', '/whitelabels/:id', '/whitelabel/:id/payments', '/whitelabel/:id/customize'),
+  ...paymentsRoutes,
+  ...soon('/whitelabels', '/whitelabels/create', '/whitelabels/:id', '/whitelabel/:id/customize'),
   // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
   ...hotelRoutes,
   ...ticketRoutes,
