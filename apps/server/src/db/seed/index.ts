@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { seedDemoProviderAccounts, seedSupplierDestinations } from '../../modules/booking/hotel/seed.js';
 import { seedInventory } from '../../modules/inventory/seed.js';
+import { seedDemoWhiteLabel } from '../../modules/payments/seed.js';
 import { seedPlaces } from '../../modules/place/seed/seed.js';
 import type { Db } from '../client.js';
 import { seedFoundation } from './demo-foundation.js';
@@ -27,6 +28,7 @@ export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promi
   { name: 'vouchers', run: seedDemoVouchers },
   { name: 'provider-accounts', run: seedDemoProviderAccounts },
   { name: 'supplier-destinations', run: seedSupplierDestinations },
+  { name: 'white-label', run: seedDemoWhiteLabel },
 ];
 
 export async function seedDemo(ctx: SeedContext) {
