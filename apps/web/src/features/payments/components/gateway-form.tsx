@@ -70,7 +70,10 @@ export function GatewayForm(props: {
     } catch (err) {
       if (err instanceof ApiError && err.fields) {
         form.setFields(
-          Object.entries(err.fields).map(([path, msg]) => ({ name: path.replace(/^credentials\./, '').split('.') as ['test', string], errors: [msg] })),
+          Object.entries(err.fields).map(([path, msg]) => ({
+            name: path.replace(/^credentials\./, '').split('.') as ['test', string],
+            errors: [msg],
+          })),
         );
       }
       message.error(err instanceof ApiError ? err.message : 'No se pudo guardar la pasarela');
