@@ -47,6 +47,7 @@ export default async function globalSetup() {
 
   const port = await freePort();
   const simPort = await freePort();
+  const paymentSimPort = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -56,6 +57,7 @@ export default async function globalSetup() {
     DATA_DIR: path.join(dir, 'data'),
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
     SUPPLIER_SIM_PORT: String(simPort),
+    PAYMENT_SIM_PORT: String(paymentSimPort),
     SEED_DEMO: 'always',
     // A reserve answers pending after 1 s while the supplier books on (hotels.spec: the page follows it).
     RESERVE_ANSWER_MS: '1000',
@@ -65,6 +67,7 @@ export default async function globalSetup() {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.SUPPLIER_SIM_URL;
+  delete env.PAYMENT_SIM_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
@@ -74,6 +77,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_PAYMENT_SIM_URL = `http://127.0.0.1:${paymentSimPort}`;
 
   return async () => {
     server.kill('SIGTERM');

@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { integrationRoutes } from './modules/integrations/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { markupRoutes } from './modules/markup/routes.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import { placeRoutes } from './modules/place/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Outbox jobs kicked by requests finish (or stay queued) before the database closes.
   app.addHook('onClose', async () => {
     await services.deadlineJob.stop();
+    await services.paymentJob.stop();
     await services.outbox.stop();
     await services.webhookSender.close();
   });
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(integrationRoutes, { services });
   await app.register(deadlineRoutes, { services });
   await app.register(whiteLabelRoutes, { services });
+  await app.register(paymentRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -35,6 +35,9 @@ const envSchema = z.object({
    */
   SUPPLIER_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SUPPLIER_SIM_URL: z.string().url().optional(),
+  /** Port of the in-process payment simulator (Wompi and Stripe); 0 picks a free one, as does the default 3901 when taken. */
+  PAYMENT_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  PAYMENT_SIM_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   /** Bearer token that GET /metrics requires; without it /metrics answers 404 (decision 0113). */
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must have at least 16 characters' }).optional(),
@@ -68,6 +71,8 @@ const envSchema = z.object({
 
 /** The in-process simulator's port when SUPPLIER_SIM_PORT is not set (a free one if it is taken). */
 export const DEFAULT_SIMULATOR_PORT = 3900;
+/** The in-process payment simulator's port when PAYMENT_SIM_PORT is not set (a free one if it is taken). */
+export const DEFAULT_PAYMENT_SIMULATOR_PORT = 3901;
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };
 

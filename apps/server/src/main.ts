@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSimulator } from '@travesia/supplier-sim';
+import { startPaymentSimulator, startSimulator } from '@travesia/supplier-sim';
 import { count, inArray } from 'drizzle-orm';
 import { buildApp } from './app.js';
-import { type Config, DEFAULT_SIMULATOR_PORT, loadConfig } from './config.js';
+import { type Config, DEFAULT_PAYMENT_SIMULATOR_PORT, DEFAULT_SIMULATOR_PORT, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
@@ -44,6 +44,25 @@ const simulator = await startSandboxSimulator(config);
 const simulatorUrl = config.SUPPLIER_SIM_URL ?? (simulator as { url: string }).url;
 log.info({ simulatorUrl }, 'supplier simulator ready');
 
+/** Test-mode payment gateways of sandbox agencies talk to the payment simulator (decision 0332), started the same way. */
+async function startSandboxPaymentSimulator(c: Config) {
+  if (c.PAYMENT_SIM_URL) return null;
+  try {
+    return await startPaymentSimulator({ port: c.PAYMENT_SIM_PORT ?? DEFAULT_PAYMENT_SIMULATOR_PORT, host: '127.0.0.1' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    if (c.PAYMENT_SIM_PORT !== undefined) {
+      log.fatal(`PAYMENT_SIM_PORT ${c.PAYMENT_SIM_PORT} is in use by another program: free it, or unset it to use any free port`);
+      process.exit(1);
+    }
+    log.warn({ port: DEFAULT_PAYMENT_SIMULATOR_PORT }, 'payment simulator port in use; using a free one');
+    return startPaymentSimulator({ port: 0, host: '127.0.0.1' });
+  }
+}
+const paymentSimulator = await startSandboxPaymentSimulator(config);
+const paymentSimulatorUrl = config.PAYMENT_SIM_URL ?? (paymentSimulator as { url: string }).url;
+log.info({ paymentSimulatorUrl }, 'payment simulator ready');
+
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
 const applied = await migrate(database);
 if (applied.length) log.info({ applied }, 'migrations applied');
@@ -58,7 +77,7 @@ statistics?.start();
 
 const store = createStore(config.REDIS_URL, { maxBytes: config.MEMORY_STORE_MB * 1024 * 1024 });
 const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
-const app = await buildApp({ config, database, store, mailer, log, simulatorUrl });
+const app = await buildApp({ config, database, store, mailer, log, simulatorUrl, paymentSimulatorUrl });
 
 await app.listen({ port: config.PORT, host: config.HOST });
 // Supplier bookings whose answer was lost are looked up by our reference until they settle.
@@ -68,8 +87,12 @@ recovery.start();
 app.services.outbox.start();
 // Deadline reminders and pre-reservation expiry: safe in every process at once (decision 0264).
 app.services.deadlineJob.start();
+// Payment settlements whose seller handler has not succeeded, and Wompi checkouts that expired unpaid.
+app.services.paymentJob.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
+// The in-process payment simulator sends its webhooks to this process (the platform's own address).
+paymentSimulator?.setPlatformUrl(`http://127.0.0.1:${port}`);
 
 // The URL and the demo accounts on every start where they exist (not only the first one).
 const demo = await database.db
@@ -108,6 +131,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await statistics?.stop();
     await app.close();
     await simulator?.close();
+    await paymentSimulator?.close();
     await Promise.allSettled([store.close(), database.close()]);
     mailer.close();
     process.exit(0);

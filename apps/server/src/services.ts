@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { type Config, DEFAULT_SIMULATOR_PORT } from './config.js';
+import { type Config, DEFAULT_PAYMENT_SIMULATOR_PORT, DEFAULT_SIMULATOR_PORT } from './config.js';
 import type { Database } from './db/client.js';
 import type { KeyValueStore } from './lib/kv.js';
 import type { Mailer } from './lib/mailer.js';
@@ -55,6 +55,9 @@ import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
 import { OutboxRepository } from './modules/outbox/repository.js';
 import { type OutboxOptions, OutboxWorker } from './modules/outbox/worker.js';
+import { PaymentNotifyJob } from './modules/payments/notify-job.js';
+import { PaymentRepository } from './modules/payments/repository.js';
+import { PaymentService } from './modules/payments/service.js';
 import { PlaceRepository } from './modules/place/repository.js';
 import { PlaceService } from './modules/place/service.js';
 import { PricingRepository } from './modules/pricing/repository.js';
@@ -86,6 +89,8 @@ export interface AppDeps {
   connectionTester?: ConnectionTester;
   /** The supplier simulator sandbox accounts talk to (started by main.ts unless SUPPLIER_SIM_URL is set). */
   simulatorUrl?: string;
+  /** The payment simulator test-mode gateways of sandbox agencies talk to (main.ts starts it unless PAYMENT_SIM_URL is set). */
+  paymentSimulatorUrl?: string;
   /** Reserve answer and recovery timings of supplier bookings whose outcome is unknown (tests shorten them). */
   bookingOptions?: Partial<HotelBookingOptions>;
   /** Webhook HTTP client (tests pass one whose guarded agent resolves names with a fake DNS). */
@@ -194,7 +199,20 @@ export function createServices(deps: AppDeps) {
     agencyMail,
     mailSenders,
   });
+  // White-label payments (decisions 0330-0333): `payments` implements the PaymentPort storefront orders use.
+  const payments = new PaymentService({
+    repo: new PaymentRepository(db),
+    secrets,
+    simulatorUrl: () =>
+      deps.paymentSimulatorUrl ??
+      deps.config.PAYMENT_SIM_URL ??
+      `http://127.0.0.1:${deps.config.PAYMENT_SIM_PORT ?? DEFAULT_PAYMENT_SIMULATOR_PORT}`,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+  });
   return {
+    payments,
+    paymentJob: new PaymentNotifyJob(payments, deps.log),
     integrations,
     deadlines,
     deadlineJob,

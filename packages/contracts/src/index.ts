@@ -20,6 +20,7 @@ export * from './messages.js';
 export * from './modules.js';
 export * from './net-address.js';
 export * from './own-profile.js';
+export * from './payments.js';
 export * from './permissions.js';
 export * from './places.js';
 export * from './price-visibility.js';

@@ -40,6 +40,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/voucher/ext/{ref}',
   'GET /health/live',
   'GET /health/ready',
+  'POST /api/payments/webhook/{gateway}',
   'POST /api/user/change-password',
   'POST /api/user/login',
   'POST /api/user/remember-password',

@@ -8,6 +8,7 @@ import { flightRoutes } from '../features/flights/routes';
 import { hotelRoutes } from '../features/hotels/routes';
 import { integrationsRoutes } from '../features/integrations/routes';
 import { markupsRoutes } from '../features/markups/routes';
+import { paymentsRoutes } from '../features/payments/routes';
 import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -19,14 +20,11 @@ import { usersRoutes } from '../features/users/routes';
 import { bookingPublicRoutes, bookingRoutes } from '../features/vouchers/routes';
 import { whiteLabelRoutes } from '../features/whitelabels/routes';
 import { NotFound } from '../shared/components/not-found';
-import { UnderConstruction } from '../shared/components/under-construction';
 
 /**
- * Every route of spec §2, path → element, in one place. A screen another issue builds is an
- * <UnderConstruction /> line until then: replace those lines with the feature's routes
+ * Every route of spec §2, path → element, in one place: each feature exports its routes
  * (`...dashboardRoutes`). Admin routes all pass the guard of the admin layout (ROUTE_RULES).
  */
-const soon = (...paths: string[]): RouteObject[] => paths.map((path) => ({ path, element: <UnderConstruction /> }));
 
 /** Public pages under the plain layout (`/` is the host root below). */
 export const plainRoutes: RouteObject[] = [...authRoutes.filter((r) => r.path !== '/'), ...bookingPublicRoutes];
@@ -52,7 +50,7 @@ export const adminRoutes: RouteObject[] = [
   ...agenciesRoutes,
   ...providerRoutes,
   ...whiteLabelRoutes,
-  ...soon('/whitelabel/:id/payments'),
+  ...paymentsRoutes,
   // Searchers, options and reserve pages (spec §2 Search, options and reserve routes).
   ...hotelRoutes,
   ...ticketRoutes,

@@ -8,6 +8,7 @@ export * from './integrations.js';
 export * from './inventory.js';
 export * from './outbox.js';
 export * from './own-bookings.js';
+export * from './payments.js';
 export * from './places.js';
 export * from './pricing.js';
 export * from './provider-accounts.js';

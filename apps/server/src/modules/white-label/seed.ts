@@ -4,6 +4,8 @@ import { agencies, places, whiteLabels } from '../../db/schema/index.js';
 import type { SeedContext } from '../../db/seed/index.js';
 
 export const DEMO_STOREFRONT_SLUG = 'viajes-demo';
+/** The demo white label's fixed id, so its pages have a stable address in the demo and in e2e/payments.spec.ts. */
+export const DEMO_WHITE_LABEL_ID = '7a1e5b1e-0000-4000-8000-00000000d001';
 const DESTINATIONS = ['Cartagena de Indias', 'Medellín', 'Santa Marta', 'San Andrés'];
 
 /**
@@ -41,6 +43,7 @@ export async function seedDemoWhiteLabel({ db }: SeedContext) {
   };
   const now = new Date();
   await db.insert(whiteLabels).values({
+    id: DEMO_WHITE_LABEL_ID,
     agencyId: agency.id,
     name: 'Viajes Andinos',
     slug: DEMO_STOREFRONT_SLUG,

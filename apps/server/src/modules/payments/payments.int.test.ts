@@ -1,0 +1,339 @@
+import { PAYMENT_SANDBOX_CREDENTIALS, type RunningPaymentSimulator, startPaymentSimulator } from '@travesia/supplier-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeWorld } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { paymentEvents, payments, whiteLabels } from '../../db/schema/index.js';
+import type { PaymentSettled } from './port.js';
+
+let t: TestApp;
+let w: Awaited<ReturnType<typeof makeWorld>>;
+let sim: RunningPaymentSimulator;
+let wlA: string;
+let wlB: string;
+const settled: PaymentSettled[] = [];
+const W = PAYMENT_SANDBOX_CREDENTIALS.wompi;
+const S = PAYMENT_SANDBOX_CREDENTIALS.stripe;
+
+beforeAll(async () => {
+  sim = await startPaymentSimulator();
+  t = await createTestApp({}, { paymentSimulatorUrl: sim.url });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  sim.setPlatformUrl(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  w = await makeWorld(t.app, t.database);
+  const [a] = await t.database.db
+    .insert(whiteLabels)
+    .values({ agencyId: w.agencyA.id, name: 'Tienda A', slug: `tienda-a-${Date.now()}` })
+    .returning();
+  const [b] = await t.database.db
+    .insert(whiteLabels)
+    .values({ agencyId: w.agencyB.id, name: 'Tienda B', slug: `tienda-b-${Date.now()}` })
+    .returning();
+  wlA = a.id;
+  wlB = b.id;
+  t.app.services.payments.onSettled(async (e) => {
+    settled.push(e);
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+});
+
+const base = (wl: string) => `/api/whitelabel/${wl}/payment-gateways`;
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+
+async function configure(gateway: 'wompi' | 'stripe', wl = wlA) {
+  const existing = (await inject('GET', base(wl), w.headers.admin)).json() as { _id: string; gateway: string }[];
+  const found = existing.find((g) => g.gateway === gateway);
+  const credentials = { test: gateway === 'wompi' ? { ...W } : { ...S } };
+  const res = found
+    ? await inject('PUT', `${base(wl)}/${found._id}`, w.headers.admin, { mode: 'test', credentials })
+    : await inject('POST', base(wl), w.headers.admin, { gateway, mode: 'test', credentials });
+  expect([200, 201]).toContain(res.statusCode);
+  const id = res.json()._id as string;
+  expect((await inject('POST', `${base(wl)}/${id}/activate`, w.headers.admin)).statusCode).toBe(200);
+  return id;
+}
+
+const checkout = (amount = '150000.00', currency = 'COP') =>
+  t.app.services.payments.startCheckout({
+    whiteLabelId: wlA,
+    agencyId: w.agencyA.id,
+    orderId: `order-${Math.random().toString(36).slice(2, 8)}`,
+    amount,
+    currency,
+    customer: { email: 'viajero@example.com', fullName: 'Ana Viajera' },
+    returnUrl: 'http://travesia.test/s/tienda/gracias',
+    expiresAt: new Date(Date.now() + 20 * 60_000),
+  });
+
+async function pay(gateway: 'wompi' | 'stripe', paymentId: string, scenario: string, delayMs = 100) {
+  if (gateway === 'wompi') {
+    // The traveller opens the hosted checkout (the simulator checks the integrity signature there).
+    const [p] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    const page = await fetch(p.checkoutUrl);
+    expect(page.status).toBe(200);
+  }
+  const [p] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  const res = await fetch(`${sim.url}/_sim/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ gateway, reference: paymentId, sessionId: p.gatewaySessionId ?? undefined, scenario, delayMs }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const statusOf = async (id: string) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0].status;
+const settledFor = (id: string) => settled.filter((e) => e.paymentId === id);
+const deliveriesFor = (n: number) => sim.state.deliveries.length >= n;
+
+describe('payment gateways: configuration endpoints', () => {
+  it('creates a Wompi gateway with masked secrets, refuses wrong prefixes, masks and keeps secrets on edit', async () => {
+    const bad = await inject('POST', base(wlA), w.headers.admin, {
+      gateway: 'wompi',
+      credentials: { test: { publicKey: 'pub_prod_x', privateKey: 'prv_test_x', integritySecret: 'x' } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({
+      'credentials.test.publicKey': 'Debe empezar por pub_test_',
+      'credentials.test.eventsSecret': 'Este dato es obligatorio',
+    });
+
+    const res = await inject('POST', base(wlA), w.headers.admin, { gateway: 'wompi', mode: 'test', credentials: { test: { ...W } } });
+    expect(res.statusCode).toBe(201);
+    const g = res.json();
+    expect(g.credentials.test.publicKey).toBe(W.publicKey);
+    expect(g.credentials.test.privateKey).toBe('••••••_sim');
+    expect(JSON.stringify(g)).not.toContain(W.eventsSecret);
+    expect(g.webhookUrl).toBe('http://travesia.test/api/payments/webhook/wompi');
+    expect(g.active).toBe(false);
+
+    const again = await inject('POST', base(wlA), w.headers.admin, { gateway: 'wompi', credentials: { test: { ...W } } });
+    expect(again.statusCode).toBe(409);
+
+    // The mask sent back keeps the stored secret; a typed value replaces it.
+    const edit = await inject('PUT', `${base(wlA)}/${g._id}`, w.headers.admin, { credentials: { test: { ...g.credentials.test } } });
+    expect(edit.statusCode).toBe(200);
+    const test = await inject('POST', `${base(wlA)}/${g._id}/test`, w.headers.admin);
+    expect(test.statusCode).toBe(200);
+    expect(test.json()).toEqual({ success: true, ok: true, msg: 'Conexión exitosa' });
+    const list = (await inject('GET', base(wlA), w.headers.admin)).json();
+    expect(list[0].lastTest).toMatchObject({ ok: true, msg: 'Conexión exitosa' });
+  });
+
+  it('answers 422 in Spanish when the gateway refuses the keys, for Wompi and Stripe', async () => {
+    const wompi = (await inject('GET', base(wlA), w.headers.admin)).json().find((g: { gateway: string }) => g.gateway === 'wompi');
+    await inject('PUT', `${base(wlA)}/${wompi._id}`, w.headers.admin, { credentials: { test: { privateKey: 'prv_test_wrong' } } });
+    const res = await inject('POST', `${base(wlA)}/${wompi._id}/test`, w.headers.admin);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().msg).toBe('La pasarela rechazó las credenciales: revisa las llaves');
+    const stripe = await inject('POST', base(wlA), w.headers.admin, {
+      gateway: 'stripe',
+      credentials: { test: { secretKey: 'sk_test_wrong', webhookSecret: 'whsec_x' } },
+    });
+    expect(stripe.statusCode).toBe(201);
+    const sres = await inject('POST', `${base(wlA)}/${stripe.json()._id}/test`, w.headers.admin);
+    expect(sres.statusCode).toBe(422);
+    // Live mode without live keys cannot be tested nor activated.
+    await inject('PUT', `${base(wlA)}/${stripe.json()._id}`, w.headers.admin, { mode: 'live' });
+    expect((await inject('POST', `${base(wlA)}/${stripe.json()._id}/test`, w.headers.admin)).statusCode).toBe(400);
+    expect((await inject('POST', `${base(wlA)}/${stripe.json()._id}/activate`, w.headers.admin)).statusCode).toBe(400);
+  });
+
+  it('keeps one active gateway per white label and refuses deleting it', async () => {
+    const wompiId = await configure('wompi');
+    const stripeId = await configure('stripe');
+    const list = (await inject('GET', base(wlA), w.headers.admin)).json() as { _id: string; active: boolean }[];
+    expect(list.filter((g) => g.active).map((g) => g._id)).toEqual([stripeId]);
+    expect((await inject('DELETE', `${base(wlA)}/${stripeId}`, w.headers.admin)).statusCode).toBe(409);
+    await configure('wompi');
+    expect((await inject('GET', base(wlA), w.headers.admin)).json().find((g: { _id: string }) => g._id === wompiId).active).toBe(true);
+  });
+
+  it('scopes by agency: another agency gets 404, staff without the permission 403, super any', async () => {
+    expect((await inject('GET', base(wlA), w.headers.adminB)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/whitelabel/${wlA}/payments`, w.headers.adminB)).statusCode).toBe(404);
+    expect((await inject('GET', base(wlA), w.headers.adviser)).statusCode).toBe(403);
+    expect((await inject('GET', base(wlA), w.headers.super)).statusCode).toBe(200);
+    expect((await inject('GET', base(wlB), w.headers.adminB)).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: base(wlA) })).statusCode).toBe(401);
+  });
+});
+
+describe('payments over real HTTP: the simulator pays and signs, the platform verifies', () => {
+  for (const gateway of ['wompi', 'stripe'] as const) {
+    describe(gateway, () => {
+      beforeAll(async () => {
+        await configure(gateway);
+      });
+
+      it('approved: one approval told once, listed with its reference', async () => {
+        const s = await checkout();
+        await pay(gateway, s.paymentId, 'approved', 0);
+        await vi.waitFor(() => expect(settledFor(s.paymentId)).toHaveLength(1), { timeout: 10_000 });
+        expect(settledFor(s.paymentId)[0]).toMatchObject({ status: 'approved', amount: '150000.00', currency: 'COP', gateway });
+        expect(settledFor(s.paymentId)[0].gatewayReference).not.toBe('');
+        const list = (await inject('GET', `/api/whitelabel/${wlA}/payments`, w.headers.admin)).json().docs;
+        expect(list.find((p: { _id: string }) => p._id === s.paymentId)).toMatchObject({ status: 'approved', gateway });
+      });
+
+      it('declined: told once as declined', async () => {
+        const s = await checkout();
+        await pay(gateway, s.paymentId, 'declined', 0);
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['declined']), { timeout: 10_000 });
+      });
+
+      it('pending then approved: the approval is told once, the pending is not a settlement', async () => {
+        const s = await checkout();
+        const before = sim.state.deliveries.length;
+        await pay(gateway, s.paymentId, 'pending-then-approved', 100);
+        await vi.waitFor(() => expect(deliveriesFor(before + 2)).toBe(true), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+      });
+
+      it('duplicate event: acknowledged, recorded once, told once', async () => {
+        const s = await checkout();
+        const before = sim.state.deliveries.length;
+        await pay(gateway, s.paymentId, 'duplicate', 0);
+        await vi.waitFor(
+          () => expect(sim.state.deliveries.slice(before).every((d) => d.httpStatus === 200) && deliveriesFor(before + 2)).toBe(true),
+          {
+            timeout: 10_000,
+          },
+        );
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+        const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, s.paymentId));
+        expect(events).toHaveLength(1);
+      });
+
+      it('events out of order: the older pending event after the approval changes nothing', async () => {
+        const s = await checkout();
+        const before = sim.state.deliveries.length;
+        await pay(gateway, s.paymentId, 'out-of-order', 0);
+        await vi.waitFor(() => expect(deliveriesFor(before + 2)).toBe(true), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+        expect(await statusOf(s.paymentId)).toBe('approved');
+      });
+
+      it('expired, then a late approval: both told, the approval is never lost', async () => {
+        const s = await checkout();
+        await pay(gateway, s.paymentId, 'expired', 0);
+        if (gateway === 'wompi') {
+          // Wompi sends nothing for an unpaid checkout: the payment job expires it after the grace.
+          await t.app.services.payments.expireStale(new Date(Date.now() + 3_600_000));
+        }
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['expired']), { timeout: 10_000 });
+        const late = await checkout();
+        await pay(gateway, late.paymentId, 'late-approval', 300);
+        await vi.waitFor(() => expect(settledFor(late.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+      });
+
+      it('refund of an approved payment through the gateway: told once as refunded', async () => {
+        const s = await checkout();
+        await pay(gateway, s.paymentId, 'approved', 0);
+        await vi.waitFor(() => expect(settledFor(s.paymentId)).toHaveLength(1), { timeout: 10_000 });
+        expect(await t.app.services.payments.refund(s.paymentId, 'La reserva falló en el proveedor')).toEqual({ status: 'refunded' });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved', 'refunded']), { timeout: 10_000 });
+      });
+    });
+  }
+});
+
+describe('webhook refusals: nothing changes', () => {
+  it('a bad signature, a too-old timestamp, an unknown payment and a different amount are 4xx in Spanish', async () => {
+    await configure('stripe');
+    const s = await checkout('99.50', 'USD');
+    const body = (status: string, amount = 9950) =>
+      JSON.stringify({
+        id: `evt_${Math.random().toString(36).slice(2)}`,
+        object: 'event',
+        created: Math.floor(Date.now() / 1000),
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: 'cs_x',
+            object: 'checkout.session',
+            client_reference_id: s.paymentId,
+            amount_total: amount,
+            currency: 'usd',
+            payment_status: status,
+            payment_intent: 'pi_x',
+          },
+        },
+      });
+    const { createHmac } = await import('node:crypto');
+    const sign = (b: string, ts = Math.floor(Date.now() / 1000), secret: string = S.webhookSecret) =>
+      `t=${ts},v1=${createHmac('sha256', secret).update(`${ts}.${b}`).digest('hex')}`;
+    const post = (b: string, sig: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': sig },
+        payload: b,
+      });
+
+    const b1 = body('paid');
+    const forged = await post(b1, sign(b1, undefined, 'whsec_other'));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().msg).toBe('Firma del evento no válida');
+    const old = await post(b1, sign(b1, Math.floor(Date.now() / 1000) - 301));
+    expect(old.statusCode).toBe(400);
+    expect(old.json().msg).toBe('El evento es demasiado antiguo o su fecha no es válida');
+    const b2 = body('paid', 100);
+    const mismatch = await post(b2, sign(b2));
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().msg).toBe('El monto o la moneda del evento no coinciden con el pago');
+    // Its retry answers the same, never "duplicate, fine".
+    expect((await post(b2, sign(b2))).statusCode).toBe(422);
+    const unknown = JSON.parse(b1);
+    unknown.data.object.client_reference_id = '00000000-0000-4000-8000-000000000000';
+    unknown.data.object.id = 'cs_unknown';
+    const b3 = JSON.stringify(unknown);
+    expect((await post(b3, sign(b3))).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/stripe',
+          headers: { 'content-type': 'text/plain' },
+          payload: 'no',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/paypal',
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    expect(await statusOf(s.paymentId)).toBe('pending');
+    expect(settledFor(s.paymentId)).toEqual([]);
+    const good = await post(b1, sign(b1));
+    expect(good.json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await post(b1, sign(b1))).json()).toEqual({ received: true, outcome: 'duplicate' });
+  });
+
+  it('a checkout with an invalid amount or without an active gateway is refused in Spanish', async () => {
+    await expect(checkout('10.005', 'USD')).rejects.toMatchObject({ status: 400, message: 'Monto no válido' });
+    await expect(
+      t.app.services.payments.startCheckout({
+        whiteLabelId: wlB,
+        agencyId: w.agencyB.id,
+        orderId: 'o',
+        amount: '10',
+        currency: 'USD',
+        customer: { email: 'a@b.co', fullName: 'A' },
+        returnUrl: 'http://x.test',
+        expiresAt: new Date(),
+      }),
+    ).rejects.toMatchObject({ status: 409, message: 'La marca blanca no tiene una pasarela de pago activa' });
+  });
+});
