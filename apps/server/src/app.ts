@@ -29,6 +29,7 @@ import { markupRoutes } from './modules/markup/routes.js';
 import { placeRoutes } from './modules/place/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
+import { storefrontRoutes } from './modules/storefront/routes.js';
 import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { voucherRoutes } from './modules/voucher/routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transferRoutes, { services });
   await app.register(integrationRoutes, { services });
   await app.register(deadlineRoutes, { services });
+  await app.register(storefrontRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST);
   return app;

@@ -53,6 +53,7 @@ import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
 import { OutboxRepository } from './modules/outbox/repository.js';
 import { type OutboxOptions, OutboxWorker } from './modules/outbox/worker.js';
+import type { PaymentPort } from './modules/payments/port.js';
 import { PlaceRepository } from './modules/place/repository.js';
 import { PlaceService } from './modules/place/service.js';
 import { PricingRepository } from './modules/pricing/repository.js';
@@ -63,6 +64,8 @@ import type { ConnectionTester } from './modules/provider-account/connection-tes
 import { registryConnectionTester } from './modules/provider-account/registry-tester.js';
 import { ProviderAccountRepository } from './modules/provider-account/repository.js';
 import { ProviderAccountService } from './modules/provider-account/service.js';
+import { StorefrontRepository } from './modules/storefront/repository.js';
+import { StorefrontService } from './modules/storefront/service.js';
 import { SupplierAuditRepository } from './modules/supplier-audit/repository.js';
 import { SupplierAuditService } from './modules/supplier-audit/service.js';
 import { UserRepository } from './modules/user/repository.js';
@@ -86,6 +89,8 @@ export interface AppDeps {
   bookingOptions?: Partial<HotelBookingOptions>;
   /** Webhook HTTP client (tests pass one whose guarded agent resolves names with a fake DNS). */
   webhookSender?: WebhookSender;
+  /** Storefront payments (issue 20). LEAD: wire `services.payments` here once the payments branch lands. */
+  storefrontPayments?: PaymentPort;
   /** Sign-in and recovery limits, outbox retry timings (tests lower them). */
   accountOptions?: { loginLimits?: LoginLimits; recoveryLimits?: typeof RECOVERY_LIMITS; outbox?: Partial<OutboxOptions> };
 }
@@ -225,6 +230,21 @@ export function createServices(deps: AppDeps) {
     flightSearch,
     flightBooking,
     transfers,
+    storefront: new StorefrontService({
+      repo: new StorefrontRepository(db),
+      hotelSearch,
+      hotelBooking,
+      engine: booking,
+      pricing,
+      providerAccounts,
+      payments: deps.storefrontPayments ?? null,
+      outbox: outboxRepo,
+      outboxWorker: outbox,
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      log: deps.log,
+      options: { holdMinutes: deps.config.STOREFRONT_HOLD_MINUTES },
+    }),
   };
 }
 

@@ -130,7 +130,9 @@ export interface TestApp {
 /** The whole app on a fresh database, with a real SMTP catcher; call `close()` in afterAll. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Partial<Pick<AppDeps, 'connectionTester' | 'simulatorUrl' | 'bookingOptions' | 'accountOptions' | 'webhookSender'>> = {},
+  deps: Partial<
+    Pick<AppDeps, 'connectionTester' | 'simulatorUrl' | 'bookingOptions' | 'accountOptions' | 'webhookSender' | 'storefrontPayments'>
+  > = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mail = await startMailCatcher();

@@ -10,6 +10,7 @@ export * from './own-bookings.js';
 export * from './places.js';
 export * from './pricing.js';
 export * from './provider-accounts.js';
+export * from './storefront.js';
 export * from './supplier-audit.js';
 export * from './users.js';
 export * from './vouchers.js';
