@@ -163,6 +163,7 @@ export function createServices(deps: AppDeps) {
     store: deps.store,
   });
   const pricing = new PricingService(new PricingRepository(db));
+  const places = new PlaceService(new PlaceRepository(db), files);
   const inventory = new InventoryService({ repo: new InventoryRepository(db), db, pricing, vouchers, files, log: deps.log });
   vouchers.onCancelled((tx, voucher) => inventory.releaseForVoucher(tx, voucher));
   const inventoryExtras = new ExtrasService({
@@ -201,7 +202,7 @@ export function createServices(deps: AppDeps) {
     deadlineJob,
     webhookSender,
     files,
-    places: new PlaceService(new PlaceRepository(db), files),
+    places,
     auth,
     outbox,
     providerAccounts,
@@ -240,6 +241,8 @@ export function createServices(deps: AppDeps) {
       payments: deps.storefrontPayments ?? null,
       outbox: outboxRepo,
       outboxWorker: outbox,
+      places,
+      store: deps.store,
       mailer: deps.mailer,
       publicUrl: deps.config.publicUrl,
       log: deps.log,

@@ -43,6 +43,7 @@ const PUBLIC_OPERATIONS = [
   'POST /api/storefront/{slug}/hotels/quote',
   'POST /api/storefront/{slug}/hotels/search',
   'POST /api/storefront/{slug}/orders',
+  'POST /api/storefront/{slug}/places',
   'POST /api/user/change-password',
   'POST /api/user/login',
   'POST /api/user/remember-password',

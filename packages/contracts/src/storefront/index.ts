@@ -152,3 +152,10 @@ export const storefrontOrderViewSchema = z.object({
     .nullable(),
 });
 export type StorefrontOrderView = z.infer<typeof storefrontOrderViewSchema>;
+
+/** The storefront's destination search (public, rate-limited). */
+export const storefrontPlacesBody = z.object({ keyword: z.string().trim().min(3, { error: 'Escribe al menos 3 letras' }).max(100) });
+export const storefrontPlacesSchema = z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), label: z.string() }));
+export type StorefrontPlace = z.infer<typeof storefrontPlacesSchema>[number];
+export type StorefrontCheckout = z.infer<typeof storefrontCheckoutSchema>;
+export type StorefrontQuote = z.infer<typeof storefrontQuoteSchema>;

@@ -7,6 +7,8 @@ import {
   storefrontOrderLookupQuery,
   storefrontOrderParams,
   storefrontOrderViewSchema,
+  storefrontPlacesBody,
+  storefrontPlacesSchema,
   storefrontQuoteBody,
   storefrontQuoteSchema,
   storefrontSlugParams,
@@ -25,6 +27,12 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const shop = services.storefront;
   const config = { public: true };
   const tags = ['storefront'];
+
+  app.post(
+    '/api/storefront/:slug/places',
+    { config, schema: { tags, params: storefrontSlugParams, body: storefrontPlacesBody, response: { 200: ok(storefrontPlacesSchema) } } },
+    async (req) => ({ success: true as const, response: await shop.places(req.params.slug, req.body.keyword, req.ip) }),
+  );
 
   app.post(
     '/api/storefront/:slug/hotels/search',

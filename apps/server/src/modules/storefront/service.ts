@@ -12,7 +12,8 @@ import {
 import Decimal from 'decimal.js';
 import type { Logger } from 'pino';
 import type { AgencyRow, StorefrontOrderRow, WhiteLabelRow } from '../../db/schema/index.js';
-import { AppError, badRequest, forbidden, notFound, unavailable } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests, unavailable } from '../../http/errors.js';
+import type { KeyValueStore } from '../../lib/kv.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { PricingContext } from '../../pricing/index.js';
 import type { BookingEngine } from '../booking/engine.js';
@@ -25,6 +26,8 @@ import type { SalesContext } from '../booking/sales-context.js';
 import type { OutboxRepository } from '../outbox/repository.js';
 import type { OutboxWorker } from '../outbox/worker.js';
 import type { PaymentPort, PaymentSettled } from '../payments/port.js';
+import { toPlaceDto } from '../place/presenter.js';
+import type { PlaceService } from '../place/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import { type EnginePage, freeCancellationUntil, money, rooms, storefrontPage } from './present.js';
@@ -33,6 +36,7 @@ import type { StorefrontRepository } from './repository.js';
 const HOTEL_SUPPLIERS = ['hotelbeds', 'juniper', 'restel'] as const;
 const OUTBOX_CONFIRMATION = 'storefront.confirmation';
 const SEARCH_TIMEOUT_MS = 25_000;
+const PLACE_SEARCHES_PER_MINUTE = 60;
 
 export interface StorefrontOptions {
   /** The longest a hold lasts before the payment must have settled (never longer than the quote). */
@@ -49,6 +53,8 @@ export interface StorefrontDeps {
   /** LEAD: `services.payments` (the payments module's PaymentPort); null until it is wired: orders answer 503. */
   payments: PaymentPort | null;
   outbox: OutboxRepository;
+  places: Pick<PlaceService, 'autocompletePublic'>;
+  store: KeyValueStore;
   outboxWorker: OutboxWorker;
   mailer: Mailer;
   publicUrl: string;
@@ -81,7 +87,7 @@ export class StorefrontService {
   /** The active white label of `slug` as a sales context (anything else: the same Spanish 404). */
   async storefront(slug: string): Promise<Storefront> {
     const found = await this.d.repo.whiteLabelBySlug(slug);
-    if (!found || found.whiteLabel.status !== 'active') throw notFound(M.notFound);
+    if (found?.whiteLabel.status !== 'active') throw notFound(M.notFound);
     return this.contextOf(found.whiteLabel, found.agency);
   }
 
@@ -101,6 +107,22 @@ export class StorefrontService {
         allowedProviders: [],
       },
     };
+  }
+
+  /**
+   * Destinations for the search form (cities, areas, airports), without a session: at most
+   * PLACE_SEARCHES_PER_MINUTE per client address and storefront, else 429.
+   */
+  async places(slug: string, keyword: string, clientIp: string) {
+    const s = await this.storefront(slug);
+    const minute = Math.floor(this.now().getTime() / 60_000);
+    const count = await this.d.store.incr(`storefront-places:${s.whiteLabel.id}:${clientIp}:${minute}`, 90);
+    if (count > PLACE_SEARCHES_PER_MINUTE) throw tooManyRequests('Demasiadas búsquedas seguidas; espera un momento');
+    const rows = await this.d.places.autocompletePublic(keyword, 10, ['city', 'tourist-area', 'airport']);
+    return rows.map((row) => {
+      const p = toPlaceDto(row);
+      return { id: p._id, name: p.name, type: p.type, label: p.displayName };
+    });
   }
 
   /** The agency's prices with the storefront's markup on top, and no seller commission (decision 0341). */

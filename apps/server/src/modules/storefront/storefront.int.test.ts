@@ -136,6 +136,23 @@ describe('storefront hotel search', () => {
   });
 });
 
+describe('storefront destination search', () => {
+  it('finds active places without a session, and limits how often one client asks', async () => {
+    const ask = () =>
+      t.app.inject({ method: 'POST', url: '/api/storefront/playa/places', payload: { keyword: 'Cartagena' }, remoteAddress: '10.9.9.9' });
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().response).toEqual([
+      { id: cartagena, name: 'Cartagena de Indias', type: 'city', label: expect.stringContaining('Bolívar') },
+    ]);
+    let last = first;
+    for (let i = 0; i < 60 && last.statusCode === 200; i++) last = await ask();
+    expect(last.statusCode).toBe(429);
+    const other = await t.app.inject({ method: 'POST', url: '/api/storefront/borrador/places', payload: { keyword: 'Cartagena' } });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
 describe('storefront orders', () => {
   it('holds the quoted price, opens the checkout and books once when the approved payment is told twice at once', async () => {
     const { answer, row, option } = await order();
