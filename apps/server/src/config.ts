@@ -29,6 +29,8 @@ const envSchema = z.object({
    * goes on in the background (issue 12 finding 13, docs/decisions/0153).
    */
   RESERVE_ANSWER_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** How long a storefront order holds its quoted price while the traveller pays (issue 20, decision 0340). */
+  STOREFRONT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   /**
    * Port of the in-process supplier simulator; 0 picks a free one, and so does the default 3900 when it is
    * taken. Set SUPPLIER_SIM_URL to use an external one.

@@ -58,6 +58,7 @@ import { type OutboxOptions, OutboxWorker } from './modules/outbox/worker.js';
 import { PaymentNotifyJob } from './modules/payments/notify-job.js';
 import { PaymentRepository } from './modules/payments/repository.js';
 import { PaymentService } from './modules/payments/service.js';
+import type { PaymentPort } from './modules/payments/port.js';
 import { PlaceRepository } from './modules/place/repository.js';
 import { PlaceService } from './modules/place/service.js';
 import { PricingRepository } from './modules/pricing/repository.js';
@@ -68,6 +69,8 @@ import type { ConnectionTester } from './modules/provider-account/connection-tes
 import { registryConnectionTester } from './modules/provider-account/registry-tester.js';
 import { ProviderAccountRepository } from './modules/provider-account/repository.js';
 import { ProviderAccountService } from './modules/provider-account/service.js';
+import { StorefrontRepository } from './modules/storefront/repository.js';
+import { StorefrontService } from './modules/storefront/service.js';
 import { SupplierAuditRepository } from './modules/supplier-audit/repository.js';
 import { SupplierAuditService } from './modules/supplier-audit/service.js';
 import { UserRepository } from './modules/user/repository.js';
@@ -95,6 +98,8 @@ export interface AppDeps {
   bookingOptions?: Partial<HotelBookingOptions>;
   /** Webhook HTTP client (tests pass one whose guarded agent resolves names with a fake DNS). */
   webhookSender?: WebhookSender;
+  /** A payment port in front of `services.payments` for the storefront's orders (tests' recording double). */
+  storefrontPayments?: PaymentPort;
   /** Sign-in and recovery limits, outbox retry timings (tests lower them). */
   accountOptions?: { loginLimits?: LoginLimits; recoveryLimits?: typeof RECOVERY_LIMITS; outbox?: Partial<OutboxOptions> };
 }
@@ -167,6 +172,7 @@ export function createServices(deps: AppDeps) {
     store: deps.store,
   });
   const pricing = new PricingService(new PricingRepository(db));
+  const places = new PlaceService(new PlaceRepository(db), files);
   const inventory = new InventoryService({ repo: new InventoryRepository(db), db, pricing, vouchers, files, log: deps.log });
   vouchers.onCancelled((tx, voucher) => inventory.releaseForVoucher(tx, voucher));
   const inventoryExtras = new ExtrasService({
@@ -218,7 +224,7 @@ export function createServices(deps: AppDeps) {
     deadlineJob,
     webhookSender,
     files,
-    places: new PlaceService(new PlaceRepository(db), files),
+    places,
     auth,
     outbox,
     providerAccounts,
@@ -253,6 +259,24 @@ export function createServices(deps: AppDeps) {
       agencies: agencyRepo,
       files,
       hosts: storefrontHosts(deps.config),
+    }),
+    storefront: new StorefrontService({
+      repo: new StorefrontRepository(db),
+      hotelSearch,
+      hotelBooking,
+      engine: booking,
+      pricing,
+      providerAccounts,
+      // Tests may put a recording double in front; the platform pays through the white label's gateways.
+      payments: deps.storefrontPayments ?? payments,
+      outbox: outboxRepo,
+      outboxWorker: outbox,
+      places,
+      store: deps.store,
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      log: deps.log,
+      options: { holdMinutes: deps.config.STOREFRONT_HOLD_MINUTES },
     }),
   };
 }

@@ -131,7 +131,10 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   deps: Partial<
-    Pick<AppDeps, 'connectionTester' | 'simulatorUrl' | 'paymentSimulatorUrl' | 'bookingOptions' | 'accountOptions' | 'webhookSender'>
+    Pick<
+      AppDeps,
+      'connectionTester' | 'simulatorUrl' | 'paymentSimulatorUrl' | 'bookingOptions' | 'accountOptions' | 'webhookSender' | 'storefrontPayments'
+    >
   > = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();

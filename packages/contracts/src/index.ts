@@ -36,6 +36,7 @@ export * from './schemas/partial-update.js';
 export * from './schemas/supplier-audit.js';
 export * from './schemas/user.js';
 export * from './shell-messages.js';
+export * from './storefront/index.js';
 export * from './supplier-messages.js';
 export * from './suppliers.js';
 export * from './time-zone.js';

@@ -12,6 +12,7 @@ export * from './payments.js';
 export * from './places.js';
 export * from './pricing.js';
 export * from './provider-accounts.js';
+export * from './storefront.js';
 export * from './supplier-audit.js';
 export * from './users.js';
 export * from './vouchers.js';

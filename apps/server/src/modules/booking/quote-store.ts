@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import { AppError } from '../../http/errors.js';
 import type { KeyValueStore } from '../../lib/kv.js';
-import { ownerIdOf, type SalesContext } from './sales-context.js';
+import { type SalesContext, scopeIdOf } from './sales-context.js';
 
 /** The longest a quote is kept (a provider token expiring sooner shortens it). */
 export const QUOTE_TTL_S = 10 * 60;
@@ -45,7 +45,7 @@ export class QuoteStore {
   /** The seller's own quote; a 409 when it expired or belongs to someone else. */
   async get<T extends QuoteOwner>(kind: string, sale: SalesContext, quoteId: string): Promise<T> {
     const found = await this.peek<T>(kind, quoteId);
-    if (!found || found.userId !== ownerIdOf(sale) || found.agencyId !== sale.agencyId)
+    if (!found || found.userId !== scopeIdOf(sale) || found.agencyId !== sale.agencyId)
       throw new AppError(409, 'QUOTE_EXPIRED', M.quoteExpired, { 'bookingCodes.quoteId': M.quoteExpired });
     return found;
   }

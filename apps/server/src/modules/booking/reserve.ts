@@ -54,6 +54,8 @@ export interface SupplierReserve {
   book: (clientReference: string, ctx: CallContext) => Promise<BookingBase>;
   simScenario?: string;
   actor?: EventActor;
+  /** Who the voucher names as integrator (default: the provider; a storefront names itself, decision 0340). */
+  integrator?: string;
   /**
    * Confirms a pre-reserved voucher (flights, docs/decisions/0290) instead of recording a new one: in the
    * same transaction it becomes pending-provider under the key, with the travellers, the code and the
@@ -137,7 +139,7 @@ export class ReserveEngine {
               ...r.voucher,
               agencyId,
               userId: ownerIdOf(r.sale),
-              integrator: r.account.supplier,
+              integrator: r.integrator ?? r.account.supplier,
               provider: r.account.supplier,
               providerAccountId: r.account.id,
               status: 'pending-provider',

@@ -56,6 +56,12 @@ export class PlaceService {
     });
   }
 
+  /** Active places only, for callers without a session (a storefront's destination search, issue 20). */
+  async autocompletePublic(keyword: string, limit: number, types: PlaceType[]) {
+    const key = await this.repo.normaliseKeyword(keyword);
+    return this.repo.autocomplete({ key, types, parentId: null, limit, includeInactive: false });
+  }
+
   /** Every place below `placeId` — for modules that search "in Colombia". */
   descendantIds(placeId: string) {
     return this.repo.descendantIds(placeId);

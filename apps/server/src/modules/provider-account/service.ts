@@ -272,17 +272,32 @@ export class ProviderAccountService {
    * mode is the agency's (platform staff always sandbox).
    */
   async resolveForUse(actor: AuthContext, accountId: string): Promise<ResolvedProviderAccount> {
+    return this.resolveForSale(
+      { agencyId: actor.agency?.id ?? null, mode: actor.agency?.mode ?? 'sandbox', allowedProviders: actor.user.availableProviders },
+      accountId,
+    );
+  }
+
+  /** `resolveForUse` for any seller (a session's, or a storefront's: its agency, mode and no user limit). */
+  async resolveForSale(
+    seller: { agencyId: string | null; mode: Mode; allowedProviders: readonly string[] },
+    accountId: string,
+  ): Promise<ResolvedProviderAccount> {
     // Own inventory: one built-in account every agency may use (its modules decide for what).
-    if (isOwnInventoryAccount(accountId)) return ownInventoryAccount(actor.agency?.mode ?? 'sandbox');
+    if (isOwnInventoryAccount(accountId)) return ownInventoryAccount(seller.mode);
     const found = await this.d.repo.findById(accountId);
-    const agencyId = actor.agency?.id ?? null;
-    if (!found || found.account.agencyId !== agencyId) throw notFoundError(PROVIDER_MESSAGES.notFound);
+    if (!found || found.account.agencyId !== seller.agencyId) throw notFoundError(PROVIDER_MESSAGES.notFound);
     const { account, template } = found;
-    const allowed = actor.user.availableProviders;
+    const allowed = seller.allowedProviders;
     if (allowed.length && !allowed.includes(account.id)) throw forbiddenError(PROVIDER_MESSAGES.notAllowed);
     if (!account.active) throw badRequest(PROVIDER_MESSAGES.inactive, undefined, 'PROVIDER_INACTIVE');
     if (template && !template.active) throw badRequest(PROVIDER_MESSAGES.templateInactive, undefined, 'PROVIDER_INACTIVE');
-    return this.resolve(found, actor.agency?.mode ?? 'sandbox');
+    return this.resolve(found, seller.mode);
+  }
+
+  /** The active accounts an agency's storefront may search (every usable account of the agency). */
+  usableByAgency(agencyId: string): Promise<ProviderAccountRow[]> {
+    return this.d.repo.usableByAgency(agencyId);
   }
 
   /**

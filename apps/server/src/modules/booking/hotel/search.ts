@@ -14,6 +14,7 @@ import type { CallContext, HotelOffer, SupplierLayer } from '../../../suppliers/
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
+import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import {
   type CachedOffer,
   cacheKey,
@@ -68,14 +69,20 @@ export class HotelSearchService {
   }
 
   /** The account the caller may use for `route`, in the mode the route asks for. */
-  async account(auth: AuthContext, accountId: string, route: Pick<SearchRouteOptions, 'supplier' | 'forceSandbox'>, resort: Resort | null) {
-    const resolved = await this.d.providerAccounts.resolveForUse(auth, accountId);
+  async account(
+    who: AuthContext | SalesContext,
+    accountId: string,
+    route: Pick<SearchRouteOptions, 'supplier' | 'forceSandbox'>,
+    resort: Resort | null,
+  ) {
+    const sale = saleOf(who);
+    const resolved = await this.d.providerAccounts.resolveForSale(sale, accountId);
     const allowed: readonly SupplierId[] = typeof route.supplier === 'string' ? [route.supplier] : route.supplier;
     if (!isSupplierAccount(resolved) || !allowed.includes(resolved.supplier))
       throw badRequest(M.supplierMismatch, { provider_id: M.supplierMismatch }, 'SUPPLIER_MISMATCH');
     const module = moduleFor(resolved.supplier, resort);
     if (!module) throw badRequest(M.supplierMismatch, { provider_id: M.supplierMismatch }, 'SUPPLIER_MISMATCH');
-    if (!auth.modules.includes(module)) throw forbidden(M.moduleDisabled);
+    if (!sale.modules.includes(module)) throw forbidden(M.moduleDisabled);
     return route.forceSandbox ? this.sandboxed(resolved) : resolved;
   }
 
@@ -123,20 +130,23 @@ export class HotelSearchService {
    * once and concurrently with the supplier calls (decision 0098). Rejections are left to the awaiting
    * searches.
    */
-  prefetch(auth: AuthContext, destination: string): SharedLookups {
+  prefetch(who: AuthContext | SalesContext, destination: string, pricingContext?: Promise<PricingContext>): SharedLookups {
+    const sale = saleOf(who);
     const place = this.place(destination);
-    const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
+    const pricing =
+      pricingContext ?? this.d.pricing.loadContext({ agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at: this.now() });
     const codes = place.then((p) => this.supplierCodes(p));
     for (const p of [place, pricing, codes]) p.catch(() => undefined);
     return { place, pricing, codes };
   }
 
-  async search(auth: AuthContext, body: HotelSearchBody, route: SearchRouteOptions, shared?: SharedLookups) {
+  async search(who: AuthContext | SalesContext, body: HotelSearchBody, route: SearchRouteOptions, shared?: SharedLookups) {
     const t0 = performance.now();
+    const sale = saleOf(who);
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
     const resort: Resort | null = body.resort ?? null;
-    const { place: placeP, pricing: pricingP, codes: codesP } = shared ?? this.prefetch(auth, body.destination);
-    const account = await this.account(auth, body.provider_id, route, resort);
+    const { place: placeP, pricing: pricingP, codes: codesP } = shared ?? this.prefetch(sale, body.destination);
+    const account = await this.account(sale, body.provider_id, route, resort);
     const maxRooms = MAX_ROOMS[account.supplier];
     if (body.paxes.length > maxRooms) throw badRequest(M.tooManyRooms(maxRooms), { paxes: M.tooManyRooms(maxRooms) }, 'TOO_MANY_ROOMS');
     const place = await placeP;
@@ -180,8 +190,8 @@ export class HotelSearchService {
       {
         cacheId,
         kind: 'supplier',
-        agencyId: auth.agency?.id ?? null,
-        userId: auth.user.id,
+        agencyId: sale.agencyId,
+        userId: scopeIdOf(sale),
         accountId: account.id,
         supplier: account.supplier,
         forceSandbox: route.forceSandbox,
@@ -199,7 +209,7 @@ export class HotelSearchService {
     // Where the time went (ms): before the supplier call, the call, pricing + storing after it.
     const ms = { prep: Math.round(t1 - t0), supplier: Math.round(t2 - t1), after: Math.round(performance.now() - t2) };
     this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code, ms }, 'hotel search cached');
-    return { index, page: await present(this.d.store, index, auth.user.type, FIRST_PAGE, {}) };
+    return { index, page: await present(this.d.store, index, viewerTypeOf(sale), FIRST_PAGE, {}) };
   }
 
   /**
@@ -279,8 +289,9 @@ export class HotelSearchService {
    * side (their blobs are shared, not copied), option ids prefixed with the part number. Prices in
    * several currencies are compared by their USD equivalent (decision 0096).
    */
-  async merge(auth: AuthContext, parts: SearchIndex[]): Promise<SearchIndex | null> {
+  async merge(who: AuthContext | SalesContext, parts: SearchIndex[]): Promise<SearchIndex | null> {
     if (!parts.length) return null;
+    const sale = saleOf(who);
     const at = this.now().getTime();
     const expires = parts.reduce((min, p) => (p.expires < min ? p.expires : min), parts[0].expires);
     const ttl = Math.max(1, Math.floor((Date.parse(expires) - at) / 1000));
@@ -296,8 +307,8 @@ export class HotelSearchService {
       v: 2,
       cacheId: randomBytes(16).toString('base64url'),
       kind: 'merged',
-      agencyId: auth.agency?.id ?? null,
-      userId: auth.user.id,
+      agencyId: sale.agencyId,
+      userId: scopeIdOf(sale),
       accountId: '',
       supplier: 'mixed',
       forceSandbox: first.forceSandbox,
@@ -324,7 +335,8 @@ export class HotelSearchService {
   }
 
   /** A cached search of the caller (another user's, or an expired one, is a 404). */
-  async cached(auth: AuthContext, cacheId: string): Promise<SearchIndex> {
+  async cached(who: AuthContext | SalesContext, cacheId: string): Promise<SearchIndex> {
+    const sale = saleOf(who);
     let found: SearchIndex | null = null;
     if (/^[A-Za-z0-9_-]{10,64}$/.test(cacheId)) {
       const hit = this.parsed.get(cacheId);
@@ -337,7 +349,7 @@ export class HotelSearchService {
       }
     }
     if (found && Date.parse(found.expires) <= this.now().getTime()) found = null;
-    if (!found || found.userId !== auth.user.id || found.agencyId !== (auth.agency?.id ?? null))
+    if (!found || found.userId !== scopeIdOf(sale) || found.agencyId !== sale.agencyId)
       throw new AppError(404, 'SEARCH_EXPIRED', M.cacheExpired);
     return found;
   }
@@ -346,14 +358,14 @@ export class HotelSearchService {
    * One option of a cached search with the supplier search it belongs to (a merged search's
    * `<part>-<id>` resolves to its part); 404 when unknown.
    */
-  async option(auth: AuthContext, cacheId: string, optionId: string): Promise<{ search: SearchIndex; entry: CachedOffer }> {
-    let search = await this.cached(auth, cacheId);
+  async option(who: AuthContext | SalesContext, cacheId: string, optionId: string): Promise<{ search: SearchIndex; entry: CachedOffer }> {
+    let search = await this.cached(who, cacheId);
     let id = optionId;
     if (search.kind === 'merged') {
       const m = /^(\d+)-(.+)$/.exec(optionId);
       const part = m ? search.parts[Number(m[1])] : undefined;
       if (!m || !part) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
-      search = await this.cached(auth, part.cacheId);
+      search = await this.cached(who, part.cacheId);
       id = m[2];
     }
     const hotel = search.hotels.find((h) => h.o.some((o) => optionIdOf(o) === id));
@@ -372,8 +384,8 @@ export class HotelSearchService {
       if (this.parsed.size > HotelSearchService.PARSED_MAX || Date.parse(v.expires) <= now) this.parsed.delete(id);
   }
 
-  async page(auth: AuthContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
-    return present(this.d.store, await this.cached(auth, cacheId), auth.user.type, q, filter);
+  async page(who: AuthContext | SalesContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
+    return present(this.d.store, await this.cached(who, cacheId), viewerTypeOf(saleOf(who)), q, filter);
   }
 }
 

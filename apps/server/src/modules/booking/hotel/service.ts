@@ -2,7 +2,8 @@ import { type HotelReserveBody, HOTEL_BOOKING_MESSAGES as M, type PriceBreakdown
 import Decimal from 'decimal.js';
 import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
-import { AppError, badRequest, conflict } from '../../../http/errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../../../http/errors.js';
+import type { PricingContext } from '../../../pricing/index.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import type { HotelOffer, HotelQuote, SupplierLayer, Traveller } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
@@ -14,7 +15,7 @@ import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
 import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
-import { salesContextOf } from '../sales-context.js';
+import { type SalesContext, saleOf, salesContextOf, viewerTypeOf } from '../sales-context.js';
 import { voucherMoney } from '../voucher-money.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import type { HotelSearchService } from './search.js';
@@ -65,22 +66,23 @@ export class HotelBookingService {
   }
 
   /** Re-prices one option of a cached search with the supplier; a changed price or policy comes back flagged. */
-  async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
-    const { search, entry: option } = await this.d.search.option(auth, cacheId, optionId);
+  async quote(who: AuthContext | SalesContext, cacheId: string, optionId: string, simScenario?: string, pricing?: PricingContext) {
+    const sale = saleOf(who);
+    const { search, entry: option } = await this.d.search.option(sale, cacheId, optionId);
     const at = this.d.engine.now();
     let quote: HotelQuote;
     let breakdown: PriceBreakdown;
     if (search.supplier === 'travesia') {
-      ({ quote, breakdown } = await requoteTravesia(this.d.inventory, auth, search, option));
+      // Own hotels are re-priced through the inventory module, which serves signed-in sellers only.
+      if ('channel' in who) throw forbidden(M.moduleDisabled);
+      ({ quote, breakdown } = await requoteTravesia(this.d.inventory, who, search, option));
     } else {
       const supplier = search.supplier as SupplierId;
-      const account = await this.d.search.account(auth, search.accountId, { supplier, forceSandbox: search.forceSandbox }, search.resort);
+      const account = await this.d.search.account(sale, search.accountId, { supplier, forceSandbox: search.forceSandbox }, search.resort);
       const ctx = { correlationId: search.cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
       quote = await this.d.suppliers.registry.hotel(account).quote(option.offer as HotelOffer, ctx);
-      breakdown = await this.d.pricing.priceOffer({
-        agencyId: auth.agency?.id ?? null,
-        userId: auth.user.id,
-        kind: 'hotel',
+      const offer = {
+        kind: 'hotel' as const,
         supplier,
         destinationAncestors: [search.place.id, ...search.place.ancestors],
         checkIn: search.criteria.checkIn,
@@ -90,8 +92,11 @@ export class HotelBookingService {
         cost: quote.total,
         bookingDate: isoDay(at),
         targetCurrency: option.breakdown.currency,
-        at,
-      });
+      };
+      // A storefront prices with its own context (its markup on top, decision 0341); a seller loads theirs.
+      breakdown = pricing
+        ? this.d.pricing.price(pricing, offer)
+        : await this.d.pricing.priceOffer({ ...offer, agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at });
     }
     const quoteId = QuoteStore.newId();
     const ttl = QuoteStore.ttl(quote.token.expiresAt, at);
@@ -126,7 +131,7 @@ export class HotelBookingService {
           { breakdown: option.breakdown, cancellation: option.offer.cancellation },
           { breakdown, cancellation: quote.cancellation },
         ),
-        breakdown: breakdownFor(auth.user.type, breakdown),
+        breakdown: breakdownFor(viewerTypeOf(sale), breakdown),
         availability: quote.availability,
         cancellation: quote.cancellation,
         previousCancellation: option.offer.cancellation,
@@ -159,15 +164,38 @@ export class HotelBookingService {
   ): Promise<{ voucher: VoucherRow; created: boolean }> {
     const key = ReserveEngine.checkKey(idempotencyKey);
     const sale = salesContextOf(auth);
-    const { reserves, quotes } = this.d.engine;
     // A retry: the first voucher, whatever state it is in; the supplier is not called again.
-    const previous = await reserves.replay(sale, key);
+    const previous = await this.d.engine.reserves.replay(sale, key);
     if (previous) {
       if (previous.provider === 'travesia') await this.assertSameTravesiaRequest(auth, previous, body);
       return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
     }
+    const q = await this.acceptedQuote(sale, body);
+    if (q.supplier === 'travesia') return this.reserveTravesia(auth, q, body, key);
+    return this.reserveSupplier(sale, q, body, key, opts);
+  }
 
-    const q = await quotes.get<CachedQuote>('hotel', sale, body.bookingCodes.quoteId);
+  /**
+   * The reserve of a seller without a session (a storefront order, decision 0340): the same checks and
+   * the same engine path; the voucher's integrator names the storefront. Own hotels are not sold this way.
+   */
+  async reserveForSale(
+    sale: SalesContext,
+    body: HotelReserveBody,
+    idempotencyKey: string,
+    opts: { simScenario?: string; actor?: EventActor; integrator?: string } = {},
+  ): Promise<{ voucher: VoucherRow; created: boolean }> {
+    const key = ReserveEngine.checkKey(idempotencyKey);
+    const previous = await this.d.engine.reserves.replay(sale, key);
+    if (previous) return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
+    const q = await this.acceptedQuote(sale, body);
+    if (q.supplier === 'travesia') throw forbidden(M.moduleDisabled);
+    return this.reserveSupplier(sale, q, body, key, opts);
+  }
+
+  /** The seller's quote, checked against the price the client accepted, the rooms and the holder fields. */
+  private async acceptedQuote(sale: SalesContext, body: HotelReserveBody): Promise<CachedQuote> {
+    const q = await this.d.engine.quotes.get<CachedQuote>('hotel', sale, body.bookingCodes.quoteId);
     if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency) {
       const detail = `${q.breakdown.price} ${q.breakdown.currency}`;
       throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `Precio vigente: ${detail}` });
@@ -179,16 +207,27 @@ export class HotelBookingService {
     )
       throw badRequest(M.paxesMismatch, { companions: M.paxesMismatch });
     assertRequiredHolderFields(q.quote?.requiredHolderFields, body.client);
-    if (q.supplier === 'travesia') return this.reserveTravesia(auth, q, body, key);
+    return q;
+  }
+
+  private async reserveSupplier(
+    sale: SalesContext,
+    q: CachedQuote,
+    body: HotelReserveBody,
+    key: string,
+    opts: { simScenario?: string; actor?: EventActor; integrator?: string },
+  ) {
+    const rooms = q.criteria.rooms;
     const supplier = q.supplier as SupplierId;
-    const account = await this.d.search.account(auth, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
+    const account = await this.d.search.account(sale, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
     const paxes = travellersOf(body, rooms);
     const holder = supplierHolder(body.client);
     const hotels = this.d.suppliers.registry.hotel(account);
-    return reserves.reserve({
+    return this.d.engine.reserves.reserve({
       sale,
       idempotencyKey: key,
       account,
+      integrator: opts.integrator,
       voucher: hotelVoucher(q, body),
       code: {
         kind: 'supplier-hotel',

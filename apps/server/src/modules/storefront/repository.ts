@@ -1,0 +1,79 @@
+import type { StorefrontOrderStatus } from '@travesia/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  type AgencyRow,
+  agencies,
+  type StorefrontOrderRow,
+  storefrontOrders,
+  type WhiteLabelRow,
+  whiteLabels,
+} from '../../db/schema/index.js';
+
+export type NewStorefrontOrder = typeof storefrontOrders.$inferInsert;
+export type OrderPatch = Partial<Pick<StorefrontOrderRow, 'paymentId' | 'gateway' | 'gatewayReference' | 'voucherId' | 'note' | 'option'>>;
+
+/** The SQL of storefront orders and the white label a storefront request names. */
+export class StorefrontRepository {
+  constructor(private readonly db: Db) {}
+
+  async whiteLabelBySlug(slug: string): Promise<{ whiteLabel: WhiteLabelRow; agency: AgencyRow } | null> {
+    const [row] = await this.db
+      .select({ whiteLabel: whiteLabels, agency: agencies })
+      .from(whiteLabels)
+      .innerJoin(agencies, eq(agencies.id, whiteLabels.agencyId))
+      .where(eq(whiteLabels.slug, slug))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async whiteLabelById(id: string): Promise<{ whiteLabel: WhiteLabelRow; agency: AgencyRow } | null> {
+    const [row] = await this.db
+      .select({ whiteLabel: whiteLabels, agency: agencies })
+      .from(whiteLabels)
+      .innerJoin(agencies, eq(agencies.id, whiteLabels.agencyId))
+      .where(eq(whiteLabels.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async insert(order: NewStorefrontOrder): Promise<StorefrontOrderRow> {
+    const [row] = await this.db.insert(storefrontOrders).values(order).returning();
+    return row;
+  }
+
+  async byId(id: string): Promise<StorefrontOrderRow | undefined> {
+    const [row] = await this.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, id)).limit(1);
+    return row;
+  }
+
+  async byRef(whiteLabelId: string, ref: string): Promise<StorefrontOrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.whiteLabelId, whiteLabelId), eq(storefrontOrders.ref, ref)))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * The state machine's only write: moves the order to `to` when it is in one of `from` (one
+   * conditional UPDATE). Answers the moved row, or undefined when another transition got there first.
+   */
+  async move(id: string, from: readonly StorefrontOrderStatus[], to: StorefrontOrderStatus, patch: OrderPatch = {}) {
+    const [row] = await this.db
+      .update(storefrontOrders)
+      .set({ ...patch, status: to, updatedAt: sql`now()` })
+      .where(and(eq(storefrontOrders.id, id), inArray(storefrontOrders.status, [...from])))
+      .returning();
+    return row as StorefrontOrderRow | undefined;
+  }
+
+  /** Data that is not a transition (the payment session once opened). */
+  async patch(id: string, patch: OrderPatch): Promise<void> {
+    await this.db
+      .update(storefrontOrders)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(storefrontOrders.id, id));
+  }
+}

@@ -1,0 +1,300 @@
+import { startSimulator } from '@travesia/supplier-sim';
+import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { RecordingPaymentPort } from '../../../test/payment-double.js';
+import { insertPlace } from '../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { outbox, providerAccounts, storefrontOrders, supplierDestinations, vouchers, whiteLabels } from '../../db/schema/index.js';
+
+let t: TestApp;
+let sim: Awaited<ReturnType<typeof startSimulator>>;
+const payments = new RecordingPaymentPort();
+let admin: Record<string, string>;
+let accountId = '';
+let cartagena = '';
+let agencyId = '';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const criteria = { destination: '', countryCode: 'CO', start: day(40), end: day(42), paxes: [{ adults: 2, children: [] }] };
+const billing = {
+  name: 'Laura',
+  surname: 'Gómez',
+  email: 'Laura@Example.com',
+  phone: '+573001234567',
+  document: { type: 'CC', number: '1020304050' },
+};
+const travellers = [
+  [
+    { name: 'Laura', surname: 'Gómez' },
+    { name: 'Pedro', surname: 'Gómez' },
+  ],
+];
+
+async function search(slug: string) {
+  return t.app.inject({ method: 'POST', url: `/api/storefront/${slug}/hotels/search`, payload: { ...criteria, destination: cartagena } });
+}
+
+/** Searches the shop, picks the cheapest option and orders it: the order row and the checkout answer. */
+async function order(slug = 'playa') {
+  const s = await search(slug);
+  expect(s.statusCode, s.body).toBe(200);
+  const { cacheId, items } = s.json().response;
+  const option = items[0].options[0];
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/storefront/${slug}/orders`,
+    payload: { cacheId, optionId: option.optionId, price: option.price, travellers, billing },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const answer = res.json().response as { orderRef: string; checkoutUrl: string; holdExpiresAt: string };
+  const [row] = await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.ref, answer.orderRef));
+  return { answer, row, option };
+}
+
+const orderRow = async (id: string) => (await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, id)))[0];
+const vouchersOf = (key: string) => t.database.db.select().from(vouchers).where(eq(vouchers.idempotencyKey, key));
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({}, { simulatorUrl: sim.url, storefrontPayments: payments });
+  const db = t.database.db;
+  const colombia = await insertPlace(t.database, 'Colombia', 'country', null);
+  const bolivar = await insertPlace(t.database, 'Bolívar', 'state', colombia);
+  cartagena = (await insertPlace(t.database, 'Cartagena de Indias', 'city', bolivar)).id;
+  await db.insert(supplierDestinations).values([{ supplier: 'hotelbeds', placeId: cartagena, code: 'CTG' }]);
+  const agency = await makeAgency(t.database, { modules: ['hotels-hotelbeds', 'tickets-hotelbeds'] });
+  agencyId = agency.id;
+  admin = await loginAs(t.app, (await makeUser(t.database, 'agency', agency.id)).email);
+  accountId = await createProviderAccount(t.app, admin, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
+  await db.insert(whiteLabels).values([
+    { agencyId, name: 'Playa Viajes', slug: 'playa', status: 'active', products: ['hotels-hotelbeds'], markupPercent: '10' },
+    { agencyId, name: 'Borrador', slug: 'borrador', status: 'draft', products: ['hotels-hotelbeds'] },
+    { agencyId, name: 'Solo tickets', slug: 'solo-tickets', status: 'active', products: ['tickets-hotelbeds'] },
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+});
+
+describe('storefront hotel search', () => {
+  it("answers the agency's price plus the storefront markup, and only the traveller's price", async () => {
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/hotel/hotelbeds/avail',
+      headers: admin,
+      payload: { ...criteria, destination: cartagena, provider_id: accountId },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const shop = await search('playa');
+    expect(shop.statusCode, shop.body).toBe(200);
+    const page = shop.json().response;
+    expect(page.itemsFound).toBeGreaterThan(0);
+    const agencyPrice = new Map<string, string>(
+      back.json().response.items.map((h: { code: string; minPrice: { amount: string } }) => [h.code, h.minPrice.amount]),
+    );
+    for (const h of page.items) {
+      const base = agencyPrice.get(h.code);
+      expect(base, h.code).toBeDefined();
+      expect(h.minPrice.amount).toBe(new Decimal(base as string).mul('1.10').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+    }
+    for (const field of ['breakdown', 'cost', 'markups', 'commission', 'supplier', 'accountId', 'netPrice'])
+      expect(shop.body).not.toContain(`"${field}"`);
+    // Paging the storefront's own search works; another storefront can't read it.
+    const again = await t.app.inject({ method: 'GET', url: `/api/storefront/playa/hotels/search/${page.cacheId}?page=1&limit=5` });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().response.items.length).toBeLessThanOrEqual(5);
+    const other = await t.app.inject({ method: 'GET', url: `/api/storefront/solo-tickets/hotels/search/${page.cacheId}` });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('refuses a storefront that is not active, or a product it does not sell, in Spanish', async () => {
+    for (const slug of ['borrador', 'no-existe']) {
+      const res = await search(slug);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().msg).toBe('Tienda no encontrada');
+    }
+    const notSold = await search('solo-tickets');
+    expect(notSold.statusCode).toBe(403);
+    expect(notSold.json().msg).toBe('Esta tienda no vende este producto');
+  });
+
+  it('quotes an option at storefront prices without the agency breakdown', async () => {
+    const s = (await search('playa')).json().response;
+    const option = s.items[0].options[0];
+    const q = await t.app.inject({
+      method: 'POST',
+      url: '/api/storefront/playa/hotels/quote',
+      payload: { cacheId: s.cacheId, optionId: option.optionId },
+    });
+    expect(q.statusCode, q.body).toBe(200);
+    expect(q.json().response).toMatchObject({ priceChanged: false, price: option.price });
+    expect(q.body).not.toContain('"breakdown"');
+  });
+});
+
+describe('storefront destination search', () => {
+  it('finds active places without a session, and limits how often one client asks', async () => {
+    const ask = () =>
+      t.app.inject({ method: 'POST', url: '/api/storefront/playa/places', payload: { keyword: 'Cartagena' }, remoteAddress: '10.9.9.9' });
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().response).toEqual([
+      { id: cartagena, name: 'Cartagena de Indias', type: 'city', label: expect.stringContaining('Bolívar') },
+    ]);
+    let last = first;
+    for (let i = 0; i < 60 && last.statusCode === 200; i++) last = await ask();
+    expect(last.statusCode).toBe(429);
+    const other = await t.app.inject({ method: 'POST', url: '/api/storefront/borrador/places', payload: { keyword: 'Cartagena' } });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('storefront orders', () => {
+  it('holds the quoted price, opens the checkout and books once when the approved payment is told twice at once', async () => {
+    const { answer, row, option } = await order();
+    expect(answer.checkoutUrl).toMatch(/^https:\/\/checkout\.payments\.test\//);
+    expect(Date.parse(answer.holdExpiresAt)).toBeGreaterThan(Date.now());
+    expect(row).toMatchObject({ status: 'awaiting-payment', amount: option.price.amount, currency: option.price.currency });
+    const checkout = payments.checkoutOf(row.id);
+    expect(checkout).toMatchObject({ amount: row.amount, currency: row.currency, agencyId });
+    expect(checkout.returnUrl).toContain(`/s/playa/pedido/${row.ref}`);
+
+    await Promise.all([payments.fire(row.id, 'approved'), payments.fire(row.id, 'approved')]);
+    await payments.fire(row.id, 'approved');
+    const booked = await orderRow(row.id);
+    expect(booked.status).toBe('booked');
+    const list = await vouchersOf(`sf-${row.id}`);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: booked.voucherId, status: 'confirmed', integrator: 'storefront:playa', userId: null, agencyId });
+    expect(list[0].payments).toEqual({
+      storefront: [
+        { gateway: 'wompi', reference: `wompi-${checkout.paymentId}`, amount: row.amount, currency: row.currency, status: 'approved' },
+      ],
+    });
+    // A stale "declined" arriving after the approval changes nothing.
+    await payments.fire(row.id, 'declined');
+    expect((await orderRow(row.id)).status).toBe('booked');
+    // The confirmation e-mail is queued in the white label's name.
+    const jobs = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'storefront.confirmation'));
+    expect(jobs.some((j) => (j.payload as { orderId: string }).orderId === row.id)).toBe(true);
+  });
+
+  it('books nothing for a declined or expired payment', async () => {
+    const declined = (await order()).row;
+    await payments.fire(declined.id, 'declined');
+    expect((await orderRow(declined.id)).status).toBe('declined');
+    const expired = (await order()).row;
+    await payments.fire(expired.id, 'expired');
+    expect((await orderRow(expired.id)).status).toBe('expired');
+    expect(await vouchersOf(`sf-${declined.id}`)).toHaveLength(0);
+    expect(await vouchersOf(`sf-${expired.id}`)).toHaveLength(0);
+  });
+
+  it('never books a payment whose amount or currency differs from the hold: it is refunded', async () => {
+    const { row } = await order();
+    await payments.fire(row.id, 'approved', { amount: new Decimal(row.amount).minus(1).toFixed(2) });
+    expect((await orderRow(row.id)).status).toBe('refunded');
+    expect(await vouchersOf(`sf-${row.id}`)).toHaveLength(0);
+    const other = (await order()).row;
+    await payments.fire(other.id, 'approved', { currency: other.currency === 'USD' ? 'EUR' : 'USD' });
+    expect((await orderRow(other.id)).status).toBe('refunded');
+    expect(payments.refunds.map((r) => r.paymentId)).toEqual(
+      expect.arrayContaining([payments.checkoutOf(row.id).paymentId, payments.checkoutOf(other.id).paymentId]),
+    );
+  });
+
+  it('books a payment approved after the hold expired when the price is the same', async () => {
+    const { row } = await order();
+    await t.database.db
+      .update(storefrontOrders)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(storefrontOrders.id, row.id));
+    await payments.fire(row.id, 'approved');
+    expect((await orderRow(row.id)).status).toBe('booked');
+    expect(await vouchersOf(`sf-${row.id}`)).toHaveLength(1);
+  });
+
+  it('refunds a payment approved after the hold expired when the price changed', async () => {
+    const { row } = await order();
+    await t.database.db
+      .update(storefrontOrders)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(storefrontOrders.id, row.id));
+    await t.database.db.update(whiteLabels).set({ markupPercent: '25' }).where(eq(whiteLabels.slug, 'playa'));
+    try {
+      await payments.fire(row.id, 'approved');
+    } finally {
+      await t.database.db.update(whiteLabels).set({ markupPercent: '10' }).where(eq(whiteLabels.slug, 'playa'));
+    }
+    const after = await orderRow(row.id);
+    expect(after.status).toBe('refunded');
+    expect(after.note).toContain('cambiaron');
+    expect(await vouchersOf(`sf-${row.id}`)).toHaveLength(0);
+  });
+
+  it('refunds when the booking fails, and leaves the order to the agency when the refund fails too', async () => {
+    const first = (await order()).row;
+    const second = (await order()).row;
+    await t.database.db.update(providerAccounts).set({ active: false }).where(eq(providerAccounts.id, accountId));
+    try {
+      await payments.fire(first.id, 'approved');
+      payments.failRefunds = true;
+      await payments.fire(second.id, 'approved');
+    } finally {
+      payments.failRefunds = false;
+      await t.database.db.update(providerAccounts).set({ active: true }).where(eq(providerAccounts.id, accountId));
+    }
+    expect((await orderRow(first.id)).status).toBe('refunded');
+    const stuck = await orderRow(second.id);
+    expect(stuck.status).toBe('needs-attention');
+    expect(stuck.note).toContain('El reembolso falló');
+  });
+
+  it('asks to accept a changed price before holding anything', async () => {
+    const s = (await search('playa')).json().response;
+    const option = s.items[0].options[0];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/storefront/playa/orders',
+      payload: { cacheId: s.cacheId, optionId: option.optionId, price: { ...option.price, amount: '1.00' }, travellers, billing },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'PRICE_CHANGED', fields: { price: `${option.price.amount} ${option.price.currency}` } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/storefront/playa/orders',
+      payload: {
+        cacheId: s.cacheId,
+        optionId: option.optionId,
+        price: option.price,
+        travellers,
+        billing: { ...billing, phone: '3001234567' },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('formato internacional');
+  });
+});
+
+describe('mi reserva', () => {
+  it('shows the order to the e-mail that made it, and the same 404 to anyone else', async () => {
+    const { row } = await order();
+    await payments.fire(row.id, 'approved');
+    const ok = await t.app.inject({ method: 'GET', url: `/api/storefront/playa/orders/${row.ref}?email=laura@example.com` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().response).toMatchObject({ orderRef: row.ref, status: 'booked', holder: { name: 'Laura', surname: 'Gómez' } });
+    expect(ok.json().response.voucher.status).toBe('confirmed');
+    expect(ok.body).not.toContain('"cost"');
+    const wrong = await t.app.inject({ method: 'GET', url: `/api/storefront/playa/orders/${row.ref}?email=otra@example.com` });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/storefront/playa/orders/SF-NOPE1234?email=laura@example.com' });
+    const otherShop = await t.app.inject({ method: 'GET', url: `/api/storefront/solo-tickets/orders/${row.ref}?email=laura@example.com` });
+    for (const r of [wrong, unknown, otherShop]) {
+      expect(r.statusCode).toBe(404);
+      expect(r.json().msg).toBe('No encontramos una reserva con esa referencia y correo');
+    }
+  });
+});

@@ -1,0 +1,178 @@
+import { formatMoney, type StorefrontOrderBody } from '@travesia/contracts';
+import { Alert, Button, Card, Form, Input, Select, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { ApiError } from '../../../lib/api';
+import { storage } from '../../../lib/storage';
+import { useCreateOrder } from '../api/create-order';
+import { useQuoteOption } from '../api/quote-option';
+
+type Billing = StorefrontOrderBody['billing'];
+interface Values {
+  billing: Billing;
+  travellers: Array<Array<{ name: string; surname: string }>>;
+}
+
+/** `/s/{slug}/hoteles/reservar?cache&opcion`: the option re-priced, traveller and billing, "Pagar". */
+export function StorefrontCheckoutPage() {
+  const { slug = '' } = useParams();
+  const [params] = useSearchParams();
+  const cacheId = params.get('cache');
+  const optionId = params.get('opcion');
+  const quote = useQuoteOption(slug, cacheId && optionId ? { cacheId, optionId } : null);
+  const order = useCreateOrder(slug);
+  const [accepted, setAccepted] = useState(false);
+  const q = quote.data;
+  const onFinish = (v: Values) => {
+    if (!q || !cacheId || !optionId) return;
+    order.mutate(
+      {
+        cacheId,
+        optionId,
+        price: q.price,
+        billing: v.billing,
+        travellers: v.travellers.map((room) => room.map((p) => ({ ...p, type: 'adult' as const }))),
+      },
+      {
+        onSuccess: (r) => {
+          // The return page shows the order to the e-mail that made it.
+          storage.set(`storefront-order-${r.orderRef}`, v.billing.email);
+          location.assign(r.checkoutUrl);
+        },
+      },
+    );
+  };
+  const error = (order.error ?? quote.error) as ApiError | null;
+  return (
+    <main style={{ maxWidth: 560, margin: '0 auto', padding: 16 }}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        Completa tu reserva
+      </Typography.Title>
+      {quote.isLoading && <Spin tip="Confirmando el precio…" />}
+      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 12 }} />}
+      {q && (
+        <>
+          <Card style={{ marginBottom: 16 }}>
+            <Typography.Title level={2} style={{ fontSize: 18 }}>
+              {q.hotel.name}
+            </Typography.Title>
+            <p>
+              {q.rooms.map((r) => r.name).join(' + ')} · {q.board.label}
+            </p>
+            <p>
+              Del {q.checkIn.split('-').reverse().join('-')} al {q.checkOut.split('-').reverse().join('-')}
+            </p>
+            <p>
+              Total: <strong>{formatMoney(q.price.amount, q.price.currency)}</strong>
+            </p>
+            {q.priceChanged && !accepted && (
+              <Alert
+                type="warning"
+                showIcon
+                message={`El precio cambió de ${formatMoney(q.previousPrice.amount, q.previousPrice.currency)} a ${formatMoney(q.price.amount, q.price.currency)}`}
+                action={
+                  <Button size="small" onClick={() => setAccepted(true)}>
+                    Aceptar el nuevo precio
+                  </Button>
+                }
+              />
+            )}
+          </Card>
+          <Form<Values>
+            layout="vertical"
+            onFinish={onFinish}
+            initialValues={{
+              billing: { document: { type: 'CC' } },
+              travellers: q.rooms.map((r) => Array.from({ length: r.adults + r.childrenAges.length }, () => ({ name: '', surname: '' }))),
+            }}
+          >
+            <Typography.Title level={2} style={{ fontSize: 18 }}>
+              Datos de facturación
+            </Typography.Title>
+            <Form.Item label="Nombre" name={['billing', 'name']} rules={[{ required: true, message: 'Nombre es obligatorio' }]}>
+              <Input autoComplete="given-name" />
+            </Form.Item>
+            <Form.Item label="Apellido" name={['billing', 'surname']} rules={[{ required: true, message: 'Apellido es obligatorio' }]}>
+              <Input autoComplete="family-name" />
+            </Form.Item>
+            <Form.Item
+              label="Correo electrónico"
+              name={['billing', 'email']}
+              rules={[{ required: true, type: 'email', message: 'Correo electrónico no válido' }]}
+            >
+              <Input type="email" autoComplete="email" />
+            </Form.Item>
+            <Form.Item
+              label="Teléfono"
+              name={['billing', 'phone']}
+              extra="Formato internacional, p. ej. +573001234567"
+              rules={[{ required: true, pattern: /^\+[1-9]\d{6,14}$/, message: 'Teléfono no válido: usa el formato internacional' }]}
+            >
+              <Input type="tel" autoComplete="tel" />
+            </Form.Item>
+            <Form.Item label="Tipo de documento" name={['billing', 'document', 'type']}>
+              <Select
+                options={[
+                  { value: 'CC', label: 'Cédula de ciudadanía' },
+                  { value: 'CE', label: 'Cédula de extranjería' },
+                  { value: 'NIT', label: 'NIT' },
+                  { value: 'PASAPORTE', label: 'Pasaporte' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item
+              label="Número de documento"
+              name={['billing', 'document', 'number']}
+              rules={[{ required: true, message: 'Documento de identidad es obligatorio' }]}
+            >
+              <Input />
+            </Form.Item>
+            {seatsOf(q.rooms).map((room) => (
+              <fieldset key={room.id} style={{ border: 0, padding: 0 }}>
+                <Typography.Title level={2} style={{ fontSize: 16 }}>
+                  Viajeros — habitación {room.number}
+                </Typography.Title>
+                {room.seats.map((seat) => (
+                  <TravellerFields key={seat.id} room={room.number - 1} index={seat.index} />
+                ))}
+              </fieldset>
+            ))}
+            <Button type="primary" htmlType="submit" block loading={order.isPending} disabled={q.priceChanged && !accepted}>
+              Pagar {formatMoney(q.price.amount, q.price.currency)}
+            </Button>
+          </Form>
+        </>
+      )}
+    </main>
+  );
+}
+
+/** One entry per room and per traveller, with stable ids (the quote's rooms never reorder). */
+function seatsOf(rooms: Array<{ adults: number; childrenAges: number[] }>) {
+  return rooms.map((r, i) => ({
+    id: `habitacion-${i + 1}`,
+    number: i + 1,
+    seats: Array.from({ length: r.adults + r.childrenAges.length }, (_, j) => ({ id: `viajero-${i + 1}-${j + 1}`, index: j })),
+  }));
+}
+
+function TravellerFields({ room, index }: { room: number; index: number }) {
+  return (
+    <>
+      <Form.Item
+        label={`Nombre del viajero ${index + 1}`}
+        name={['travellers', room, index, 'name']}
+        rules={[{ required: true, message: 'Nombre es obligatorio' }]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        label={`Apellido del viajero ${index + 1}`}
+        name={['travellers', room, index, 'surname']}
+        rules={[{ required: true, message: 'Apellido es obligatorio' }]}
+      >
+        <Input />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { hotelCachedQuery, hotelOptionRef, hotelSearchBody, hotelTravellerSchema } from '../hotel-booking.js';
+import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
+import { storefrontSlugParams } from '../white-label/site.js';
+
+/**
+ * The public storefront's hotel search, checkout and "mi reserva" (issue 20, docs/decisions/0340–0342).
+ * Answers carry the traveller's price only: never cost, markups, commission, supplier or account.
+ */
+export const STOREFRONT_MESSAGES = {
+  notFound: 'Tienda no encontrada',
+  productNotSold: 'Esta tienda no vende este producto',
+  orderNotFound: 'No encontramos una reserva con esa referencia y correo',
+  priceChanged: 'El precio cambió: revísalo y acéptalo para continuar',
+  paymentsUnavailable: 'Los pagos de esta tienda aún no están disponibles',
+  phoneInvalid: 'Teléfono no válido: usa el formato internacional, p. ej. +573001234567',
+  emailInvalid: 'Correo electrónico no válido',
+  documentRequired: 'Documento de identidad es obligatorio',
+} as const;
+
+const M = STOREFRONT_MESSAGES;
+
+
+/** The hotel search of a storefront: every hotel account of the owner agency the white label sells. */
+export const storefrontHotelSearchBody = hotelSearchBody.omit({ provider_id: true, simulate: true, resort: true });
+export type StorefrontHotelSearchBody = z.infer<typeof storefrontHotelSearchBody>;
+
+export const storefrontHotelPageQuery = hotelCachedQuery.omit({ supplier: true, minPrice: true, maxPrice: true });
+
+const money = z.object({ amount: z.string(), currency: z.string() });
+
+export const storefrontHotelOptionSchema = z.object({
+  optionId: z.string(),
+  rooms: z.array(z.object({ name: z.string(), adults: z.number(), childrenAges: z.array(z.number()) })),
+  board: z.object({ code: z.string(), label: z.string() }),
+  availability: z.string(),
+  refundable: z.boolean(),
+  cancellation: hotelCancellationPolicySchema,
+  /** Until when cancelling costs nothing (null: not refundable or no date known). */
+  freeCancellationUntil: z.string().nullable(),
+  price: money,
+});
+
+export const storefrontHotelSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  category: z.string().nullable().optional(),
+  stars: z.number().nullable().optional(),
+  zone: z.string().nullable().optional(),
+  images: z.array(z.string()).optional(),
+  address: z.string().optional(),
+  description: z.string().optional(),
+  minPrice: money,
+  options: z.array(storefrontHotelOptionSchema),
+});
+
+export const storefrontHotelPageSchema = z.object({
+  cacheId: z.string().nullable(),
+  expires: z.string().nullable(),
+  itemsFound: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+  items: z.array(storefrontHotelSchema),
+});
+export type StorefrontHotelPage = z.infer<typeof storefrontHotelPageSchema>;
+
+export const storefrontQuoteBody = hotelOptionRef;
+export const storefrontQuoteSchema = z.object({
+  priceChanged: z.boolean(),
+  price: money,
+  previousPrice: money,
+  availability: z.string(),
+  cancellation: hotelCancellationPolicySchema,
+  freeCancellationUntil: z.string().nullable(),
+  hotel: z.object({ code: z.string(), name: z.string(), category: z.string().nullable() }),
+  rooms: z.array(z.object({ name: z.string(), adults: z.number(), childrenAges: z.array(z.number()) })),
+  board: z.object({ code: z.string(), label: z.string() }),
+  checkIn: z.string(),
+  checkOut: z.string(),
+});
+
+export const storefrontBillingSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Nombre es obligatorio' }).max(100),
+  surname: z.string().trim().min(1, { error: 'Apellido es obligatorio' }).max(100),
+  email: z.email({ error: M.emailInvalid }).max(200),
+  /** E.164. */
+  phone: z.string().regex(/^\+[1-9]\d{6,14}$/, { error: M.phoneInvalid }),
+  document: z.object({
+    type: z.enum(['CC', 'CE', 'NIT', 'PASAPORTE'], { error: 'Tipo de documento no válido' }),
+    number: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{3,30}$/, { error: M.documentRequired }),
+  }),
+});
+
+export const storefrontOrderBody = hotelOptionRef.extend({
+  /** The price the traveller accepted (the quote's): a changed price answers 409 PRICE_CHANGED. */
+  price: z.object({
+    amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Precio no válido' }),
+    currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Moneda no válida' }),
+  }),
+  /** One list per room, adults then children in the search's order. */
+  travellers: z.array(z.array(hotelTravellerSchema).min(1).max(12)).min(1).max(9),
+  billing: storefrontBillingSchema,
+});
+export type StorefrontOrderBody = z.infer<typeof storefrontOrderBody>;
+
+export const STOREFRONT_ORDER_STATUSES = [
+  'awaiting-payment',
+  'paid',
+  'booking',
+  'booked',
+  'refunded',
+  'needs-attention',
+  'declined',
+  'expired',
+] as const;
+export type StorefrontOrderStatus = (typeof STOREFRONT_ORDER_STATUSES)[number];
+
+export const STOREFRONT_ORDER_STATUS_LABELS: Record<StorefrontOrderStatus, string> = {
+  'awaiting-payment': 'Esperando el pago',
+  paid: 'Pago recibido',
+  booking: 'Confirmando la reserva',
+  booked: 'Reserva confirmada',
+  refunded: 'Pago reembolsado',
+  'needs-attention': 'En revisión por la agencia',
+  declined: 'Pago rechazado',
+  expired: 'Reserva vencida',
+};
+
+export const storefrontCheckoutSchema = z.object({ orderRef: z.string(), checkoutUrl: z.string(), holdExpiresAt: z.string() });
+
+export const storefrontOrderLookupQuery = z.object({ email: z.string().max(200) });
+export const storefrontOrderParams = storefrontSlugParams.extend({
+  ref: z.string().regex(/^[A-Z0-9-]{4,40}$/, { error: M.orderNotFound }),
+});
+
+/** "Mi reserva": what the traveller may see of an order (no cost, no supplier). */
+export const storefrontOrderViewSchema = z.object({
+  orderRef: z.string(),
+  status: z.enum(STOREFRONT_ORDER_STATUSES),
+  statusLabel: z.string(),
+  holdExpiresAt: z.string(),
+  price: money,
+  hotel: z.object({ name: z.string(), board: z.string(), checkIn: z.string(), checkOut: z.string() }),
+  rooms: z.array(z.object({ name: z.string(), adults: z.number(), childrenAges: z.array(z.number()) })),
+  holder: z.object({ name: z.string(), surname: z.string() }),
+  voucher: z
+    .object({ reference: z.string(), status: z.string(), locator: z.string().nullable(), cancellation: hotelCancellationPolicySchema })
+    .nullable(),
+});
+export type StorefrontOrderView = z.infer<typeof storefrontOrderViewSchema>;
+
+/** The storefront's destination search (public, rate-limited). */
+export const storefrontPlacesBody = z.object({ keyword: z.string().trim().min(3, { error: 'Escribe al menos 3 letras' }).max(100) });
+export const storefrontPlacesSchema = z.array(z.object({ id: z.string(), name: z.string(), type: z.string(), label: z.string() }));
+export type StorefrontPlace = z.infer<typeof storefrontPlacesSchema>[number];
+export type StorefrontCheckout = z.infer<typeof storefrontCheckoutSchema>;
+export type StorefrontQuote = z.infer<typeof storefrontQuoteSchema>;
