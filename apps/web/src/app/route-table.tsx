@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useParams } from 'react-router';
 import { aboutRoutes } from '../features/about/routes';
 import { agenciesRoutes } from '../features/agencies/routes';
 import { authRoutes } from '../features/auth/routes';
@@ -14,6 +14,7 @@ import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { storefrontRoutes } from '../features/storefront/routes';
+import { StorefrontSearchForm, storefrontShopRoutes } from '../features/storefront-shop/routes';
 import { ticketRoutes } from '../features/tickets/routes';
 import { transferRoutes } from '../features/transfers/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -33,7 +34,16 @@ export const plainRoutes: RouteObject[] = [...authRoutes.filter((r) => r.path !=
 export const rootRoute: RouteObject = { index: true, element: authRoutes.find((r) => r.path === '/')?.element };
 
 /** The public storefront (issue 20): no session, no admin guard. */
-export const publicStorefrontRoutes: RouteObject[] = storefrontRoutes();
+export const publicStorefrontRoutes: RouteObject[] = storefrontRoutes({
+  search: <StorefrontShopSearch />,
+  children: storefrontShopRoutes,
+});
+
+/** The shop's search form in the storefront home, for the storefront of the address. */
+function StorefrontShopSearch() {
+  const { slug = '' } = useParams();
+  return <StorefrontSearchForm slug={slug} />;
+}
 
 /** Signed-in pages under the admin layout. */
 export const adminRoutes: RouteObject[] = [
