@@ -6,6 +6,7 @@ import { DEMO, expect, signIn, test } from './fixtures';
  * reference — and finds both legs on the voucher.
  */
 test('an agency user books a round trip airport ↔ hotel with Hotelbeds and sees both legs on the voucher', async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
   await signIn(page, DEMO.agency);
   await page.goto('/dashboard');
   await page.getByRole('menuitem', { name: 'Buscadores' }).click();

@@ -22,7 +22,11 @@ export interface StreamBenchOptions {
 /** One streamed search: ms since the request of each source's event and of `done`. */
 async function once(o: StreamBenchOptions) {
   const t0 = performance.now();
-  const res = await fetch(`${o.base}${o.path}`, { method: 'POST', headers: { ...o.headers, 'content-type': 'application/json' }, body: o.body });
+  const res = await fetch(`${o.base}${o.path}`, {
+    method: 'POST',
+    headers: { ...o.headers, 'content-type': 'application/json' },
+    body: o.body,
+  });
   if (!res.ok) throw new Error(`${o.path}: ${res.status} ${await res.text()}`);
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
@@ -65,7 +69,9 @@ export async function runStreamBench(o: StreamBenchOptions): Promise<void> {
   const suppliers = sources.filter((s) => o.latencies[s] > 0);
   const line = (label: string, xs: number[]) =>
     console.log(
-      `${label.padEnd(34)} p50 ${q(xs, 0.5).toFixed(0).padStart(5)} ms   p95 ${q(xs, 0.95).toFixed(0).padStart(5)} ms   max ${Math.max(...xs)
+      `${label.padEnd(34)} p50 ${q(xs, 0.5).toFixed(0).padStart(5)} ms   p95 ${q(xs, 0.95).toFixed(0).padStart(5)} ms   max ${Math.max(
+        ...xs,
+      )
         .toFixed(0)
         .padStart(5)} ms`,
     );
@@ -92,7 +98,9 @@ export async function runStreamBench(o: StreamBenchOptions): Promise<void> {
   const over = (xs: number[], base: number, p: number) => q(xs, p) - base;
   const firstOver = over(firstSupplier, fastest, 0.95);
   const lastOver = over(last, slowest, 0.95);
-  console.log(`first supplier result p95 − fastest (${fastest} ms): ${firstOver.toFixed(0)} ms ${firstOver <= 50 ? '✓' : '✗'} (target ≤ 50)`);
+  console.log(
+    `first supplier result p95 − fastest (${fastest} ms): ${firstOver.toFixed(0)} ms ${firstOver <= 50 ? '✓' : '✗'} (target ≤ 50)`,
+  );
   console.log(`last result p95 − slowest (${slowest} ms): ${lastOver.toFixed(0)} ms ${lastOver <= 50 ? '✓' : '✗'} (target ≤ 50)`);
   const db = process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite';
   writeSummary(

@@ -15,10 +15,16 @@ export function TicketCheckInPage() {
   const [form] = Form.useForm<{ code: string }>();
   const checkIn = useCheckInTicket();
   const [done, setDone] = useState<TicketCheckIn | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
 
-  const onFinish = ({ code }: { code: string }) => {
+  const onFinish = async ({ code }: { code: string }) => {
     setDone(null);
-    checkIn.mutate(code.trim(), { onSuccess: setDone });
+    setRefused(null);
+    try {
+      setDone(await checkIn.mutateAsync(code.trim()));
+    } catch (err) {
+      setRefused((err as Error).message);
+    }
   };
 
   return (
@@ -31,7 +37,6 @@ export function TicketCheckInPage() {
           aria-label="Validar entrada"
           initialValues={{ code: params.get('code') ?? '' }}
           onFinish={onFinish}
-          onValuesChange={() => checkIn.reset()}
         >
           <Form.Item
             name="code"
@@ -48,7 +53,7 @@ export function TicketCheckInPage() {
           </Form.Item>
         </Form>
         <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
-          {checkIn.isError && <Alert type="error" showIcon role="alert" message={checkIn.error.message} data-testid="check-in-refused" />}
+          {refused && <Alert type="error" showIcon role="alert" message={refused} data-testid="check-in-refused" />}
           {done && (
             <>
               <Alert type="success" showIcon role="status" message={M.done} data-testid="check-in-done" />
