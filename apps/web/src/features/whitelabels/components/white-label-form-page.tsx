@@ -1,3 +1,4 @@
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import {
   AGENCY_MODULE_LABELS,
   COMMON_CURRENCIES,
@@ -27,6 +28,9 @@ type Values = Required<Omit<CreateWhiteLabelInput, 'agencyId' | 'subdomain' | 'c
   subdomain?: string | null;
   customDomain?: string | null;
 };
+
+/** Copy buttons whose icons are not read out in English (the button says "Copiar"). */
+const COPYABLE = { icon: [<CopyOutlined key="copy" aria-hidden />, <CheckOutlined key="done" aria-hidden />] };
 
 const DEFAULTS: Partial<Values> = { status: 'draft', currency: 'USD', language: 'es', markupPercent: '0', products: [] };
 
@@ -192,8 +196,8 @@ function Addresses({ wl }: { wl: WhiteLabel }) {
             dataSource={wl.dnsRecords}
             columns={[
               { title: 'Tipo', dataIndex: 'type' },
-              { title: 'Nombre', dataIndex: 'name', render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
-              { title: 'Valor', dataIndex: 'value', render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
+              { title: 'Nombre', dataIndex: 'name', render: (v: string) => <Typography.Text copyable={COPYABLE}>{v}</Typography.Text> },
+              { title: 'Valor', dataIndex: 'value', render: (v: string) => <Typography.Text copyable={COPYABLE}>{v}</Typography.Text> },
             ]}
           />
         </>
