@@ -20,6 +20,8 @@ async function noSeriousAxe(page: import('@playwright/test').Page) {
 test('an agency admin configures Wompi in test mode, probes the connection, activates it; wrong keys are refused in Spanish', async ({
   page,
 }) => {
+  // Several dialogs and gateway calls on a shared, loaded machine.
+  test.setTimeout(180_000);
   await signIn(page, DEMO.agency);
   await page.goto(`/whitelabel/${WHITE_LABEL}/payments`);
   await expect(page.getByRole('heading', { name: 'Pagos de la marca blanca' })).toBeVisible({ timeout: 20_000 });

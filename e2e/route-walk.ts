@@ -82,6 +82,8 @@ export const WALKS: Walk[] = [
         { path: '/configuration/providers' },
         { path: '/configuration' },
         { path: '/whitelabels' },
+        // The demo white label's payments page (apps/server/src/modules/payments/seed.ts).
+        { path: '/whitelabel/7a1e5b1e-0000-4000-8000-00000000d001/payments' },
         { path: '/hotels/search' },
         { path: '/hotels/search/travesia' },
         { path: '/hotels/search/juniper' },

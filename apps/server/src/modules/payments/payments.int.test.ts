@@ -88,7 +88,9 @@ async function pay(gateway: 'wompi' | 'stripe', paymentId: string, scenario: str
 
 const statusOf = async (id: string) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0].status;
 const settledFor = (id: string) => settled.filter((e) => e.paymentId === id);
-const deliveriesFor = (n: number) => sim.state.deliveries.length >= n;
+/** The first `n` deliveries were sent and answered by the platform. */
+const deliveriesFor = (n: number) =>
+  sim.state.deliveries.length >= n && sim.state.deliveries.slice(0, n).every((d) => d.httpStatus !== null);
 
 describe('payment gateways: configuration endpoints', () => {
   it('creates a Wompi gateway with masked secrets, refuses wrong prefixes, masks and keeps secrets on edit', async () => {
@@ -173,7 +175,7 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
       it('approved: one approval told once, listed with its reference', async () => {
         const s = await checkout();
         await pay(gateway, s.paymentId, 'approved', 0);
-        await vi.waitFor(() => expect(settledFor(s.paymentId)).toHaveLength(1), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId)).toHaveLength(1), { timeout: 30_000 });
         expect(settledFor(s.paymentId)[0]).toMatchObject({ status: 'approved', amount: '150000.00', currency: 'COP', gateway });
         expect(settledFor(s.paymentId)[0].gatewayReference).not.toBe('');
         const list = (await inject('GET', `/api/whitelabel/${wlA}/payments`, w.headers.admin)).json().docs;
@@ -183,15 +185,15 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
       it('declined: told once as declined', async () => {
         const s = await checkout();
         await pay(gateway, s.paymentId, 'declined', 0);
-        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['declined']), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['declined']), { timeout: 30_000 });
       });
 
       it('pending then approved: the approval is told once, the pending is not a settlement', async () => {
         const s = await checkout();
         const before = sim.state.deliveries.length;
         await pay(gateway, s.paymentId, 'pending-then-approved', 100);
-        await vi.waitFor(() => expect(deliveriesFor(before + 2)).toBe(true), { timeout: 10_000 });
-        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+        await vi.waitFor(() => expect(deliveriesFor(before + 2)).toBe(true), { timeout: 30_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 30_000 });
       });
 
       it('duplicate event: acknowledged, recorded once, told once', async () => {
@@ -201,10 +203,10 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
         await vi.waitFor(
           () => expect(sim.state.deliveries.slice(before).every((d) => d.httpStatus === 200) && deliveriesFor(before + 2)).toBe(true),
           {
-            timeout: 10_000,
+            timeout: 30_000,
           },
         );
-        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 30_000 });
         const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, s.paymentId));
         expect(events).toHaveLength(1);
       });
@@ -213,8 +215,8 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
         const s = await checkout();
         const before = sim.state.deliveries.length;
         await pay(gateway, s.paymentId, 'out-of-order', 0);
-        await vi.waitFor(() => expect(deliveriesFor(before + 2)).toBe(true), { timeout: 10_000 });
-        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+        await vi.waitFor(() => expect(deliveriesFor(before + 2)).toBe(true), { timeout: 30_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 30_000 });
         expect(await statusOf(s.paymentId)).toBe('approved');
       });
 
@@ -225,18 +227,18 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
           // Wompi sends nothing for an unpaid checkout: the payment job expires it after the grace.
           await t.app.services.payments.expireStale(new Date(Date.now() + 3_600_000));
         }
-        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['expired']), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['expired']), { timeout: 30_000 });
         const late = await checkout();
         await pay(gateway, late.paymentId, 'late-approval', 300);
-        await vi.waitFor(() => expect(settledFor(late.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(late.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 30_000 });
       });
 
       it('refund of an approved payment through the gateway: told once as refunded', async () => {
         const s = await checkout();
         await pay(gateway, s.paymentId, 'approved', 0);
-        await vi.waitFor(() => expect(settledFor(s.paymentId)).toHaveLength(1), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId)).toHaveLength(1), { timeout: 30_000 });
         expect(await t.app.services.payments.refund(s.paymentId, 'La reserva falló en el proveedor')).toEqual({ status: 'refunded' });
-        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved', 'refunded']), { timeout: 10_000 });
+        await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved', 'refunded']), { timeout: 30_000 });
       });
     });
   }

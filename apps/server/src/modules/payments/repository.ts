@@ -164,7 +164,7 @@ export class PaymentRepository {
   }
 
   async lockPayment(tx: Tx, id: string): Promise<PaymentRow | null> {
-    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('no key update');
     return row ?? null;
   }
 

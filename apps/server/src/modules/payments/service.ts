@@ -319,6 +319,9 @@ export class PaymentService implements PaymentPort {
       throw err;
     }
     const result = await this.d.repo.transaction(async (tx) => {
+      // The payment is locked before the event row (which references it) is written: two events of one
+      // payment at once queue here instead of deadlocking on the foreign key's share lock (PostgreSQL).
+      const current = await this.d.repo.lockPayment(tx, payment.id);
       const fresh = await this.d.repo.insertEvent(tx, {
         gateway,
         eventId: event.eventId,
@@ -329,7 +332,6 @@ export class PaymentService implements PaymentPort {
         payload: JSON.parse(rawBody),
       });
       if (!fresh) return 'duplicate' as const;
-      const current = await this.d.repo.lockPayment(tx, payment.id);
       if (!current || !event.status) {
         await this.d.repo.setEventOutcome(tx, gateway, event.eventId, 'ignored-type');
         return 'ignored' as const;
