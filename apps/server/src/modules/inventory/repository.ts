@@ -127,6 +127,8 @@ export class InventoryRepository {
         select 1 from vouchers
         where provider = 'travesia' and type = 'hotel' and status <> 'cancelled'
           and booking_codes @> ${JSON.stringify([{ roomTypeId: id }])}::jsonb
+        union all
+        select 1 from own_bookings where kind = 'hotel' and product_id = ${id}::uuid and status = 'confirmed'
         limit 1`);
       if (rowsOf(booked).length) return 'booked';
       const rows = await tx.delete(hotelRoomTypes).where(eq(hotelRoomTypes.id, id)).returning({ id: hotelRoomTypes.id });

@@ -85,7 +85,7 @@ function decodeToken(token: string): { searchId: string; roomTypeId: string; boa
   return { searchId: parts[0], roomTypeId: parts[1], board: parts[2] as BoardCode };
 }
 
-const toNight = (r: HotelInventoryRow): NightInventory => ({
+export const toNight = (r: HotelInventoryRow): NightInventory => ({
   day: r.day,
   allotment: r.allotment,
   price1: r.price1,
