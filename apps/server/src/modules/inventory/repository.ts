@@ -10,6 +10,7 @@ import {
   inventorySearches,
   places,
 } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
 import { withinPlace } from '../place/repository.js';
 
 export type NewHotelProduct = typeof hotelProducts.$inferInsert;
@@ -244,10 +245,4 @@ export class InventoryRepository {
       update hotel_inventory set allotment = allotment + ${rooms}, updated_at = now()
       where room_type_id = ${roomTypeId}::uuid and day >= ${start}::date and day < ${end}::date`);
   }
-}
-
-/** node-postgres answers `{rows}`, PGlite answers `{rows}` too; both typed loosely by drizzle's execute. */
-export function rowsOf(res: unknown): Record<string, unknown>[] {
-  const r = res as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }
