@@ -184,7 +184,12 @@ export function createServices(deps: AppDeps) {
     db,
   });
   vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
-  const ownInventory = new OwnInventoryProvider({ db, extras: new ExtrasRepository(db), bookings: new OwnBookingsRepository(db) });
+  const ownInventory = new OwnInventoryProvider({
+    db,
+    hotels: new InventoryRepository(db),
+    extras: new ExtrasRepository(db),
+    bookings: new OwnBookingsRepository(db),
+  });
   const hotelSearch = new HotelSearchService({ db, inventory, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log },

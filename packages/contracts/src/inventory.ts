@@ -212,17 +212,6 @@ export const inventoryHolder = z.object({
 });
 export type InventoryHolder = z.output<typeof inventoryHolder>;
 
-export const hotelBookBody = z.object({
-  token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
-  idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
-  holder: inventoryHolder,
-  companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
-  remarks: z.string().max(1000).optional(),
-  /** The price the user saw; when given and the option now costs something else, 409 PRICE_CHANGED. */
-  expectedPrice: z.object({ amount: moneyString, currency }).optional(),
-});
-export type HotelBookBody = z.input<typeof hotelBookBody>;
-
 /** Readable Spanish text of a policy, e.g. "Gratis hasta 7 días antes de la llegada; después, 1 noche". */
 export function describePenalty(p: InventoryPenalty, currencyCode: string): string {
   if (p.type === 'percent') return `${p.value}% del total`;

@@ -11,6 +11,7 @@ import { JuniperTicketAdapter } from './juniper/ticket-adapter.js';
 import { JuniperTransferAdapter } from './juniper/transfer-adapter.js';
 import { RestelHotelAdapter, testRestelConnection } from './restel/adapter.js';
 import { TourVisioFlightAdapter, testTourVisioConnection } from './santsg/adapter.js';
+import { TravesiaHotelAdapter } from './travesia/hotel-adapter.js';
 import type { OwnInventoryPort } from './travesia/ports.js';
 import { TravesiaTicketAdapter } from './travesia/ticket-adapter.js';
 import { TravesiaTransferAdapter } from './travesia/transfer-adapter.js';
@@ -87,6 +88,7 @@ export function createSupplierRegistry(http: SupplierHttp, opts: { ownInventory?
     return port;
   };
   return new SupplierRegistry(http)
+    .register('travesia', 'hotel', (_h, a) => new TravesiaHotelAdapter(own(), a))
     .register('travesia', 'ticket', (_h, a) => new TravesiaTicketAdapter(own(), a))
     .register('travesia', 'transfer', (_h, a) => new TravesiaTransferAdapter(own(), a))
     .register('hotelbeds', 'hotel', (h, a) => new HotelbedsHotelAdapter(h, a))

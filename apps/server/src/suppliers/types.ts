@@ -163,7 +163,7 @@ export interface HotelOfferRoom {
 }
 
 export interface HotelOffer {
-  supplier: SupplierId;
+  supplier: ProviderId;
   accountId: string;
   hotel: {
     code: string;

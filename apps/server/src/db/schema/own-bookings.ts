@@ -11,6 +11,8 @@ export const ownBookings = pgTable('own_bookings', {
   kind: text('kind').$type<ProductKind>().notNull(),
   productId: uuid('product_id').notNull(),
   day: date('day', { mode: 'string' }).notNull(),
+  /** Migration 1060: a hotel's check-out (exclusive); null for kinds held on one day. */
+  endDay: date('end_day', { mode: 'string' }),
   session: text('session').notNull().default(''),
   units: integer('units').notNull(),
   total: numeric('total', { precision: 12, scale: 2 }).notNull(),

@@ -1,8 +1,8 @@
 import { DEFAULT_TIME_ZONE, imageUrl, type NotificationKind } from '@travesia/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/sql.js';
 import type { NotificationPrefsRepository } from '../profile/repository.js';
-import { rowsOf } from '../voucher/repository.js';
 import type { AgencySettingsRepository } from './repository.js';
 
 /** How an agency's mails look: dates in its zone, its logo (absolute URL), its primary colour and its footer text. */

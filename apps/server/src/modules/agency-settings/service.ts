@@ -9,6 +9,7 @@ import {
 } from '@travesia/contracts';
 import type { Db } from '../../db/client.js';
 import type { AgencyRow } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { AgencyRepository } from '../agency/repository.js';
@@ -42,8 +43,7 @@ export class AgencySettingsService {
   /** Saves everything at once; a new zone recounts the agency's dashboard days in the same transaction. */
   async putApp(actor: AuthContext, input: AgencyAppSettingsValues, requested?: string) {
     const agency = await this.agencyOf(actor, requested);
-    const row = await this.d.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const row = await inTransaction(this.d.db, async (tx) => {
       const before = await this.d.repo.find(agency.id, tx);
       const saved = await this.d.repo.upsert(
         agency.id,
@@ -101,8 +101,7 @@ export class AgencySettingsService {
     }
     if (images.length) await this.d.files.markPublic(images.map(([, name]) => name));
     const logo = input.logoLight ? imageUrl(input.logoLight) : agency.logo?.startsWith(SERVED_PREFIX) ? null : agency.logo;
-    const { row, updated } = await this.d.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    const { row, updated } = await inTransaction(this.d.db, async (tx) => {
       const saved = await this.d.repo.upsert(
         agency.id,
         {

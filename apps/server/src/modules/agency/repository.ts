@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type AgencyRow, agencies } from '../../db/schema/index.js';
-import { escapeLike } from '../user/repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type NewAgency = typeof agencies.$inferInsert;
 

@@ -2,8 +2,8 @@ import { type CommissionSettings, type CommissionSettingsInput, MESSAGES, PRICIN
 import type { AgencyPricingSettingsRow } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { normaliseDecimal } from '../../lib/decimal.js';
 import type { AgencyRepository } from '../agency/repository.js';
-import { normaliseDecimal } from '../user/presenter.js';
 import type { CommissionSettingsRepository } from './repository.js';
 
 export function toSettingsDto(agencyId: string, row: AgencyPricingSettingsRow | undefined): CommissionSettings {

@@ -2,7 +2,8 @@ import { DEFAULT_TIME_ZONE, type VoucherStatus } from '@travesia/contracts';
 import { and, desc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { PLATFORM_STATS_ID, type VoucherRow, voucherDailyStats, vouchers } from '../../db/schema/index.js';
-import { rowsOf, scopeCondition, type VoucherScope } from '../voucher/repository.js';
+import { rowsOf } from '../../db/sql.js';
+import { scopeCondition, type VoucherScope } from '../voucher/repository.js';
 
 /**
  * Where the dashboard reads its figures: the pre-aggregated daily table for the platform or one

@@ -1,6 +1,7 @@
 import { reminderDays } from '@travesia/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AppError } from '../../http/errors.js';
 import type { WebhookRepository } from '../integrations/webhook-repository.js';
 import type { OutboxRepository } from '../outbox/repository.js';
@@ -82,8 +83,7 @@ export class DeadlineReminderJob {
     for (const c of await this.d.deadlines.reminderCandidates(500)) {
       const offset = dueOffset(c, now);
       if (offset === null) continue;
-      const claimed = await this.d.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const claimed = await inTransaction(this.d.db, async (tx) => {
         if (!(await this.d.deadlines.claimReminder(tx, c.deadlineId, c.dueAt, offset))) return false;
         await this.d.outbox.enqueue('deadline.reminder', { deadlineId: c.deadlineId, offsetDays: offset }, tx);
         await this.d.webhooks.emit(tx, c.agencyId, 'voucher.deadline_approaching', {

@@ -2,7 +2,8 @@ import { DEFAULT_REMINDER_OFFSETS, type DeadlineKind, type ReminderSettings } fr
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencyReminderSettings, voucherDeadlines, vouchers } from '../../db/schema/index.js';
-import { rowsOf, scopeCondition, type VoucherScope } from '../voucher/repository.js';
+import { rowsOf } from '../../db/sql.js';
+import { scopeCondition, type VoucherScope } from '../voucher/repository.js';
 
 export interface ReminderCandidate {
   deadlineId: string;

@@ -1,9 +1,9 @@
 import { BASE_CURRENCY, type ExchangeRate, type ExchangeRateAdmin, type ExchangeRatesInput, PRICING_MESSAGES } from '@travesia/contracts';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
+import { normaliseDecimal } from '../../lib/decimal.js';
 import { convert, rateTable } from '../../pricing/index.js';
 import { pricingFailure } from '../pricing/service.js';
-import { normaliseDecimal } from '../user/presenter.js';
 import type { ExchangeRateRepository, RateWithSetter } from './repository.js';
 
 const nameOf = (p: RateWithSetter['setByProfile']) => [p?.name, p?.lastName].filter(Boolean).join(' ').trim();

@@ -8,6 +8,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { OutboxRepository } from '../outbox/repository.js';
 
 export class WebhookRepository {
@@ -106,8 +107,7 @@ export class WebhookRepository {
 
   /** "Reenviar": a new delivery of the same event (same event id, so receivers can drop duplicates), queued at once. */
   async resend(original: WebhookDeliveryRow): Promise<WebhookDeliveryRow> {
-    return this.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return inTransaction(this.db, async (tx) => {
       const [row] = await tx
         .insert(webhookDeliveries)
         .values({

@@ -298,24 +298,7 @@ const cases: Case[] = [
     'searcher',
   ],
   ['hotel avail: no rooms', 'POST', () => '/api/hotel/travesia/avail', hAvail({ paxes: [] }), 400, m.paxes, 'searcher'],
-  [
-    'hotel book: garbage token',
-    'POST',
-    () => '/api/hotel/travesia/book',
-    () => ({ token: 'x'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' } }),
-    400,
-    m.optionInvalid,
-    'searcher',
-  ],
-  [
-    'hotel book: negative expected price',
-    'POST',
-    () => '/api/hotel/travesia/book',
-    () => ({ token: 'x'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' }, expectedPrice: { amount: '-1', currency: 'USD' } }),
-    400,
-    m.money,
-    'searcher',
-  ],
+  // Own-hotel booking goes through the hotel flow's reserve (decision 0350): its bad input is in booking/hotel/reserve-guards.
   // Tickets
   ['ticket: negative price', 'POST', () => '/api/product/ticket', () => ({ ...ticketBase, placeId: ids.ctg, price: '-1' }), 400, m.money],
   [

@@ -11,8 +11,8 @@ import {
   transferCapacity,
   transferProducts,
 } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
 import { withinPlace } from '../place/repository.js';
-import { rowsOf } from './repository.js';
 
 const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 

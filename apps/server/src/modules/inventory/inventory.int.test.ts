@@ -1,7 +1,8 @@
-import { INVENTORY_MESSAGES as m } from '@travesia/contracts';
+import { INVENTORY_MESSAGES as m, SUPPLIER_ERROR_MESSAGES } from '@travesia/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld } from '../../../test/factories.js';
+import { type OwnHotelCriteria, type OwnHotelQuote, ownHotelQuote, reserveOwnHotel } from '../../../test/own-hotels.js';
 import { placeAdder } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { hotelInventory, vouchers } from '../../db/schema/index.js';
@@ -253,21 +254,21 @@ describe('travesia search', () => {
   });
 });
 
-describe('travesia booking', () => {
-  const book = (token: string, key: string, headers = w.headers.adviser, extra: Record<string, unknown> = {}) =>
-    inject('POST', '/api/hotel/travesia/book', headers, {
-      token,
-      idempotencyKey: key,
-      holder: { name: 'Ana', surname: 'Pérez', email: 'ana@example.com' },
-      ...extra,
-    });
-  const firstToken = async (body: Record<string, unknown> = {}, headers = w.headers.adviser) => {
-    const r = (await avail(body, headers)).json().response;
-    return r.items[0].options.find((o: { board: { code: string } }) => o.board.code === 'RO').token as string;
-  };
+describe('travesia booking (through the booking engine, decision 0350)', () => {
+  const criteria = (over: Partial<OwnHotelCriteria> = {}): OwnHotelCriteria => ({
+    destination: ids.co,
+    start: D(3),
+    end: D(6),
+    paxes: [{ adults: 2, children: [] }],
+    ...over,
+  });
+  const roQuote = (over: Partial<OwnHotelCriteria> = {}, headers = w.headers.adviser) =>
+    ownHotelQuote(t.app, headers, criteria(over), (o) => (o.board as { code: string }).code === 'RO');
+  const book = (quote: OwnHotelQuote, key: string, headers = w.headers.adviser, over: Parameters<typeof reserveOwnHotel>[4] = {}) =>
+    reserveOwnHotel(t.app, headers, quote, key, over);
 
   it('books: a confirmed voucher, rooms taken every night, idempotent, other agency 404, cancellation gives rooms back', async () => {
-    const token = await firstToken({
+    const quote = await roQuote({
       start: D(3),
       end: D(5),
       paxes: [
@@ -275,24 +276,27 @@ describe('travesia booking', () => {
         { adults: 1, children: [] },
       ],
     });
+    expect(quote.price).toEqual({ amount: '360.00', currency: 'USD' });
     const before = [await allotmentOf(D(3)), await allotmentOf(D(4)), await allotmentOf(D(5))];
-    const res = await book(token, 'reserva-1', w.headers.adviser, { expectedPrice: { amount: '360', currency: 'USD' } });
+    const res = await book(quote, 'reserva-1');
     expect(res.statusCode, res.body).toBe(201);
-    const v = res.json().voucher;
-    expect(v).toMatchObject({ status: 'confirmed', provider: 'travesia', nights: 2, price: { amount: '360.00', currency: 'USD' } });
+    const v = res.json().response;
+    expect(v).toMatchObject({ status: 'confirmed', provider: 'travesia', nights: 2 });
     expect(v.locator).toBe(v.externalBookingReference);
     expect(v.policies[0]).toMatchObject({ nights: 1, currency: 'USD' });
     expect([await allotmentOf(D(3)), await allotmentOf(D(4)), await allotmentOf(D(5))]).toEqual([before[0] - 2, before[1] - 2, before[2]]);
-    const again = await book(token, 'reserva-1');
+    const again = await book(quote, 'reserva-1');
     expect(again.statusCode).toBe(200);
-    expect(again.json().voucher._id).toBe(v._id);
+    expect(again.json().response._id).toBe(v._id);
     expect(await allotmentOf(D(3))).toBe(before[0] - 2);
     const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, v._id));
-    expect(row).toMatchObject({ costNet: '360.00', costCurrency: 'USD', agencyId: w.agencyA.id });
+    expect(row).toMatchObject({ priceGross: '360.00', costNet: '360.00', costCurrency: 'USD', agencyId: w.agencyA.id });
     expect((await inject('GET', `/api/voucher/${v._id}`, w.headers.adminB)).statusCode).toBe(404);
     expect((await inject('GET', `/api/voucher/${v._id}`, w.headers.admin)).statusCode).toBe(200);
-    // The token is the agency's: another agency can't book it.
-    expect((await book(token, 'ajena', w.headers.adminB)).statusCode).toBe(400);
+    // The quote is the seller's: another agency can't book it.
+    const foreign = await book(quote, 'reserva-ajena', w.headers.adminB);
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json().code).toBe('QUOTE_EXPIRED');
     const cancel = await inject('POST', `/api/voucher/${v._id}/cancel`, w.headers.admin, {});
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect([await allotmentOf(D(3)), await allotmentOf(D(4))]).toEqual([before[0], before[1]]);
@@ -301,50 +305,51 @@ describe('travesia booking', () => {
     expect(await allotmentOf(D(3))).toBe(before[0]);
   });
 
-  it('refuses bad or unavailable options; nothing is half written', async () => {
-    expect((await book('not-a-token-at-all', 'k1')).statusCode).toBe(400);
-    expect((await inject('POST', '/api/hotel/travesia/book', w.headers.adviser, { token: 'x' })).statusCode).toBe(400);
-    // The price the user saw changed since the search: refused with the new price, nothing booked.
-    const seen = await firstToken({ start: D(24), end: D(26) });
-    const changed = await inject('POST', '/api/hotel/travesia/book', w.headers.adviser, {
-      token: seen,
-      idempotencyKey: 'k-price',
-      holder: { name: 'Ana' },
-      expectedPrice: { amount: '150.00', currency: 'USD' },
-    });
+  it('refuses bad or unavailable options; nothing is taken', async () => {
+    const bad = await book(
+      { quoteId: 'x', price: { amount: '1', currency: 'USD' }, rooms: [{ adults: 2, childrenAges: [] }] },
+      'reserva-k1',
+    );
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+    // The price the user saw is not the quote's: refused with the current price, nothing booked.
+    const seen = await roQuote({ start: D(24), end: D(26) });
+    expect(seen.price.amount).toBe('200.00');
+    const changed = await book(seen, 'reserva-precio', w.headers.adviser, { price: { gross: '150.00', currency: 'USD' } });
     expect(changed.statusCode, changed.body).toBe(409);
-    expect(changed.json()).toMatchObject({ code: 'PRICE_CHANGED', msg: m.priceChanged, fields: { price: '200.00 USD' } });
-    const token = await firstToken({ start: D(12), end: D(14) });
-    // The product loader closes the night after the search.
+    expect(changed.json()).toMatchObject({ code: 'PRICE_CHANGED' });
+    expect(changed.json().fields.price).toContain('200.00 USD');
+    const quote = await roQuote({ start: D(12), end: D(14) });
+    const left = await allotmentOf(D(12));
+    // The product loader closes the night after the quote: the supplier's refusal, no rooms taken.
     await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, { roomTypeId, from: D(13), to: D(13), stopSale: true });
-    const res = await book(token, 'k2');
+    const res = await book(quote, 'reserva-k2');
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().msg).toBe(m.noAvailability);
-    const rows = await t.database.db.select().from(vouchers).where(eq(vouchers.idempotencyKey, 'k2'));
-    expect(rows).toHaveLength(0);
-    // Platform staff have no agency to book for.
-    const superToken = await firstToken({ start: D(24), end: D(26) }, w.headers.super);
-    expect((await book(superToken, 'k3', w.headers.super)).statusCode).toBe(403);
+    expect(res.json().msg).toBe(SUPPLIER_ERROR_MESSAGES.SUPPLIER_NOT_AVAILABLE);
+    // The engine records the voucher before the provider is called: it is cancelled, with nothing held.
+    const rows = await t.database.db.select().from(vouchers).where(eq(vouchers.idempotencyKey, 'reserva-k2'));
+    expect(rows.map((r) => r.status)).toEqual(['cancelled']);
+    expect(await allotmentOf(D(12))).toBe(left);
   });
 
   it('50 concurrent bookings for the last 10 rooms: exactly 10 succeed', async () => {
     await inject('POST', '/api/product/hotel/avail/bulk', w.headers.loader, { roomTypeId, from: D(27), to: D(29), allotment: 10 });
-    // Each booking its own search's option: an option token is booked once (issue 12 finding 10).
-    const tokens: string[] = [];
-    for (let i = 0; i < 50; i++) tokens.push(await firstToken({ start: D(27), end: D(29) }));
-    const results = await Promise.all(tokens.map((token, i) => book(token, `carrera-${i}`)));
+    // Each booking its own quote: a quote is booked once.
+    const quotes: OwnHotelQuote[] = [];
+    for (let i = 0; i < 50; i++) quotes.push(await roQuote({ start: D(27), end: D(29) }));
+    const results = await Promise.all(quotes.map((q, i) => book(q, `carrera-${i}`)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     const refused = results.filter((r) => r.statusCode === 409);
     expect(refused).toHaveLength(40);
-    for (const r of refused) expect(r.json().msg).toBe(m.noAvailability);
+    for (const r of refused) expect(r.json().msg).toBe(SUPPLIER_ERROR_MESSAGES.SUPPLIER_NOT_AVAILABLE);
     expect([await allotmentOf(D(27)), await allotmentOf(D(28))]).toEqual([0, 0]);
     const [{ n }] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(vouchers)
-      .where(sql`idempotency_key like 'carrera-%'`);
+      .where(sql`idempotency_key like 'carrera-%' and status = 'confirmed'`);
     expect(n).toBe(10);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('deleting a room type', () => {
@@ -360,17 +365,15 @@ describe('deleting a room type', () => {
       price1: '90',
       price2: '90',
     });
-    const r = (await avail({ start: D(3), end: D(5), countryCode: 'ESP' })).json().response;
-    const option = r.items[0].options.find(
-      (o: { roomTypeId: string; board: { code: string } }) => o.roomTypeId === rt && o.board.code === 'RO',
+    const quote = await ownHotelQuote(
+      t.app,
+      w.headers.adviser,
+      { destination: ids.co, start: D(3), end: D(5), paxes: [{ adults: 2, children: [] }], countryCode: 'ES' },
+      (o) => (o.rooms as { code: string }[])[0].code === rt && (o.board as { code: string }).code === 'RO',
     );
-    const booked = await inject('POST', '/api/hotel/travesia/book', w.headers.adviser, {
-      token: option.token,
-      idempotencyKey: 'cabana-1',
-      holder: { name: 'Ana' },
-    });
+    const booked = await reserveOwnHotel(t.app, w.headers.adviser, quote, 'cabana-1');
     expect(booked.statusCode, booked.body).toBe(201);
-    const voucherId = booked.json().voucher._id as string;
+    const voucherId = booked.json().response._id as string;
     const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, voucherId));
     expect(row.product.nationality).toBe('ES');
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import { ownHotelQuote, reserveOwnHotel } from '../../../test/own-hotels.js';
 import { placeAdder } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { vouchers } from '../../db/schema/index.js';
@@ -41,18 +42,16 @@ const voucherOf = (kind: Kind, body: unknown) =>
 const holder = { name: 'Luis', surname: 'Gómez', email: 'luis@example.com' };
 const kinds: Kind[] = [
   {
+    // Own hotels book through the booking engine (decision 0350): the "token" is the seller's quote.
     name: 'hotel',
     async token(who) {
-      const res = await inject('POST', '/api/hotel/travesia/avail', who, {
-        destination: ids.ctg,
-        start: D(6),
-        end: D(8),
-        paxes: [{ adults: 2, children: [] }],
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().response.items[0].options[0].token;
+      const q = await ownHotelQuote(t.app, who, { destination: ids.ctg, start: D(6), end: D(8), paxes: [{ adults: 2, children: [] }] });
+      return JSON.stringify(q);
     },
-    book: (who, token, k) => inject('POST', '/api/hotel/travesia/book', who, { token, idempotencyKey: k, holder }),
+    book: (who, token, k) => reserveOwnHotel(t.app, who, JSON.parse(token), k, { client: holder }),
+    quoteRef: (token) => `hotel-quote:${JSON.parse(token).quoteId}`,
+    voucherOf: (body) => body.response as never,
+    colleagueCode: 'QUOTE_EXPIRED',
   },
   {
     // Own tickets book through the booking engine (decision 0270): the "token" is the seller's quote.

@@ -16,6 +16,7 @@ export class OwnBookingsRepository {
         kind: b.hold.kind,
         productId: b.hold.productId,
         day: b.hold.day,
+        endDay: b.hold.end ?? null,
         session: b.hold.session,
         units: b.hold.units,
         total: b.total.amount,
@@ -48,7 +49,7 @@ export class OwnBookingsRepository {
 function recordOf(r: OwnBookingRow): OwnBookingRecord {
   return {
     clientReference: r.clientReference,
-    hold: { kind: r.kind, productId: r.productId, day: r.day, session: r.session, units: r.units },
+    hold: { kind: r.kind, productId: r.productId, day: r.day, ...(r.endDay ? { end: r.endDay } : {}), session: r.session, units: r.units },
     total: { amount: r.total, currency: r.currency },
     cancellation: r.cancellation,
     holder: r.holder,

@@ -1,13 +1,23 @@
-import { describePolicy, TRANSFER_TYPE_LABELS, VEHICLE_TYPE_LABELS } from '@travesia/contracts';
+import {
+  BOARD_LABELS,
+  type BoardCode,
+  describePolicy,
+  HOTEL_CATEGORY_LABELS,
+  TRANSFER_TYPE_LABELS,
+  VEHICLE_TYPE_LABELS,
+} from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
-import type { TicketCapacityRow, TicketProductRow, TransferProductRow } from '../../db/schema/index.js';
+import type { HotelProductRow, HotelRoomTypeRow, TicketCapacityRow, TicketProductRow, TransferProductRow } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import type {
   Money,
   OwnBookingInput,
   OwnBookingRecord,
   OwnBookingStore,
+  OwnHotelCatalogue,
+  OwnHotelOption,
+  OwnHotelSearch,
   OwnInventoryPort,
   OwnTicketCatalogue,
   OwnTicketOption,
@@ -20,6 +30,9 @@ import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import type { OwnBookingsRepository } from './own-bookings-repository.js';
 import { normalisePolicy, penaltyAt } from './policy.js';
+import type { InventoryRepository } from './repository.js';
+import { toNight } from './service.js';
+import { priceStay, stayNights } from './stay.js';
 
 /** Participants under this age pay the child price (the loader's children are 0–17). */
 export const ADULT_AGE = 18;
@@ -42,11 +55,21 @@ class NoCapacity extends Error {}
  * (docs/decisions/0270).
  */
 export class OwnInventoryProvider implements OwnInventoryPort {
+  readonly hotels: OwnHotelCatalogue;
   readonly tickets: OwnTicketCatalogue;
   readonly transfers: OwnTransferCatalogue;
   readonly bookings: OwnBookingStore;
 
-  constructor(private readonly d: { db: Db; extras: ExtrasRepository; bookings: OwnBookingsRepository; now?: () => Date }) {
+  constructor(
+    private readonly d: {
+      db: Db;
+      hotels: InventoryRepository;
+      extras: ExtrasRepository;
+      bookings: OwnBookingsRepository;
+      now?: () => Date;
+    },
+  ) {
+    this.hotels = { search: (i) => this.searchHotels(i), option: (rt, board, i) => this.hotelOption(rt, board, i) };
     this.tickets = { search: (i) => this.searchTickets(i), option: (id, day, ages) => this.ticketOption(id, day, ages) };
     this.transfers = {
       search: (i) => this.searchTransfers(i),
@@ -62,6 +85,72 @@ export class OwnInventoryProvider implements OwnInventoryPort {
 
   private now() {
     return this.d.now?.() ?? new Date();
+  }
+
+  private async searchHotels(input: OwnHotelSearch): Promise<OwnHotelOption[]> {
+    const place = await this.d.hotels.placeOf(input.destination);
+    if (!place) return [];
+    const hotels = await this.d.hotels.hotelsWithin(place.id);
+    const roomTypes = (await this.d.hotels.roomTypesOf(hotels.map((h) => h.hotel.id))).filter((r) => r.active);
+    const nights = await this.d.hotels.nights(
+      roomTypes.map((r) => r.id),
+      input.checkIn,
+      input.checkOut,
+    );
+    const out: OwnHotelOption[] = [];
+    for (const h of hotels)
+      for (const rt of roomTypes.filter((r) => r.hotelId === h.hotel.id))
+        for (const board of h.hotel.boards) {
+          const o = this.hotelOptionOf(h.hotel, h.placeName, rt, board, input, nights.filter((n) => n.roomTypeId === rt.id).map(toNight));
+          if (o) out.push(o);
+        }
+    return out;
+  }
+
+  private async hotelOption(roomTypeId: string, board: BoardCode, input: Omit<OwnHotelSearch, 'destination'>) {
+    const rt = await this.d.hotels.findRoomType(roomTypeId);
+    const hotel = rt ? await this.d.hotels.findById(rt.hotelId) : undefined;
+    const place = hotel ? await this.d.hotels.placeOf(hotel.placeId) : undefined;
+    if (!rt?.active || !hotel?.active || !place) return null;
+    const nights = (await this.d.hotels.nights([rt.id], input.checkIn, input.checkOut)).map(toNight);
+    return this.hotelOptionOf(hotel, place.name, rt, board, input, nights);
+  }
+
+  /** One room type and board for the stay, or null when it can't be sold (rules of `priceStay`). */
+  private hotelOptionOf(
+    hotel: HotelProductRow,
+    placeName: string,
+    rt: HotelRoomTypeRow,
+    board: BoardCode,
+    input: Omit<OwnHotelSearch, 'destination'>,
+    nights: ReturnType<typeof toNight>[],
+  ): OwnHotelOption | null {
+    const stay = priceStay({
+      start: input.checkIn,
+      end: input.checkOut,
+      nights,
+      rooms: input.rooms,
+      limits: rt,
+      board,
+      boardsOffered: hotel.boards,
+    });
+    if (!stay.ok) return null;
+    return {
+      hotelId: hotel.id,
+      hotelName: hotel.name,
+      category: HOTEL_CATEGORY_LABELS[hotel.category],
+      placeName,
+      roomTypeId: rt.id,
+      roomTypeName: rt.name,
+      board,
+      checkIn: input.checkIn,
+      checkOut: input.checkOut,
+      rooms: input.rooms,
+      total: { amount: new Decimal(stay.total).toFixed(2), currency: hotel.currency },
+      perNight: stay.perNight,
+      cancellation: normalisePolicy(hotel.policy, { start: input.checkIn, currency: hotel.currency, now: this.now() }),
+      policyText: `${BOARD_LABELS[board]} · ${describePolicy(hotel.policy, hotel.currency)}`,
+    };
   }
 
   private async searchTickets(input: OwnTicketSearch): Promise<OwnTicketOption[]> {
@@ -219,6 +308,12 @@ export class OwnInventoryProvider implements OwnInventoryPort {
   /** Takes (false when not enough is left) or gives back the capacity of a hold, by kind. */
   private async hold(tx: Db, h: OwnBookingInput['hold'], op: 'take' | 'release'): Promise<boolean> {
     const x = this.d.extras;
+    if (h.kind === 'hotel') {
+      const end = h.end ?? h.day;
+      if (op === 'take') return this.d.hotels.takeAllotment(tx, h.productId, h.day, end, stayNights(h.day, end).length, h.units);
+      await this.d.hotels.releaseAllotment(tx, h.productId, h.day, end, h.units);
+      return true;
+    }
     if (h.kind === 'ticket') {
       if (op === 'take') return x.takeCapacity(tx, h.productId, h.day, h.session, h.units);
       await x.releaseCapacity(tx, h.productId, h.day, h.session, h.units);

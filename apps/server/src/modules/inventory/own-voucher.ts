@@ -2,6 +2,7 @@ import { INVENTORY_MESSAGES, type PriceBreakdown, VOUCHER_MESSAGES } from '@trav
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/client.js';
 import type { MarkupAppliedData, PolicyRuleData, VoucherRow } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, conflict } from '../../http/errors.js';
 import type { CancellationPolicy } from '../../suppliers/types.js';
@@ -83,8 +84,7 @@ export async function recordOwnBooking(
 ): Promise<{ voucher: VoucherRow; created: boolean }> {
   const reference = newBookingReference();
   const actor = { kind: 'user' as const, userId: auth.user.id, name: `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() };
-  const outcome = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const outcome = await inTransaction(deps.db, async (tx) => {
     const recorded = await deps.vouchers.record(
       {
         ...fields,

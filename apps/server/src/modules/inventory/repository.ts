@@ -10,6 +10,7 @@ import {
   inventorySearches,
   places,
 } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/sql.js';
 import { withinPlace } from '../place/repository.js';
 
 export type NewHotelProduct = typeof hotelProducts.$inferInsert;
@@ -127,6 +128,8 @@ export class InventoryRepository {
         select 1 from vouchers
         where provider = 'travesia' and type = 'hotel' and status <> 'cancelled'
           and booking_codes @> ${JSON.stringify([{ roomTypeId: id }])}::jsonb
+        union all
+        select 1 from own_bookings where kind = 'hotel' and product_id = ${id}::uuid and status = 'confirmed'
         limit 1`);
       if (rowsOf(booked).length) return 'booked';
       const rows = await tx.delete(hotelRoomTypes).where(eq(hotelRoomTypes.id, id)).returning({ id: hotelRoomTypes.id });
@@ -242,10 +245,4 @@ export class InventoryRepository {
       update hotel_inventory set allotment = allotment + ${rooms}, updated_at = now()
       where room_type_id = ${roomTypeId}::uuid and day >= ${start}::date and day < ${end}::date`);
   }
-}
-
-/** node-postgres answers `{rows}`, PGlite answers `{rows}` too; both typed loosely by drizzle's execute. */
-export function rowsOf(res: unknown): Record<string, unknown>[] {
-  const r = res as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }

@@ -2,7 +2,6 @@ import {
   availabilityBulkBody,
   calendarQuery,
   hotelAvailBody,
-  hotelBookBody,
   hotelProductBody,
   idParams,
   idSchema,
@@ -16,7 +15,7 @@ import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
 import { registerCatalogueRoutes } from './catalogue-routes.js';
 import { registerExtrasRoutes } from './extras-routes.js';
-import { toBookedDto, toDayDto, toHotelDto, toOfferDto, toRoomTypeDto } from './presenter.js';
+import { toDayDto, toHotelDto, toOfferDto, toRoomTypeDto } from './presenter.js';
 
 const listQuery = pageQuery(20, 100).extend({
   q: z.string().trim().max(100).optional(),
@@ -25,7 +24,7 @@ const listQuery = pageQuery(20, 100).extend({
 });
 const roomTypeParams = z.object({ id: idSchema, roomTypeId: idSchema });
 
-/** Own-inventory hotels: products and availability (products:manage), travesia search and booking (search:use). */
+/** Own-inventory hotels: products and availability (products:manage), travesia search (search:use; booking goes through the hotel flow's reserve). */
 export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { inventory } = services;
   const manage = { permission: 'products:manage' as const };
@@ -117,12 +116,6 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
         })),
       },
     };
-  });
-
-  app.post('/api/hotel/travesia/book', { config: use, schema: { tags: ['search'], body: hotelBookBody } }, async (req, reply) => {
-    const { voucher, created } = await inventory.book(authOf(req), req.body);
-    reply.status(created ? 201 : 200);
-    return toBookedDto(voucher, created);
   });
 
   registerExtrasRoutes(app, services);

@@ -6,7 +6,6 @@ import {
   HOTEL_BOOKING_MESSAGES,
   HOTEL_CATEGORY_LABELS,
   type hotelAvailBody,
-  type hotelBookBody,
   type hotelProductBody,
   INVENTORY_LIMITS,
   INVENTORY_MESSAGES,
@@ -27,10 +26,9 @@ import type { PricingService } from '../pricing/service.js';
 import type { VoucherService } from '../voucher/service.js';
 import { assertBulkRange, dayCount } from './bulk-range.js';
 import { nationalityOf } from './nationality.js';
-import { assertExpectedPrice, assertSameOption, ownOptionRef, ownVoucherPricing, recordOwnBooking } from './own-voucher.js';
 import { normalisePolicy } from './policy.js';
 import type { InventoryRepository } from './repository.js';
-import { type NightInventory, priceStay, type RoomOccupancy, stayNights } from './stay.js';
+import { type NightInventory, priceStay, type RoomOccupancy } from './stay.js';
 
 const m = INVENTORY_MESSAGES;
 /** How long an option token can be booked after the search. */
@@ -39,7 +37,6 @@ export const OPTION_TTL_MS = 30 * 60_000;
 export const ALLOTMENT_CODE = 'travesia-allotment';
 
 type AvailInput = z.output<typeof hotelAvailBody>;
-type BookInput = z.output<typeof hotelBookBody>;
 type ProductInput = z.output<typeof hotelProductBody>;
 type RoomTypeInput = z.output<typeof roomTypeBody>;
 type BulkInput = z.output<typeof availabilityBulkBody>;
@@ -78,14 +75,8 @@ export interface InventoryServiceDeps {
 
 const encodeToken = (searchId: string, roomTypeId: string, board: BoardCode) =>
   Buffer.from(`${searchId}.${roomTypeId}.${board}`, 'utf8').toString('base64url');
-function decodeToken(token: string): { searchId: string; roomTypeId: string; board: BoardCode } | null {
-  const parts = Buffer.from(token, 'base64url').toString('utf8').split('.');
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-  if (parts.length !== 3 || !uuid.test(parts[0]) || !uuid.test(parts[1]) || !(parts[2] in BOARD_LABELS)) return null;
-  return { searchId: parts[0], roomTypeId: parts[1], board: parts[2] as BoardCode };
-}
 
-const toNight = (r: HotelInventoryRow): NightInventory => ({
+export const toNight = (r: HotelInventoryRow): NightInventory => ({
   day: r.day,
   allotment: r.allotment,
   price1: r.price1,
@@ -355,103 +346,12 @@ export class InventoryService {
     };
   }
 
-  // ------------------------------------------------------------ booking
   /**
-   * Books an option: re-prices it from the current inventory, then in ONE transaction records the
-   * voucher (confirmed, provider 'travesia'; idempotent by the client's key) and takes the rooms of
-   * every night with a conditional update. No rooms left: 409 'Sin disponibilidad' and nothing written.
+   * Voucher cancellation hook: a travesia hotel voucher recorded by the former own-hotel booking route
+   * (booking code `travesia-allotment`) gives its rooms back, in the cancellation's transaction. Own
+   * hotels booked through the engine hold their rooms in `own_bookings` and give them back through the
+   * travesia adapter's cancel (decision 0350).
    */
-  async book(auth: AuthContext, input: BookInput): Promise<{ voucher: VoucherRow; created: boolean }> {
-    this.assertCanUse(auth);
-    if (!auth.agency) throw forbidden('Solo los usuarios de una agencia pueden reservar');
-    const agencyId = auth.agency.id;
-    const decoded = decodeToken(input.token);
-    if (!decoded) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
-    const search = await this.deps.repo.findSearch(decoded.searchId);
-    if (!search || search.agencyId !== agencyId) throw badRequest(m.optionInvalid, { token: m.optionInvalid });
-    const now = this.now();
-    // A retry of a booking already made answers it, even after the option expired.
-    const previous = await this.deps.vouchers.findReplay(agencyId, auth.user.id, input.idempotencyKey);
-    if (previous) return { voucher: assertSameOption(previous, input.token), created: false };
-    if (search.expiresAt.getTime() < now.getTime()) throw new AppError(410, 'OPTION_EXPIRED', m.optionExpired);
-    const req = search.request as { start: string; end: string; paxes: AvailInput['paxes']; nationality?: string | null };
-    const roomType = await this.deps.repo.findRoomType(decoded.roomTypeId);
-    const hotel = roomType ? await this.deps.repo.findById(roomType.hotelId) : undefined;
-    const place = hotel ? await this.deps.repo.placeOf(hotel.placeId) : undefined;
-    if (!roomType || !hotel || !place || !hotel.active || !roomType.active) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-    const rooms = occupancies(req.paxes);
-    const ctx = await this.deps.pricing.loadContext({ agencyId, userId: auth.user.id, at: now });
-    const nights = (await this.deps.repo.nights([roomType.id], req.start, req.end)).map(toNight);
-    const offer = this.offerFor({
-      hotel,
-      placeName: place.name,
-      ancestors: [place.id, ...[...place.path].reverse()],
-      roomType,
-      nights,
-      rooms,
-      board: decoded.board,
-      start: req.start,
-      end: req.end,
-      ctx,
-      now,
-      timeZone: await this.deps.vouchers.timeZoneOf(auth),
-      token: { value: input.token, expiresAt: search.expiresAt.toISOString() },
-    });
-    if (!offer) throw conflict(m.noAvailability, 'NO_AVAILABILITY');
-    assertExpectedPrice(input.expectedPrice, offer.pricing);
-    const nightCount = stayNights(req.start, req.end).length;
-    const p = offer.pricing;
-    return recordOwnBooking(
-      this.deps,
-      auth,
-      agencyId,
-      {
-        type: 'hotel',
-        start: req.start,
-        end: req.end,
-        nights: nightCount,
-        client: input.holder,
-        companions: input.companions,
-        ...ownVoucherPricing(p, offer.cancellation),
-        cost: { net: offer.total.amount, currency: offer.total.currency },
-        bookingCodes: [
-          {
-            kind: ALLOTMENT_CODE,
-            hotelId: hotel.id,
-            roomTypeId: roomType.id,
-            board: decoded.board,
-            start: req.start,
-            end: req.end,
-            rooms: rooms.length,
-            perNight: offer.supplierData.perNight,
-            pricing: p,
-          },
-        ],
-        product: {
-          name: hotel.name,
-          destination: place.name,
-          address: hotel.address,
-          category: HOTEL_CATEGORY_LABELS[hotel.category],
-          board: BOARD_LABELS[decoded.board],
-          policyText: offer.policyText,
-          remarks: input.remarks,
-          nationality: req.nationality ?? null,
-          rooms: rooms.map((r) => ({
-            name: roomType.name,
-            board: BOARD_LABELS[decoded.board],
-            adults: r.adults,
-            children: r.childrenAges.length,
-            childrenAges: r.childrenAges,
-          })),
-        },
-        idempotencyKey: input.idempotencyKey,
-        quoteRef: ownOptionRef(input.token),
-      },
-      (tx) => this.deps.repo.takeAllotment(tx, roomType.id, req.start, req.end, nightCount, rooms.length),
-    );
-  }
-
-  /** Voucher cancellation hook: a travesia hotel voucher gives its rooms back, in the cancellation's transaction. */
   async releaseForVoucher(tx: Db, voucher: VoucherRow): Promise<void> {
     if (voucher.provider !== 'travesia' || voucher.type !== 'hotel') return;
     for (const code of voucher.bookingCodes as Array<Record<string, unknown>>) {

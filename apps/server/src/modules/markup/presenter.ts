@@ -1,7 +1,7 @@
 import type { MarkupRule } from '@travesia/contracts';
 import type { MarkupRuleRow } from '../../db/schema/index.js';
+import { normaliseDecimal } from '../../lib/decimal.js';
 import type { EngineRule } from '../../pricing/index.js';
-import { normaliseDecimal } from '../user/presenter.js';
 
 export function toMarkupDto(row: MarkupRuleRow, agencyName: string | null): MarkupRule {
   return {

@@ -2,7 +2,7 @@ import type { MarkupSupplier, ProductKind } from '@travesia/contracts';
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, type MarkupRuleRow, markupRules } from '../../db/schema/index.js';
-import { escapeLike } from '../user/repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type NewMarkupRule = typeof markupRules.$inferInsert;
 

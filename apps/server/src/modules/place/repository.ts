@@ -3,6 +3,7 @@ import { and, arrayContains, asc, count, eq, getTableColumns, inArray, type SQL,
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { type PlaceRow, places } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type NewPlace = typeof places.$inferInsert;
 
@@ -84,7 +85,6 @@ export interface ListFilter {
 }
 
 /** Escapes LIKE wildcards; normalised keys hold none, but a key is never trusted to be a pattern. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A PostgreSQL array literal ('{"a","b"}'), passed as one text parameter whatever the driver. */
 export const pgArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { type NewProviderAccount, type ProviderAccountRow, providerAccounts, users } from '../../db/schema/index.js';
-import { escapeLike } from '../user/repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 const templates = alias(providerAccounts, 'template');
 

@@ -1,5 +1,6 @@
 import type { User } from '@travesia/contracts';
 import type { UserRow } from '../../db/schema/index.js';
+import { normaliseDecimal } from '../../lib/decimal.js';
 
 export function toUserDto(row: UserRow, agencyName: string | null): User {
   return {
@@ -16,6 +17,3 @@ export function toUserDto(row: UserRow, agencyName: string | null): User {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** '12.5000' -> '12.5', '3.0000' -> '3'. */
-export const normaliseDecimal = (v: string) => (v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v);

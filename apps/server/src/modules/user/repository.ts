@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, type UserRow, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -74,4 +75,3 @@ export class UserRepository {
 }
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -8,6 +8,7 @@ import {
 } from '@travesia/contracts';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AgencyRepository } from '../agency/repository.js';
@@ -61,16 +62,14 @@ export class UserService {
     };
     // The user and its invitation job commit together; the mail leaves after the commit (outbox), so a
     // mail outage can neither fail the request nor leave a user without an invitation on its way.
-    const user = await this.db
-      .transaction(async (tx) => {
-        const row = await this.repo.insert(values, tx as unknown as Db);
-        await this.auth.queueInvitation(row.id, tx as unknown as Db);
-        return row;
-      })
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err)) throw conflict(MESSAGES['user.emailTaken'], 'EMAIL_TAKEN');
-        throw err;
-      });
+    const user = await inTransaction(this.db, async (tx) => {
+      const row = await this.repo.insert(values, tx);
+      await this.auth.queueInvitation(row.id, tx);
+      return row;
+    }).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw conflict(MESSAGES['user.emailTaken'], 'EMAIL_TAKEN');
+      throw err;
+    });
     this.auth.kickOutbox();
     const agencyName = agencyId ? ((await this.agencies.findById(agencyId))?.name ?? null) : null;
     return { user, agencyName };

@@ -11,6 +11,7 @@ import {
   voucherEvents,
   vouchers,
 } from '../../db/schema/index.js';
+import { escapeLike, rowsOf } from '../../db/sql.js';
 
 /**
  * Which vouchers a caller may see (spec §6), always derived from the session by the service:
@@ -44,7 +45,6 @@ export function scopeCondition(scope: VoucherScope): SQL | undefined {
 }
 
 /** Escapes LIKE wildcards so a search for '50%' or 'a_b' means that text. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The dashboard's and the list's business day boundaries (docs/decisions/0053-dashboard-figures.md). */
 const dayStart = (isoDate: string, timeZone?: string) =>
@@ -428,10 +428,4 @@ export class VoucherRepository {
     const [row] = lock ? await q.for('update', { of: vouchers }) : await q;
     return row as VoucherListRow | undefined;
   }
-}
-
-/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too, but typed differently: one reader. */
-export function rowsOf<T>(res: unknown): T[] {
-  if (Array.isArray(res)) return res as T[];
-  return ((res as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { makeVoucher } from '../../../test/voucher-factory.js';
-import { rowsOf, VoucherRepository } from './repository.js';
+import { rowsOf } from '../../db/sql.js';
+import { VoucherRepository } from './repository.js';
 
 // The bookings list's text filter (docs/decisions/0052, 0056, 0057): accent folding, its two
 // query paths (the newest-rows window and the trigram index) and the capped count, on PGlite and

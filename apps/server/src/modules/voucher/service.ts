@@ -25,6 +25,7 @@ import {
   users,
   type VoucherRow,
 } from '../../db/schema/index.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -364,7 +365,7 @@ export class VoucherService {
       await this.addEvent(tx, row.id, 'created', null, row.status, opts.actor ?? { kind: 'system', userId: input.userId, name: userName });
       return { voucher: row, created: true, approvalKey: approval?.key };
     };
-    const result = opts.tx ? await run(opts.tx) : await this.deps.db.transaction((tx) => run(tx as unknown as Db));
+    const result = opts.tx ? await run(opts.tx) : await inTransaction(this.deps.db, run);
     // Mails go only once the caller's transaction is known to be committed; with a caller's tx it calls notifyRecorded.
     if (!opts.tx && result.created) this.notifyRecorded(result.voucher, result.approvalKey);
     return result;
@@ -422,7 +423,7 @@ export class VoucherService {
       );
       return { before: current, after: row };
     };
-    const { before, after } = opts.tx ? await run(opts.tx) : await this.deps.db.transaction((tx) => run(tx as unknown as Db));
+    const { before, after } = opts.tx ? await run(opts.tx) : await inTransaction(this.deps.db, run);
     const confirmedNow = (s: VoucherStatus) => s === 'confirmed' || s === 'confirmed-paid';
     if (!opts.tx && confirmedNow(after.status) && !confirmedNow(before.status)) void this.mailConfirmation(after);
     return after;
@@ -435,15 +436,15 @@ export class VoucherService {
     const { voucher } = await this.get(actor.auth, id);
     assertMayDo(actor.auth, voucher, 'approval-link');
     const approval = newApprovalKey(this.now(), opts.validHours);
-    const row = await this.deps.db.transaction(async (tx) => {
-      const updated = await this.deps.repo.updateVersioned(tx as unknown as Db, id, voucher.version, {
+    const row = await inTransaction(this.deps.db, async (tx) => {
+      const updated = await this.deps.repo.updateVersioned(tx, id, voucher.version, {
         approvalStatus: 'pending',
         approvalKeyHash: approval.hash,
         approvalKeyExpiresAt: approval.expiresAt,
         approvalKeyUsedAt: null,
       });
       if (!updated) throw vConflict(VOUCHER_MESSAGES.versionConflict, 'VERSION_CONFLICT');
-      await this.addEvent(tx as unknown as Db, id, 'approval-requested', voucher.status, voucher.status, userActor(actor));
+      await this.addEvent(tx, id, 'approval-requested', voucher.status, voucher.status, userActor(actor));
       return updated;
     });
     const url = this.externalLink(id, approval.key);
@@ -460,8 +461,7 @@ export class VoucherService {
   }
 
   async approveExternal(id: string, key: string, approved: boolean, from: { ip: string | null; userAgent: string | null }) {
-    const row = await this.deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const row = await inTransaction(this.deps.db, async (tx) => {
       const found = await this.deps.repo.findForApproval(tx, id, true);
       const v = this.checkKey(found?.voucher, key, { allowUsed: false });
       const name = [v.client.name, v.client.surname].filter(Boolean).join(' ') || VOUCHER_HISTORY.clientFallbackName;
@@ -473,8 +473,7 @@ export class VoucherService {
 
   async approveInternal(actor: RequestActor, id: string, approved: boolean) {
     const scope = this.scopeOf(actor.auth);
-    const row = await this.deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const row = await inTransaction(this.deps.db, async (tx) => {
       const v = await this.deps.repo.lockInScope(tx, scope, id);
       if (!v) throw vNotFound(VOUCHER_MESSAGES.notFound);
       assertMayDo(actor.auth, v, 'approve');
@@ -559,8 +558,7 @@ export class VoucherService {
           : remote
             ? await this.deps.supplierCancellation.cancel(voucher)
             : await this.policy.cancel(voucher);
-      const row = await this.deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      const row = await inTransaction(this.deps.db, async (tx) => {
         const current = await this.deps.repo.lockInScope(tx, scope, id);
         if (!current) throw vNotFound(VOUCHER_MESSAGES.notFound);
         if (current.status === 'cancelled') return current;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgency, makeUser } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { makeVoucher } from '../../../test/voucher-factory.js';
-import { rowsOf, VoucherRepository, type VoucherScope, type ZonedFilter } from './repository.js';
+import { rowsOf } from '../../db/sql.js';
+import { VoucherRepository, type VoucherScope, type ZonedFilter } from './repository.js';
 
 // The text filter combined with the other list filters (issue 21, docs/decisions/0310): the window
 // must stay one index-only walk of the scope's order index whatever the other filters are, and both

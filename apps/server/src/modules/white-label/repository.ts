@@ -2,7 +2,7 @@ import type { WhiteLabelStatus } from '@travesia/contracts';
 import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { agencies, places, type WhiteLabelRow, whiteLabels } from '../../db/schema/index.js';
-import { escapeLike } from '../user/repository.js';
+import { escapeLike } from '../../db/sql.js';
 
 export type NewWhiteLabel = typeof whiteLabels.$inferInsert;
 

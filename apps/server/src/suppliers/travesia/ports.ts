@@ -1,4 +1,4 @@
-import type { ProductKind } from '@travesia/contracts';
+import type { BoardCode, ProductKind } from '@travesia/contracts';
 import type { CancellationPolicy, Money } from '../types.js';
 
 /**
@@ -7,9 +7,46 @@ import type { CancellationPolicy, Money } from '../types.js';
  * and the inventory module keeps its products, calendars and capacity.
  */
 export interface OwnInventoryPort {
+  hotels: OwnHotelCatalogue;
   tickets: OwnTicketCatalogue;
   transfers: OwnTransferCatalogue;
   bookings: OwnBookingStore;
+}
+
+// ---------------------------------------------------------------- hotels
+
+export interface OwnHotelSearch {
+  /** Our place id: the hotels of that place and of the places inside it. */
+  destination: string;
+  checkIn: string;
+  checkOut: string;
+  rooms: { adults: number; childrenAges: number[] }[];
+}
+
+/** One own hotel's room type and board for the whole stay and every room of the search, at our net cost. */
+export interface OwnHotelOption {
+  hotelId: string;
+  hotelName: string;
+  /** Spanish label of the hotel's category. */
+  category: string;
+  placeName: string;
+  roomTypeId: string;
+  roomTypeName: string;
+  board: BoardCode;
+  checkIn: string;
+  checkOut: string;
+  rooms: { adults: number; childrenAges: number[] }[];
+  /** The whole stay of every room. */
+  total: Money;
+  perNight: { day: string; amount: string }[];
+  cancellation: CancellationPolicy;
+  policyText: string;
+}
+
+export interface OwnHotelCatalogue {
+  search(input: OwnHotelSearch): Promise<OwnHotelOption[]>;
+  /** The same room type, board and stay again (re-quote); null when no longer sold. */
+  option(roomTypeId: string, board: BoardCode, input: Omit<OwnHotelSearch, 'destination'>): Promise<OwnHotelOption | null>;
 }
 
 // ---------------------------------------------------------------- transfers
@@ -106,6 +143,8 @@ export interface OwnHold {
   kind: ProductKind;
   productId: string;
   day: string;
+  /** A hotel's check-out (exclusive): its hold covers every night from `day`; absent for other kinds. */
+  end?: string;
   /** A ticket's session ('' = all day); '' for other kinds. */
   session: string;
   units: number;

@@ -2,10 +2,12 @@ import { type HotelReserveBody, HOTEL_BOOKING_MESSAGES as M, type PriceBreakdown
 import Decimal from 'decimal.js';
 import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
-import { AppError, badRequest, conflict, forbidden } from '../../../http/errors.js';
+import { AppError, badRequest, forbidden } from '../../../http/errors.js';
 import type { PricingContext } from '../../../pricing/index.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import type { HotelOffer, HotelQuote, SupplierLayer, Traveller } from '../../../suppliers/index.js';
+import type { HotelOffer, HotelQuote, ResolvedProviderAccount, SupplierLayer, Traveller } from '../../../suppliers/index.js';
+import { ownInventoryAccount } from '../../../suppliers/travesia/account.js';
+import { nationalityOf } from '../../inventory/nationality.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
@@ -48,8 +50,8 @@ export interface HotelBookingDeps {
   suppliers: SupplierLayer;
   pricing: PricingService;
   search: HotelSearchService;
-  /** Own inventory: re-price (its search) and book (confirmed at once, spec §4). */
-  inventory: Pick<InventoryService, 'search' | 'book'>;
+  /** Own inventory: its search re-prices an own option (the booking goes through the travesia adapter). */
+  inventory: Pick<InventoryService, 'search'>;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -166,13 +168,9 @@ export class HotelBookingService {
     const sale = salesContextOf(auth);
     // A retry: the first voucher, whatever state it is in; the supplier is not called again.
     const previous = await this.d.engine.reserves.replay(sale, key);
-    if (previous) {
-      if (previous.provider === 'travesia') await this.assertSameTravesiaRequest(auth, previous, body);
-      return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
-    }
+    if (previous) return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
     const q = await this.acceptedQuote(sale, body);
-    if (q.supplier === 'travesia') return this.reserveTravesia(auth, q, body, key);
-    return this.reserveSupplier(sale, q, body, key, opts);
+    return this.reserveQuote(sale, q, body, key, opts);
   }
 
   /**
@@ -190,7 +188,7 @@ export class HotelBookingService {
     if (previous) return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
     const q = await this.acceptedQuote(sale, body);
     if (q.supplier === 'travesia') throw forbidden(M.moduleDisabled);
-    return this.reserveSupplier(sale, q, body, key, opts);
+    return this.reserveQuote(sale, q, body, key, opts);
   }
 
   /** The seller's quote, checked against the price the client accepted, the rooms and the holder fields. */
@@ -210,17 +208,15 @@ export class HotelBookingService {
     return q;
   }
 
-  private async reserveSupplier(
+  private async reserveQuote(
     sale: SalesContext,
     q: CachedQuote,
     body: HotelReserveBody,
     key: string,
     opts: { simScenario?: string; actor?: EventActor; integrator?: string },
   ) {
-    const rooms = q.criteria.rooms;
-    const supplier = q.supplier as SupplierId;
-    const account = await this.d.search.account(sale, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
-    const paxes = travellersOf(body, rooms);
+    const account = await this.accountOf(sale, q);
+    const paxes = travellersOf(body, q.criteria.rooms);
     const holder = supplierHolder(body.client);
     const hotels = this.d.suppliers.registry.hotel(account);
     return this.d.engine.reserves.reserve({
@@ -228,7 +224,7 @@ export class HotelBookingService {
       idempotencyKey: key,
       account,
       integrator: opts.integrator,
-      voucher: hotelVoucher(q, body),
+      voucher: hotelVoucher(q, body, account.supplier === 'travesia'),
       code: {
         kind: 'supplier-hotel',
         checkIn: q.criteria.checkIn,
@@ -252,42 +248,16 @@ export class HotelBookingService {
   }
 
   /**
-   * Own inventory: `services.inventory.book` re-prices the option, records the voucher confirmed and
-   * takes the rooms in one transaction, idempotent by the same key (spec §4: confirmed at once).
+   * The account a quote is booked with: the supplier's, checked again (module, agency); own hotels
+   * (travesia) book through the built-in own-inventory account like any supplier (decision 0350).
    */
-  private async reserveTravesia(auth: AuthContext, q: CachedQuote, body: HotelReserveBody, idempotencyKey: string) {
-    // The whole spec §3 client, as a supplier booking keeps it; `phone` only when a caller sends the single one.
-    const { name, surname, email, phone, ...client } = body.client;
-    return this.d.inventory.book(auth, {
-      token: q.quote.token.value,
-      idempotencyKey,
-      holder: {
-        ...client,
-        name: name.trim(),
-        surname: surname?.trim() ?? '',
-        ...(email ? { email } : {}),
-        ...(typeof phone === 'string' ? { phone } : {}),
-      },
-      companions: body.companions.flatMap((room, i) => room.map((p) => ({ ...p, room: i + 1 }))),
-      remarks: body.comments,
-      expectedPrice: { amount: q.breakdown.price, currency: q.breakdown.currency },
-    });
-  }
-
-  /**
-   * An own-inventory voucher keeps no quoteId (the inventory module writes its codes): a key reused
-   * with another quote is told by the quote's room type, board and dates, while that quote is cached.
-   */
-  private async assertSameTravesiaRequest(auth: AuthContext, v: VoucherRow, body: HotelReserveBody): Promise<void> {
-    const q = await this.d.engine.quotes.peek<CachedQuote>('hotel', body.bookingCodes.quoteId);
-    if (!q || q.userId !== auth.user.id || q.supplier !== 'travesia') return;
-    const code = (v.bookingCodes as Array<{ roomTypeId?: string; board?: string; start?: string; end?: string }>)[0];
-    const same =
-      code?.roomTypeId === q.quote.supplierData.roomTypeId &&
-      code.board === q.quote.offer.board.code &&
-      code.start === q.criteria.checkIn &&
-      code.end === q.criteria.checkOut;
-    if (!same) throw conflict(M.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+  private async accountOf(sale: SalesContext, q: CachedQuote): Promise<ResolvedProviderAccount> {
+    if (q.supplier === 'travesia') {
+      if (sale.agencyId && !sale.modules.includes('hotels-travesia')) throw forbidden(M.moduleDisabled);
+      return ownInventoryAccount(sale.mode);
+    }
+    const supplier = q.supplier as SupplierId;
+    return this.d.search.account(sale, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
   }
 }
 
@@ -304,7 +274,7 @@ function travellersOf(body: HotelReserveBody, rooms: CachedQuote['criteria']['ro
 }
 
 /** The voucher of a hotel booking as recorded before the supplier is called. */
-function hotelVoucher(q: CachedQuote, body: HotelReserveBody) {
+function hotelVoucher(q: CachedQuote, body: HotelReserveBody, own: boolean) {
   const b = q.breakdown;
   const quote = q.quote;
   return {
@@ -333,6 +303,17 @@ function hotelVoucher(q: CachedQuote, body: HotelReserveBody) {
       hotelCode: quote.offer.hotel.code,
       breakdown: b,
       comments: body.comments,
+      // Own hotels: what the inventory's voucher showed (the policy in words, the guests' nationality).
+      ...(own ? { policyText: quote.remarks[0] ?? null, nationality: knownNationality(q.criteria.nationality) } : {}),
     },
   };
+}
+
+/** The search's nationality as an alpha-2 code, or null when absent or not in the catalogue. */
+function knownNationality(code: string | undefined): string | null {
+  try {
+    return nationalityOf(code)?.code ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,183 @@
+import { BOARD_LABELS, type BoardCode } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+import type { ResolvedProviderAccount } from '../account.js';
+import { clock } from '../adapter-kit.js';
+import { SupplierError } from '../errors.js';
+import type {
+  CallContext,
+  CancelResult,
+  HotelBookInput,
+  HotelBooking,
+  HotelOffer,
+  HotelQuote,
+  HotelSearchInput,
+  HotelSupplier,
+  SearchResult,
+  SupplierBookingRef,
+} from '../types.js';
+import type { OwnBookingRecord, OwnHotelOption, OwnInventoryPort } from './ports.js';
+
+const S = 'travesia' as const;
+/** How long an own option is honoured without a re-quote (the inventory's option TTL). */
+const OPTION_TTL_MS = 30 * 60_000;
+
+function invalid(operation: string, detail: string) {
+  return new SupplierError('SUPPLIER_INVALID_REQUEST', { supplier: S, operation, detail });
+}
+
+interface OwnHotelData {
+  hotelId: string;
+  roomTypeId: string;
+  perNight: { day: string; amount: string }[];
+}
+
+/**
+ * Own hotels behind the supplier contract (docs/decisions/0350, after 0270 for tickets and transfers):
+ * the inventory module answers through `OwnInventoryPort`; `book` takes the rooms of every night keyed
+ * by our reference (idempotent, its own transaction), `findByClientReference` lets recovery settle a
+ * crash window, `cancel` prices the penalty from the hotel's policy and gives the rooms back once.
+ */
+export class TravesiaHotelAdapter implements HotelSupplier {
+  readonly supplier = S;
+  readonly kind = 'hotel' as const;
+  readonly account: { id: string; name: string };
+
+  constructor(
+    private readonly port: OwnInventoryPort,
+    account: ResolvedProviderAccount,
+    private readonly now: () => Date = clock.now,
+  ) {
+    this.account = { id: account.id, name: account.name };
+  }
+
+  async search(input: HotelSearchInput, _ctx?: CallContext): Promise<SearchResult<HotelOffer>> {
+    if (!input.destination) throw invalid('hotel.search', 'an own-inventory place id is required');
+    const options = await this.port.hotels.search({
+      destination: input.destination,
+      checkIn: input.checkIn,
+      checkOut: input.checkOut,
+      rooms: input.rooms.map((r) => ({ adults: r.adults, childrenAges: r.childrenAges })),
+    });
+    const expiresAt = new Date(this.now().getTime() + OPTION_TTL_MS).toISOString();
+    const offers = options.map((o) => this.offerOf(o, expiresAt));
+    return { offers, dropped: 0, expiresAt: offers.length ? expiresAt : null, total: offers.length };
+  }
+
+  private offerOf(o: OwnHotelOption, expiresAt: string): HotelOffer {
+    return {
+      supplier: S,
+      accountId: this.account.id,
+      hotel: { code: o.hotelId, name: o.hotelName, category: o.category, destination: o.placeName },
+      checkIn: o.checkIn,
+      checkOut: o.checkOut,
+      rooms: o.rooms.map((occupancy) => ({ code: o.roomTypeId, name: o.roomTypeName, occupancy })),
+      board: { code: o.board, label: BOARD_LABELS[o.board], supplierCode: o.board },
+      total: o.total,
+      availability: 'available',
+      requiresQuote: false,
+      cancellation: o.cancellation,
+      token: { kind: 'travesia-hotel', value: `${o.roomTypeId}:${o.board}:${o.checkIn}:${o.checkOut}`, expiresAt },
+      supplierData: { hotelId: o.hotelId, roomTypeId: o.roomTypeId, perNight: o.perNight } satisfies OwnHotelData,
+      payAtHotel: false,
+    };
+  }
+
+  async quote(offer: HotelOffer, _ctx?: CallContext): Promise<HotelQuote> {
+    const { roomTypeId } = offer.supplierData as Partial<OwnHotelData>;
+    if (!roomTypeId) throw invalid('hotel.quote', 'not an own hotel offer');
+    const fresh = await this.port.hotels.option(roomTypeId, offer.board.code as BoardCode, {
+      checkIn: offer.checkIn,
+      checkOut: offer.checkOut,
+      rooms: offer.rooms.map((r) => r.occupancy),
+    });
+    if (!fresh) throw new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'hotel.quote' });
+    const current = this.offerOf(fresh, new Date(this.now().getTime() + OPTION_TTL_MS).toISOString());
+    return {
+      offer: { ...current, hotel: { ...current.hotel, zone: offer.hotel.zone } },
+      total: current.total,
+      priceChanged: !new Decimal(current.total.amount).eq(offer.total.amount) || current.total.currency !== offer.total.currency,
+      previousTotal: offer.total,
+      availability: 'available',
+      cancellation: current.cancellation,
+      token: current.token,
+      remarks: [fresh.policyText],
+      supplierData: current.supplierData,
+    };
+  }
+
+  async book(input: HotelBookInput, _ctx?: CallContext): Promise<HotelBooking> {
+    const offer = input.quote.offer;
+    const { roomTypeId } = (input.quote.supplierData ?? offer.supplierData) as Partial<OwnHotelData>;
+    if (!roomTypeId) throw invalid('hotel.book', 'not an own hotel quote');
+    if (input.paxes.length !== offer.rooms.length) throw invalid('hotel.book', 'one traveller list per room');
+    const result = await this.port.bookings.take({
+      clientReference: input.clientReference,
+      hold: { kind: 'hotel', productId: roomTypeId, day: offer.checkIn, end: offer.checkOut, session: '', units: offer.rooms.length },
+      total: input.quote.total,
+      cancellation: input.quote.cancellation,
+      holder: { name: input.holder.name, surname: input.holder.surname },
+      details: {
+        hotel: { code: offer.hotel.code, name: offer.hotel.name },
+        rooms: offer.rooms.map((r) => ({ code: r.code, name: r.name })),
+        board: offer.board,
+        remarks: input.remarks ?? null,
+      },
+    });
+    if (!result.ok) throw new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'hotel.book', detail: result.reason });
+    return this.bookingOf(result.booking);
+  }
+
+  async read(ref: SupplierBookingRef, _ctx?: CallContext): Promise<HotelBooking> {
+    const found = await this.port.bookings.find(ref.locator);
+    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: 'hotel.read' });
+    return this.bookingOf(found);
+  }
+
+  async findByClientReference(clientReference: string, _hint: { from: string; to: string }): Promise<HotelBooking | null> {
+    const found = await this.port.bookings.find(clientReference);
+    return found ? this.bookingOf(found) : null;
+  }
+
+  async cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, _ctx?: CallContext): Promise<CancelResult> {
+    const op = opts.simulate ? 'hotel.cancel-simulation' : 'hotel.cancel';
+    const found = await this.port.bookings.find(ref.locator);
+    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: op });
+    if (found.status === 'cancelled') throw new SupplierError('SUPPLIER_NOT_CANCELLABLE', { supplier: S, operation: op });
+    // Priced before the rooms go back: the policy in force at this moment.
+    const penalty = this.port.bookings.penalty(found, this.now());
+    if (!opts.simulate) await this.port.bookings.release(ref.locator);
+    return {
+      simulated: opts.simulate,
+      status: opts.simulate ? found.status : 'cancelled',
+      penalty,
+      penaltyKnown: true,
+      cancellationReference: opts.simulate ? null : `${ref.locator}-C`,
+    };
+  }
+
+  private bookingOf(b: OwnBookingRecord): HotelBooking {
+    const d = b.details as {
+      hotel?: { code: string; name: string };
+      rooms?: { code: string; name: string }[];
+      board?: HotelBooking['rooms'][number]['board'];
+    };
+    return {
+      supplier: S,
+      kind: 'hotel',
+      // The operator is the supplier: our reference is its locator.
+      ref: { locator: b.clientReference },
+      clientReference: b.clientReference,
+      status: b.status,
+      supplierStatus: b.status === 'confirmed' ? 'CONFIRMED' : 'CANCELLED',
+      total: b.total,
+      cancellation: b.cancellation,
+      holder: b.holder,
+      createdAt: b.createdAt,
+      remarks: [],
+      hotel: d.hotel ?? null,
+      checkIn: b.hold.day,
+      checkOut: b.hold.end ?? null,
+      rooms: (d.rooms ?? []).map((r) => ({ ...r, board: d.board ?? null })),
+    };
+  }
+}
