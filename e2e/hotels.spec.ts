@@ -11,7 +11,7 @@ async function pickDestination(page: Page, text: string, option: string) {
 }
 
 /** Fills the holder and every traveller of the reserve form, then books. */
-async function fillReserveAndBook(page: Page, surname: string) {
+async function fillReserveAndBook(page: Page, surname: string, opts: { invalid?: boolean } = {}) {
   await page.getByLabel('Nombre', { exact: true }).fill('Laura');
   await page.getByLabel('Apellido', { exact: true }).fill(surname);
   await page.getByLabel('Email').fill('laura@example.com');
@@ -19,8 +19,20 @@ async function fillReserveAndBook(page: Page, surname: string) {
   await page.getByLabel('Adulto 1: apellido').fill(surname);
   await page.getByLabel('Adulto 2: nombre').fill('Pedro');
   await page.getByLabel('Adulto 2: apellido').fill(surname);
-  // A double click must not book twice: the same idempotency key answers the same voucher.
-  await page.getByRole('button', { name: 'Reservar' }).dblclick();
+  await page.getByRole('button', { name: 'Reservar' }).click();
+  // A form the page refuses never reaches the final confirmation.
+  if (opts.invalid) return;
+  // The final confirmation shows the terms; a double click must not book twice (one idempotency key).
+  await confirmReserve(page, { double: true });
+}
+
+/** The reserve step's final confirmation: the dialog with the cancellation terms, then "Confirmar reserva". */
+async function confirmReserve(page: Page, opts: { double?: boolean } = {}) {
+  const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
+  await expect(dialog.getByTestId('cancellation-headline')).toBeVisible({ timeout: 15_000 });
+  const confirm = dialog.getByRole('button', { name: 'Confirmar reserva' });
+  if (opts.double) await confirm.dblclick();
+  else await confirm.click();
 }
 
 /** On the options page: accepts a changed price or policy when the re-quote shows one, then continues. */
@@ -150,6 +162,54 @@ test('own inventory (travesia) route: search, option, reserve confirmed at once'
   await expect(page).toHaveURL('/hotels/reserve/travesia');
   await fillReserveAndBook(page, 'Propia');
   await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
+});
+
+test('the terms shown at the final confirmation are the penalty quoted right after booking; the remarks reach the detail', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/travesia');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').getByTestId('supplier-travesia')).toHaveAttribute('data-state', 'done', {
+    timeout: 30_000,
+  });
+  // The results badge comes from the same terms function as everything below.
+  await expect(page.getByTestId('cancellation-badge').first()).toBeVisible();
+  await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
+  await acceptQuote(page);
+  await page.getByLabel('Nombre', { exact: true }).fill('Laura');
+  await page.getByLabel('Apellido', { exact: true }).fill('Condiciones');
+  await page.getByLabel('Email').fill('laura@example.com');
+  await page.getByLabel('Adulto 1: nombre').fill('Laura');
+  await page.getByLabel('Adulto 1: apellido').fill('Condiciones');
+  await page.getByLabel('Adulto 2: nombre').fill('Pedro');
+  await page.getByLabel('Adulto 2: apellido').fill('Condiciones');
+  const remark = 'Llegada <b>tarde</b> & cuna';
+  await page.getByLabel('Comentarios').fill(remark);
+  // The reserve step shows the terms, and books only after the final confirmation.
+  await expect(page.getByTestId('cancellation-policy')).toBeVisible();
+  await page.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
+  const shown = dialog.getByTestId('cancellation-policy');
+  await expect(shown).toBeVisible();
+  const penaltyShown = await shown.getAttribute('data-penalty-now');
+  const currencyShown = await shown.getAttribute('data-currency');
+  expect(penaltyShown).toMatch(/^\d+\.\d{2}$/);
+  await dialog.getByRole('button', { name: 'Confirmar reserva' }).click();
+  await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Ver voucher' }).click();
+  await expect(page).toHaveURL(/\/booking\/[^/]+\/voucher$/);
+  await expect(page.getByTestId('voucher-remarks')).toContainText(remark);
+  await page.goto(page.url().replace(/\/voucher$/, '/detail'));
+  await expect(page.getByTestId('voucher-remarks')).toContainText(remark);
+  await page.getByRole('button', { name: 'Cancelar reserva' }).click();
+  const quoted = page.getByTestId('cancel-quote-penalty');
+  await expect(quoted).toBeVisible({ timeout: 30_000 });
+  expect(Number(await quoted.getAttribute('data-amount'))).toBe(Number(penaltyShown));
+  expect(await quoted.getAttribute('data-currency')).toBe(currencyShown);
+  await page.getByRole('button', { name: 'Volver' }).click();
 });
 
 test('a per-supplier route searches that supplier only and books through its own pages', async ({ page }) => {
@@ -382,7 +442,7 @@ test('a Juniper option that requires the holder address: the reserve page asks f
   await expect(page).toHaveURL('/hotels/reserve/juniper');
 
   await expect(page.getByLabel('Dirección')).toBeVisible();
-  await fillReserveAndBook(page, 'Direccion');
+  await fillReserveAndBook(page, 'Direccion', { invalid: true });
   await expect(page.getByText('El teléfono del titular es obligatorio para este proveedor')).toBeVisible();
   await expect(page.getByText('La dirección del titular es obligatoria para este proveedor')).toBeVisible();
   await expect(page.getByTestId('voucher-status')).toHaveCount(0);
@@ -394,5 +454,6 @@ test('a Juniper option that requires the holder address: the reserve page asks f
   await page.getByLabel('Dirección').fill('Calle 10 # 3-20');
   await page.getByLabel('Código postal').fill('130001');
   await page.getByRole('button', { name: 'Reservar' }).click();
+  await confirmReserve(page);
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
 });

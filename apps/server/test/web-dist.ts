@@ -1,8 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
-/** A minimal built web (index.html, one hashed asset, a favicon) in a temporary directory, for WEB_DIST. */
+/**
+ * A minimal built web (index.html, one hashed asset with its build-time `.br` and `.gz` copies, as
+ * vite-plugin-compression2 writes them, a favicon) in a temporary directory, for WEB_DIST.
+ */
 export async function makeWebDist(): Promise<{ dir: string; asset: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'travesia-web-'));
   await mkdir(path.join(dir, 'assets'));
@@ -11,7 +15,10 @@ export async function makeWebDist(): Promise<{ dir: string; asset: string; remov
     path.join(dir, 'index.html'),
     `<!doctype html><html><head><script type="module" src="${asset}"></script></head><body><div id="root"></div></body></html>`,
   );
-  await writeFile(path.join(dir, asset), 'console.log("travesia");\n');
+  const code = `console.log(${JSON.stringify('travesía '.repeat(200))});\n`;
+  await writeFile(path.join(dir, asset), code);
+  await writeFile(path.join(dir, `${asset}.br`), brotliCompressSync(code));
+  await writeFile(path.join(dir, `${asset}.gz`), gzipSync(code));
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return { dir, asset, remove: () => rm(dir, { recursive: true, force: true }) };
 }

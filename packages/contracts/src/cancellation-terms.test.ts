@@ -134,3 +134,69 @@ describe('cancellationTerms', () => {
     );
   });
 });
+
+describe('cancellationTerms over every kind of rule (decision 0380)', () => {
+  const instant = fc
+    .date({ min: new Date('2026-10-01T00:00:00Z'), max: new Date('2027-01-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString());
+  const anyRule: fc.Arbitrary<TermsRule> = fc.oneof(
+    fc.record({ from: instant, percent: fc.integer({ min: 0, max: 150 }).map(String), currency: fc.constant('USD') }),
+    fc.record({ from: instant, nights: fc.integer({ min: 0, max: 10 }), currency: fc.constant('USD') }),
+    fc.record({
+      from: instant,
+      amount: fc.integer({ min: 0, max: 100_000 }).map((c) => (c / 100).toFixed(2)),
+      currency: fc.constantFrom('USD', 'COP'),
+    }),
+    fc.record({ from: instant, to: instant, percent: fc.integer({ min: 1, max: 100 }).map(String), currency: fc.constant('USD') }),
+    fc.record({ from: instant, percent: fc.constant('100'), currency: fc.constant('USD'), kind: fc.constant('no-show' as const) }),
+  );
+  const input = fc.record({
+    rules: fc.array(anyRule, { maxLength: 6 }),
+    refundable: fc.boolean(),
+    amount: fc.integer({ min: 0, max: 1_000_000 }).map((c) => (c / 100).toFixed(2)),
+    currency: fc.constantFrom('USD', 'COP'),
+    nights: fc.option(fc.integer({ min: 1, max: 30 }), { nil: null }),
+    usdRate: fc.option(fc.constantFrom('1', '0.00025', '1.08'), { nil: null }),
+    now: fc.date({ min: new Date('2026-09-01T00:00:00Z'), max: new Date('2027-02-28T00:00:00Z'), noInvalidDate: true }),
+    timeZone: fc.constantFrom('America/Bogota', 'Europe/Madrid', 'Asia/Tokyo', 'UTC', 'Pacific/Kiritimati'),
+    shiftDays: fc.integer({ min: 0, max: 5 }),
+  });
+
+  it('property: the badge never says free (nor refundable) when the penalty now is not 0; free-until is in the future', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const t = cancellationTerms({ ...i, price: { amount: i.amount, currency: i.currency } });
+        const penalty = Number(t.penaltyNow.amount);
+        expect(t.penaltyNow.currency).toBe(i.currency);
+        expect(penalty).toBeGreaterThanOrEqual(0);
+        expect(penalty).toBeLessThanOrEqual(Number(i.amount));
+        if (penalty > 0) {
+          expect(t.badge).not.toBe('Reembolsable');
+          expect(`${t.badge} ${t.headline}`).not.toMatch(/gratis/i);
+          expect(['penalty', 'non-refundable']).toContain(t.status);
+        }
+        if (t.badge === 'Reembolsable') expect(penalty).toBe(0);
+        if (!i.refundable) expect(t.status).toBe('non-refundable');
+        if (t.status === 'free-until') {
+          expect(t.freeUntil).not.toBeNull();
+          expect(Date.parse(t.freeUntil as string)).toBeGreaterThanOrEqual(i.now.getTime() - 60_000);
+          expect(t.headline).toMatch(/^Cancelación gratis hasta \d{2}-\d{2}-\d{4} \d{2}:\d{2}\.$/);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: a minute after the free-until date cancelling costs something', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const base = { ...i, refundable: true, price: { amount: i.amount, currency: i.currency } };
+        const t = cancellationTerms(base);
+        if (t.status !== 'free-until' || !t.freeUntil) return;
+        const later = cancellationTerms({ ...base, now: new Date(Date.parse(t.freeUntil) + 60_000) });
+        expect(Number(later.penaltyNow.amount)).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

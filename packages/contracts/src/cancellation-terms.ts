@@ -153,7 +153,9 @@ export function cancellationTerms(termsInput: TermsInput): CancellationTerms {
       headline: `Cancelar ahora cuesta ${money(penalty)} (desde ${formatTermsDate((ruleNow as TermsRule).from, timeZone)}).`,
       lines,
     };
-  const nextCharging = upcoming.find((r) => penaltyOfRule(r, input).gt(0));
+  // The first coming instant at which the rule then in force (the same choice the penalty quote makes)
+  // charges something; a rule whose range is empty, or that a later one overrides, never ends "free".
+  const nextCharging = upcoming.find((r) => penaltyOfRule(ruleInForce(rules, new Date(at(r.from))), input).gt(0));
   if (nextCharging) {
     const freeUntil = new Date(at(nextCharging.from) - 60_000);
     return {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -103,6 +104,22 @@ describe('caching of the built web', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('assets are sent as their build-time brotli or gzip copy when the browser takes it, still immutable (decision 0381)', async () => {
+    const identity = await get(plain, asset, { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    const br = await get(plain, asset, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    expect(br.rawPayload.length).toBeLessThan(identity.rawPayload.length / 5);
+    const gz = await get(plain, asset, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(identity.body);
   });
 
   it('files without a content hash are revalidated', async () => {

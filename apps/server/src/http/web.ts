@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@travesia/contracts';
 import type { FastifyInstance } from 'fastify';
 
-/** Vite's content-hashed output (`assets/index-BX4o2fQk.js`): safe to cache for a year. */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{6,}\.[a-z0-9]+$/i;
+/** Vite's content-hashed output (`assets/index-BX4o2fQk.js`, and its `.br`/`.gz` copies): safe to cache for a year. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{6,}\.[a-z0-9]+(\.br|\.gz)?$/i;
 
 /**
  * The path as the router would see it, made comparable: percent escapes decoded (repeatedly, so
@@ -32,7 +32,8 @@ const RESERVED = ['/api', '/health', '/metrics'];
 const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`${r}/`));
 
 /**
- * Serves the built React app: hashed assets cached for a year, everything else (index.html) `no-cache`,
+ * Serves the built React app: hashed assets cached for a year (their brotli/gzip copies when accepted),
+ * everything else (index.html) `no-cache`,
  * and every unknown non-API path answered with index.html so the client router takes over. The file
  * routes are registered in their own context that marks them public (auth is deny-by-default).
  */
@@ -52,8 +53,13 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
         decorateReply: false,
         // send's own `public, max-age=0` would replace ours: the header comes only from setHeaders.
         cacheControl: false,
+        // The build writes `.br` and `.gz` copies (vite-plugin-compression2, decision 0381): sent as such,
+        // with Vary: Accept-Encoding, when the browser accepts them; no compression work per request.
+        preCompressed: true,
         setHeaders: (res, file) => {
           res.setHeader('cache-control', HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // The same URL answers brotli, gzip or plain bytes: caches must key on the encoding.
+          res.setHeader('vary', 'Accept-Encoding');
         },
       });
     });

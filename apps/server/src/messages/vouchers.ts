@@ -30,6 +30,7 @@ export const VOUCHER_MAIL = {
   total: 'Total',
   status: 'Estado',
   remarks: 'Observaciones',
+  cancellation: 'Cancelación',
   confirmedSubject: (ref: string) => `Reserva confirmada ${ref}`,
   confirmedIntro: 'Tu reserva está confirmada.',
   viewVoucher: 'Ver el voucher',

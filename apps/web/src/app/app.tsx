@@ -3,7 +3,9 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
+import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
+import { FullPageSpin } from '../shared/components/full-page-spin';
 import { SessionProvider } from '../shared/session/session-provider';
 import { BASE_THEME } from '../shared/theme/base-theme';
 import { router } from './router';
@@ -22,7 +24,10 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             <AgencyBranding>
-              <RouterProvider router={router} />
+              {/* The admin shell loads on demand (router.tsx): a spinner until its chunk arrives. */}
+              <Suspense fallback={<FullPageSpin />}>
+                <RouterProvider router={router} />
+              </Suspense>
             </AgencyBranding>
           </SessionProvider>
         </QueryClientProvider>

@@ -15,6 +15,8 @@ export interface MailLook {
   /** The agency's sender name and reply-to (/configuration/integrations, decision 0262); the platform's when unset. */
   senderName?: string | null;
   replyTo?: string | null;
+  /** The instant the mail's cancellation terms are computed at; the time of writing when absent (tests fix it). */
+  now?: Date;
 }
 
 /** Where the agency's mail sender comes from: a port, so this module does not depend on integrations. */

@@ -19,6 +19,9 @@ const row = {
   product: { name: 'Tour' },
   agencyName: 'Viajes A',
   remarks: 'Cliente celíaco',
+  policies: [],
+  nights: null,
+  usdRate: null,
   cancelReason: 'El cliente <b>enfermó</b>',
 } as unknown as VoucherRow;
 
@@ -29,6 +32,25 @@ describe('voucher mails: remarks and cancellation reason', () => {
     expect(mail.text).toContain('Motivo: El cliente <b>enfermó</b>');
     expect(mail.html).toContain('Motivo: El cliente &#60;b&#62;enfermó&#60;/b&#62;');
     expect(mail.html).not.toContain('<b>enfermó');
+  });
+
+  it('the confirmation mail states the terms with the one terms function, in the agency zone; remarks with markup are escaped', () => {
+    const look = { timeZone: 'America/Bogota', logoUrl: null, footer: null, now: new Date('2030-06-01T12:00:00Z') };
+    const booked = {
+      ...row,
+      status: 'confirmed',
+      cancelReason: null,
+      remarks: 'Llegada <b>tarde</b>',
+      policies: [{ from: '2030-06-08T05:00:00.000Z', percent: '50', currency: 'USD' }],
+    } as VoucherRow;
+    const free = confirmationMail('a@test.example', booked, undefined, look);
+    expect(free.text).toContain('Cancelación: Cancelación gratis hasta 07-06-2030 23:59.');
+    expect(free.html).toContain('Observaciones: Llegada &#60;b&#62;tarde&#60;/b&#62;');
+    expect(free.html).not.toContain('<b>tarde');
+    const late = confirmationMail('a@test.example', booked, undefined, { ...look, now: new Date('2030-06-09T12:00:00Z') });
+    expect(late.text).toMatch(/Cancelación: Cancelar ahora cuesta 50[.,]00 USD \(desde 08-06-2030 00:00\)\./);
+    // Once cancelled, the penalty line says what it cost; no terms line.
+    expect(cancellationMail('a@test.example', row, look).text).not.toContain('Cancelación:');
   });
 
   it('every mail carries the booking remarks', () => {

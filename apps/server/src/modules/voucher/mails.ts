@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, formatDate, formatMoney, PRODUCT_KIND_LABELS, VOUCHER_STATUS_LABELS } from '@travesia/contracts';
+import { DEFAULT_TIME_ZONE, formatDate, formatMoney, PRODUCT_KIND_LABELS, VOUCHER_STATUS_LABELS, voucherTerms } from '@travesia/contracts';
 import type { VoucherRow } from '../../db/schema/index.js';
 import type { Mail } from '../../lib/mailer.js';
 import { VOUCHER_MAIL as M } from '../../messages/vouchers.js';
@@ -9,7 +9,21 @@ const PLAIN: MailLook = { timeZone: DEFAULT_TIME_ZONE, logoUrl: null, footer: nu
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function summary(v: VoucherRow): string[] {
+/**
+ * The cancellation terms as every screen and the PDF say them (contracts' voucherTerms, decision 0380),
+ * in the agency's zone at the time the mail is written; none once cancelled (the penalty line says it).
+ */
+function termsLine(v: VoucherRow, look: MailLook): string[] {
+  if (v.status === 'cancelled') return [];
+  const terms = voucherTerms(
+    { policies: v.policies, price: { gross: v.priceGross, currency: v.priceCurrency }, nights: v.nights, usd: { rate: v.usdRate } },
+    look.now ?? new Date(),
+    look.timeZone,
+  );
+  return [`${M.cancellation}: ${terms.headline}`];
+}
+
+function summary(v: VoucherRow, look: MailLook): string[] {
   const dates = v.startDate ? `${formatDate(v.startDate)}${v.endDate ? ` ${M.datesJoin} ${formatDate(v.endDate)}` : ''}` : M.noDate;
   return [
     `${M.reference}: ${v.externalBookingReference}${v.locator ? ` · ${M.locator}: ${v.locator}` : ''}`,
@@ -18,6 +32,7 @@ function summary(v: VoucherRow): string[] {
     `${M.holder}: ${[v.client.name, v.client.surname].filter(Boolean).join(' ')}`,
     `${M.total}: ${formatMoney(v.priceGross, v.priceCurrency)}`,
     `${M.status}: ${VOUCHER_STATUS_LABELS[v.status]}`,
+    ...termsLine(v, look),
     ...(v.remarks ? [`${M.remarks}: ${v.remarks}`] : []),
   ];
 }
@@ -32,7 +47,7 @@ function build(
   outro: string[] = [],
   look: MailLook = PLAIN,
 ): Mail {
-  const lines = summary(v);
+  const lines = summary(v, look);
   const footer = look.footer ? [look.footer] : [];
   const color = look.color ? escapeHtml(look.color) : null;
   return {

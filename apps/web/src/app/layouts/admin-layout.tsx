@@ -1,6 +1,6 @@
 import { buildMenu, canOpen, homePath, SHELL_MESSAGES } from '@travesia/contracts';
 import { Button, Drawer, Grid, Layout, Result, theme } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Forbidden } from '../../shared/components/forbidden';
 import { FullPageSpin } from '../../shared/components/full-page-spin';
@@ -83,7 +83,10 @@ export function AdminLayout() {
         )}
         <Layout>
           <Layout.Content style={{ padding: wide ? 24 : 12 }}>
-            {allowed ? <Outlet /> : <Forbidden home={homePath(me.user.type, modules)} />}
+            {/* Each page is its own chunk (lazyPage): the layout stays while it loads. */}
+            <Suspense fallback={<FullPageSpin minHeight={240} />}>
+              {allowed ? <Outlet /> : <Forbidden home={homePath(me.user.type, modules)} />}
+            </Suspense>
           </Layout.Content>
           <BottomBar me={me} />
         </Layout>

@@ -1,7 +1,9 @@
 import { CompassOutlined } from '@ant-design/icons';
 import { SHELL_MESSAGES } from '@travesia/contracts';
 import { Card, Flex, Layout, Typography } from 'antd';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { FullPageSpin } from '../../shared/components/full-page-spin';
 
 /** Public pages (spec §2 Plain-layout routes): one centred card over the brand background. */
 export function PlainLayout() {
@@ -19,7 +21,9 @@ export function PlainLayout() {
         </Flex>
         <Card style={{ width: '100%', maxWidth: 420, boxShadow: '0 12px 40px rgba(0,0,0,0.25)' }}>
           <main>
-            <Outlet />
+            <Suspense fallback={<FullPageSpin minHeight={160} />}>
+              <Outlet />
+            </Suspense>
           </main>
         </Card>
         <Typography.Text style={{ marginTop: 24, color: 'rgba(255,255,255,0.6)', fontSize: 12 }}>

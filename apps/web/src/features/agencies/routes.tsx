@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { AgenciesPage } from './components/agencies-page';
-import { AgencyFormPage } from './components/agency-form-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const AgenciesPage = lazyPage(() => import('./components/agencies-page'), 'AgenciesPage');
+const AgencyFormPage = lazyPage(() => import('./components/agency-form-page'), 'AgencyFormPage');
 
 /** Super-only agency screens; /sa/agencies/{id}/providers belongs to the providers feature. */
 export const agenciesRoutes: RouteObject[] = [

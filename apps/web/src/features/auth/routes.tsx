@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { LoginPage } from './components/login-page';
-import { LogoutPage } from './components/logout-page';
-import { RememberPasswordPage } from './components/remember-password-page';
-import { RequestPasswordPage } from './components/request-password-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const LoginPage = lazyPage(() => import('./components/login-page'), 'LoginPage');
+const LogoutPage = lazyPage(() => import('./components/logout-page'), 'LogoutPage');
+const RememberPasswordPage = lazyPage(() => import('./components/remember-password-page'), 'RememberPasswordPage');
+const RequestPasswordPage = lazyPage(() => import('./components/request-password-page'), 'RequestPasswordPage');
 
 /** Plain-layout routes of signing in and out (spec §2). */
 export const authRoutes: RouteObject[] = [

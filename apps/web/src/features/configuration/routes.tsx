@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { AppSettingsPage } from './components/app-settings-page';
-import { AppearancePage } from './components/appearance-page';
-import { ConfigurationPage } from './components/configuration-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const AppSettingsPage = lazyPage(() => import('./components/app-settings-page'), 'AppSettingsPage');
+const AppearancePage = lazyPage(() => import('./components/appearance-page'), 'AppearancePage');
+const ConfigurationPage = lazyPage(() => import('./components/configuration-page'), 'ConfigurationPage');
 
 /** Admin-layout routes of the agency configuration (permissions: ROUTE_RULES in contracts). */
 export const configurationRoutes: RouteObject[] = [

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { DashboardPage } from './components/dashboard-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const DashboardPage = lazyPage(() => import('./components/dashboard-page'), 'DashboardPage');
 
 /** Admin-layout route: /dashboard (spec §2). */
 export const dashboardRoutes: RouteObject[] = [{ path: '/dashboard', element: <DashboardPage /> }];

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { FlightOptionsPage } from './components/options-page';
-import { FlightReservePage } from './components/reserve-page';
-import { FlightResultsPage } from './components/results-page';
-import { FlightSearchPage } from './components/search-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const FlightOptionsPage = lazyPage(() => import('./components/options-page'), 'FlightOptionsPage');
+const FlightReservePage = lazyPage(() => import('./components/reserve-page'), 'FlightReservePage');
+const FlightResultsPage = lazyPage(() => import('./components/results-page'), 'FlightResultsPage');
+const FlightSearchPage = lazyPage(() => import('./components/search-page'), 'FlightSearchPage');
 
 /** Spec §2 Santsg flight routes (mode flight). */
 export const flightRoutes: RouteObject[] = [

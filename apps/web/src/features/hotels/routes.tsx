@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { HotelSearchPage } from './components/hotel-search-page';
-import { OptionsPage } from './components/options-page';
-import { ReservePage } from './components/reserve-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import { optionsPath, reservePath, SEARCH_VARIANTS } from './variants';
+
+const HotelSearchPage = lazyPage(() => import('./components/hotel-search-page'), 'HotelSearchPage');
+const OptionsPage = lazyPage(() => import('./components/options-page'), 'OptionsPage');
+const ReservePage = lazyPage(() => import('./components/reserve-page'), 'ReservePage');
 
 const SUPPLIERS = ['travesia', 'juniper', 'restel', 'hotelbeds'] as const;
 

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { IntegrationsPage } from './components/integrations-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const IntegrationsPage = lazyPage(() => import('./components/integrations-page'), 'IntegrationsPage');
 
 /** Admin-layout routes of the integrations feature (permission: ROUTE_RULES in contracts). */
 export const integrationsRoutes: RouteObject[] = [{ path: '/configuration/integrations', element: <IntegrationsPage /> }];

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { CommissionPage } from './components/commission-page';
-import { MarkupFormPage } from './components/markup-form-page';
-import { MarkupsPage } from './components/markups-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const CommissionPage = lazyPage(() => import('./components/commission-page'), 'CommissionPage');
+const MarkupFormPage = lazyPage(() => import('./components/markup-form-page'), 'MarkupFormPage');
+const MarkupsPage = lazyPage(() => import('./components/markups-page'), 'MarkupsPage');
 
 /** Markups (permission markups:manage) and the agency commission setting (configuration:manage). */
 export const markupsRoutes: RouteObject[] = [

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { PlaceForm } from './components/place-form';
-import { PlaceList } from './components/place-list';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const PlaceForm = lazyPage(() => import('./components/place-form'), 'PlaceForm');
+const PlaceList = lazyPage(() => import('./components/place-list'), 'PlaceList');
 
 /** Places (spec §2): list, create and edit. The admin layout checks `places:manage` (ROUTE_RULES). */
 export const placeRoutes: RouteObject[] = [

@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { HotelAvail } from './components/hotel-avail';
-import { HotelConfiguration } from './components/hotel-configuration';
-import { HotelForm } from './components/hotel-form';
-import { HotelList } from './components/hotel-list';
-import { TicketAvail } from './components/ticket-avail';
-import { TicketForm } from './components/ticket-form';
-import { TicketList } from './components/ticket-list';
-import { TransferAvail } from './components/transfer-avail';
-import { TransferForm } from './components/transfer-form';
-import { TransferList } from './components/transfer-list';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const HotelAvail = lazyPage(() => import('./components/hotel-avail'), 'HotelAvail');
+const HotelConfiguration = lazyPage(() => import('./components/hotel-configuration'), 'HotelConfiguration');
+const HotelForm = lazyPage(() => import('./components/hotel-form'), 'HotelForm');
+const HotelList = lazyPage(() => import('./components/hotel-list'), 'HotelList');
+const TicketAvail = lazyPage(() => import('./components/ticket-avail'), 'TicketAvail');
+const TicketForm = lazyPage(() => import('./components/ticket-form'), 'TicketForm');
+const TicketList = lazyPage(() => import('./components/ticket-list'), 'TicketList');
+const TransferAvail = lazyPage(() => import('./components/transfer-avail'), 'TransferAvail');
+const TransferForm = lazyPage(() => import('./components/transfer-form'), 'TransferForm');
+const TransferList = lazyPage(() => import('./components/transfer-list'), 'TransferList');
 
 /** Own-inventory products (spec §2). The admin layout checks `products:manage` (ROUTE_RULES '/product/*'). */
 export const productRoutes: RouteObject[] = [

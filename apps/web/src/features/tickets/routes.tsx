@@ -1,9 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { TicketCheckInPage } from './components/ticket-check-in-page';
-import { TicketOptionsPage } from './components/ticket-options-page';
-import { TicketReservePage } from './components/ticket-reserve-page';
-import { TicketSearchPage } from './components/ticket-search-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
 import { optionsPath, reservePath, TICKET_VARIANTS } from './state';
+
+const TicketCheckInPage = lazyPage(() => import('./components/ticket-check-in-page'), 'TicketCheckInPage');
+const TicketOptionsPage = lazyPage(() => import('./components/ticket-options-page'), 'TicketOptionsPage');
+const TicketReservePage = lazyPage(() => import('./components/ticket-reserve-page'), 'TicketReservePage');
+const TicketSearchPage = lazyPage(() => import('./components/ticket-search-page'), 'TicketSearchPage');
 
 const SUPPLIERS = ['travesia', 'hotelbeds', 'juniper'] as const;
 

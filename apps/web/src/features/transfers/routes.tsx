@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { TransferReservePage } from './components/reserve-page';
-import { TransferSearchPage } from './components/transfer-search-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const TransferReservePage = lazyPage(() => import('./components/reserve-page'), 'TransferReservePage');
+const TransferSearchPage = lazyPage(() => import('./components/transfer-search-page'), 'TransferSearchPage');
 
 /** Transfer routes (spec §2 plus the all-suppliers search and the Hotelbeds route the `transfers-hotelbeds` module implies). */
 export const transferRoutes: RouteObject[] = [

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { UserFormPage } from './components/user-form-page';
-import { UsersPage } from './components/users-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const UserFormPage = lazyPage(() => import('./components/user-form-page'), 'UserFormPage');
+const UsersPage = lazyPage(() => import('./components/users-page'), 'UsersPage');
 
 export const usersRoutes: RouteObject[] = [
   { path: '/user', element: <UsersPage /> },

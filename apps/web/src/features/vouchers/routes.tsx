@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { BookingDetailPage } from './components/booking-detail-page';
-import { BookingListPage } from './components/booking-list-page';
-import { ExternalApprovalPage } from './components/external-approval-page';
-import { VoucherPrintPage } from './components/voucher-print-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const BookingDetailPage = lazyPage(() => import('./components/booking-detail-page'), 'BookingDetailPage');
+const BookingListPage = lazyPage(() => import('./components/booking-list-page'), 'BookingListPage');
+const ExternalApprovalPage = lazyPage(() => import('./components/external-approval-page'), 'ExternalApprovalPage');
+const VoucherPrintPage = lazyPage(() => import('./components/voucher-print-page'), 'VoucherPrintPage');
 
 /** Admin-layout routes (spec §2): /booking, /booking/{id}/voucher, /booking/{id}/detail. */
 export const bookingRoutes: RouteObject[] = [

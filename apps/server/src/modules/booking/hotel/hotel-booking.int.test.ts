@@ -312,6 +312,34 @@ describe('quote and reserve', () => {
     );
   });
 
+  it('a remark of 10,000 characters is a 400 in Spanish and books nothing (issue 15 item 2)', async () => {
+    const { quote } = await quoteCheapest(acc.hotelbeds);
+    const key = `chk-${randomUUID()}`;
+    const res = await call(
+      'POST',
+      '/api/voucher',
+      { ...admin, 'idempotency-key': key },
+      { ...reserveBody(quote), comments: 'x'.repeat(10_000) },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { comments: 'Máximo 1000 caracteres' } });
+    expect(await t.database.db.select().from(vouchers).where(eq(vouchers.idempotencyKey, key))).toHaveLength(0);
+  });
+
+  it('the remarks typed at reserve time are kept verbatim on the voucher', async () => {
+    const { quote } = await quoteCheapest(acc.hotelbeds);
+    const remark = 'Llegada tarde <b>cuna</b> & "vista al mar"';
+    const res = await call(
+      'POST',
+      '/api/voucher',
+      { ...admin, 'idempotency-key': `chk-${randomUUID()}` },
+      { ...reserveBody(quote), comments: remark },
+    );
+    expect(res.statusCode).toBe(201);
+    const detail = await call('GET', `/api/voucher/${res.json().response._id}`, admin);
+    expect(detail.json().remarks).toBe(remark);
+  });
+
   it('requires an idempotency key', async () => {
     const { quote } = await quoteCheapest(acc.hotelbeds);
     const res = await call('POST', '/api/voucher', admin, reserveBody(quote));

@@ -1,10 +1,11 @@
-import { FLIGHT_TITLES, type FlightConfirmReserveBody, formatMoney } from '@travesia/contracts';
+import { FLIGHT_TITLES, type FlightConfirmReserveBody, formatMoney, hotelCancellationPolicySchema } from '@travesia/contracts';
 import { Alert, Button, Card, DatePicker, Divider, Empty, Form, Input, Modal, Select, Space, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../shared/booking/checkout/idempotency-key';
+import { CancellationPolicy } from '../../../shared/booking/display/cancellation-policy';
 import { useConfirmReserve } from '../api/confirm-reserve';
 import { type FlightTravellerRequirement, useStartReserve } from '../api/start-reserve';
 import { flightState } from '../state';
@@ -309,9 +310,14 @@ export function FlightReservePage() {
                 }
               />
             )}
-            <Typography.Text>
-              {pre.response.policies.refundable ? 'Reembolsable según la política de la tarifa' : 'Tarifa no reembolsable'}
-            </Typography.Text>
+            <CancellationPolicy
+              policy={{
+                refundable: pre.response.policies.refundable,
+                rules: hotelCancellationPolicySchema.shape.rules.catch([]).parse(pre.response.policies.rules),
+                text: pre.response.policies.text ?? undefined,
+              }}
+              price={pre.response.price}
+            />
             <FareRules voucherId={pre.response.voucher._id} />
             <Divider />
             {/* Kept mounted (hidden) until a changed price is accepted, so the leader prefilled stays. */}

@@ -3,6 +3,7 @@ import { formatMoney, hotelCategoryLabel } from '@travesia/contracts';
 import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-shapes';
 import { Button, Card, Flex, Image, List, Rate, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { CancellationBadge } from '../../../shared/booking/display/cancellation-policy';
 import { usePhone } from '../../../shared/components/use-phone';
 import { SUPPLIER_NAMES } from '../variants';
 
@@ -33,7 +34,7 @@ export const roomsText = (o: Pick<HotelOption, 'rooms'>) =>
     .join(' + ');
 
 /** One hotel of the results: photo, stars, zone, position, and its options with the price the user sells at. */
-export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option: HotelOption) => void }) {
+export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen: (option: HotelOption) => void; nights?: number }) {
   const image = hotel.images?.[0];
   // The cheapest few first (the server sorts options by price); the rest on demand.
   const [all, setAll] = useState(false);
@@ -80,7 +81,7 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
             </div>
           </Flex>
           {phone ? (
-            <OptionCards options={shown} onOpen={onOpen} />
+            <OptionCards options={shown} onOpen={onOpen} nights={nights} />
           ) : (
             <Table<HotelOption>
               size="small"
@@ -93,7 +94,7 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
                 { title: 'Régimen', render: (_, o) => o.board.label },
                 {
                   title: 'Condiciones',
-                  render: (_, o) => <OptionTags option={o} />,
+                  render: (_, o) => <OptionTags option={o} nights={nights} />,
                 },
                 { title: 'Precio', align: 'right', render: (_, o) => formatMoney(o.price.amount, o.price.currency) },
                 {
@@ -119,10 +120,11 @@ export function HotelCard({ hotel, onOpen }: { hotel: HotelItem; onOpen: (option
   );
 }
 
-function OptionTags({ option: o }: { option: HotelOption }) {
+/** The option's conditions; the cancellation badge from the one terms function (docs/decisions/0380). */
+function OptionTags({ option: o, nights }: { option: HotelOption; nights?: number }) {
   return (
     <Flex gap={4} wrap>
-      {o.refundable ? <Tag color="green">Reembolsable</Tag> : <Tag color="red">No reembolsable</Tag>}
+      <CancellationBadge policy={o.cancellation} price={o.price} nights={nights} />
       {o.availability === 'on-request' && <Tag color="orange">Bajo petición</Tag>}
       {o.payAtHotel && <Tag>Pago en el hotel</Tag>}
     </Flex>
@@ -130,7 +132,7 @@ function OptionTags({ option: o }: { option: HotelOption }) {
 }
 
 /** On a phone the options are stacked cards: rooms and board, conditions, then price and "Ver opción". */
-function OptionCards({ options, onOpen }: { options: HotelOption[]; onOpen: (option: HotelOption) => void }) {
+function OptionCards({ options, onOpen, nights }: { options: HotelOption[]; onOpen: (option: HotelOption) => void; nights?: number }) {
   return (
     <List
       size="small"
@@ -143,7 +145,7 @@ function OptionCards({ options, onOpen }: { options: HotelOption[]; onOpen: (opt
             {roomsText(o)}
           </Typography.Text>
           <Typography.Text style={{ display: 'block' }}>{o.board.label}</Typography.Text>
-          <OptionTags option={o} />
+          <OptionTags option={o} nights={nights} />
           <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 6 }}>
             <Typography.Text strong>{formatMoney(o.price.amount, o.price.currency)}</Typography.Text>
             <Button size="small" type="primary" onClick={() => onOpen(o)}>

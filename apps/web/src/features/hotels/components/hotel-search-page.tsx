@@ -3,6 +3,7 @@ import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-sha
 import { Alert, Flex } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { nightsBetween } from '../../../shared/booking/display/cancellation-policy';
 import { SupplierProgress } from '../../../shared/booking/stream/supplier-progress';
 import { PageHeader } from '../../../shared/components/page-header';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
@@ -78,7 +79,9 @@ export function HotelSearchPage({ variant }: { variant: SearchVariant }) {
         {state.status !== 'idle' && state.status !== 'error' && (
           <SupplierProgress state={state} noun={HOTEL_NOUN} noSuppliers={NO_HOTEL_SUPPLIERS} />
         )}
-        {state.status !== 'idle' && state.status !== 'error' && <ResultsPanel stream={state} onOpen={open} />}
+        {state.status !== 'idle' && state.status !== 'error' && (
+          <ResultsPanel stream={state} onOpen={open} nights={nightsBetween(form.start, form.end)} />
+        )}
       </Flex>
     </div>
   );

@@ -3,7 +3,7 @@ import { Button, Card, Col, Descriptions, Flex, Image, Rate, Result, Row, Skelet
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { checkoutKeyFor } from '../../../shared/booking/checkout/checkout-store';
-import { CancellationPolicy } from '../../../shared/booking/display/cancellation-policy';
+import { CancellationPolicy, nightsBetween } from '../../../shared/booking/display/cancellation-policy';
 import { PriceBreakdown } from '../../../shared/booking/display/price-breakdown';
 import { PriceChangeAcceptance, quoteChanged } from '../../../shared/booking/quote/price-change';
 import { PageHeader } from '../../../shared/components/page-header';
@@ -99,7 +99,11 @@ export function OptionsPage({ supplier }: { supplier: string }) {
                   label: 'Disponibilidad',
                   children: q.availability === 'available' ? <Tag color="green">Disponible</Tag> : <Tag color="orange">Bajo petición</Tag>,
                 },
-                { key: 'policy', label: 'Cancelación', children: <CancellationPolicy policy={q.cancellation} /> },
+                {
+                  key: 'policy',
+                  label: 'Cancelación',
+                  children: <CancellationPolicy policy={q.cancellation} price={q.price} nights={nightsBetween(q.checkIn, q.checkOut)} />,
+                },
                 ...(q.remarks.length
                   ? [{ key: 'remarks', label: 'Observaciones', children: q.remarks.map((r) => <div key={r}>{r}</div>) }]
                   : []),
@@ -113,7 +117,13 @@ export function OptionsPage({ supplier }: { supplier: string }) {
               {formatMoney(q.price.amount, q.price.currency)}
             </Typography.Title>
             <PriceBreakdown breakdown={q.breakdown} />
-            {changed && <PriceChangeAcceptance quote={q} accepted={accepted} onAccept={setAccepted} />}
+            {changed && (
+              <PriceChangeAcceptance
+                quote={{ ...q, nights: nightsBetween(q.checkIn, q.checkOut) }}
+                accepted={accepted}
+                onAccept={setAccepted}
+              />
+            )}
             <Button type="primary" block style={{ marginTop: 16 }} disabled={changed && !accepted} onClick={continueToReserve}>
               Continuar con la reserva
             </Button>

@@ -3,9 +3,11 @@ import { Button, Card, Col, Descriptions, Divider, Form, Input, Row, Typography 
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { FinalConfirmation, useFinalConfirmation } from '../../../shared/booking/checkout/final-confirmation';
 import { ReserveConfirmation } from '../../../shared/booking/checkout/reserve-confirmation';
 import { ReserveError } from '../../../shared/booking/checkout/reserve-error';
 import { useReserveVoucher } from '../../../shared/booking/checkout/reserve-voucher';
+import { CancellationPolicy, nightsBetween } from '../../../shared/booking/display/cancellation-policy';
 import { HolderFields, type HolderValues, holderBody, trimmed, useHolderMirror } from '../../../shared/booking/travellers/holder-fields';
 import { formFieldErrors } from '../../../shared/booking/travellers/holder-requirements';
 import { TravellerNameFields } from '../../../shared/booking/travellers/traveller-fields';
@@ -43,6 +45,9 @@ export function ReservePage({ supplier }: { supplier: string }) {
   const inFlight = useRef(false);
   const mirrorHolder = useHolderMirror(form, ['companions', 0, 0]);
   const [error, setError] = useState<ApiError | null>(null);
+  // Set below once the quote is known; the dialog books the values it holds only after "Confirmar reserva".
+  const submitRef = useRef<(v: ReserveValues) => void>(() => {});
+  const finalStep = useFinalConfirmation<ReserveValues>((v) => submitRef.current(v));
 
   if (!checkout) {
     return (
@@ -67,6 +72,7 @@ export function ReservePage({ supplier }: { supplier: string }) {
   const q = checkout.quote;
   const countryName = (code?: string) => countries.data?.find((c) => c.alpha2 === code)?.name ?? code;
 
+  const nights = nightsBetween(q.checkIn, q.checkOut);
   const submit = (v: ReserveValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -113,15 +119,26 @@ export function ReservePage({ supplier }: { supplier: string }) {
     );
   };
 
+  submitRef.current = submit;
+
   return (
     <div>
       <PageHeader title="Reservar hotel" subtitle={q.hotel.name} />
+      <FinalConfirmation
+        open={finalStep.open}
+        what={`${q.hotel.name}: ${roomsText(q)}, ${q.board.label}, ${formatDate(q.checkIn)} a ${formatDate(q.checkOut)}.`}
+        price={q.price}
+        policy={q.cancellation}
+        nights={nights}
+        onConfirm={finalStep.confirm}
+        onCancel={finalStep.cancel}
+      />
       <Row gutter={16}>
         <Col xs={24} lg={16}>
           <Form<ReserveValues>
             form={form}
             layout="vertical"
-            onFinish={submit}
+            onFinish={finalStep.ask}
             requiredMark={false}
             aria-label="Datos de la reserva"
             onValuesChange={mirrorHolder}
@@ -172,6 +189,9 @@ export function ReservePage({ supplier }: { supplier: string }) {
             <Typography.Title level={3} style={{ margin: 0 }}>
               {formatMoney(q.price.amount, q.price.currency)}
             </Typography.Title>
+            <Divider style={{ margin: '12px 0' }} />
+            <Typography.Text type="secondary">Cancelación</Typography.Text>
+            <CancellationPolicy policy={q.cancellation} price={q.price} nights={nights} />
           </Card>
         </Col>
       </Row>

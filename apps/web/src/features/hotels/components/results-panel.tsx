@@ -64,9 +64,12 @@ const decimal = (n: number | null) => (n === null || n === undefined ? undefined
 export function ResultsPanel({
   stream,
   onOpen,
+  nights,
 }: {
   stream: StreamState;
   onOpen: (hotel: HotelItem, option: HotelOption, cacheId: string) => void;
+  /** Nights of the searched stay, for cancellation rules charged in nights. */
+  nights?: number;
 }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -210,7 +213,12 @@ export function ResultsPanel({
         <Spin spinning={result.isFetching}>
           {data && data.items.length === 0 && <Empty description="Ningún hotel coincide con la búsqueda" />}
           {data?.items.map((h) => (
-            <HotelCard key={`${h.supplier}-${h.accountId ?? ''}-${h.code}`} hotel={h} onOpen={(o) => onOpen(h, o, cacheId)} />
+            <HotelCard
+              key={`${h.supplier}-${h.accountId ?? ''}-${h.code}`}
+              hotel={h}
+              nights={nights}
+              onOpen={(o) => onOpen(h, o, cacheId)}
+            />
           ))}
         </Spin>
         {data && data.totalPages > 1 && (

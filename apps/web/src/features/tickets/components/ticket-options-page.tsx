@@ -132,7 +132,7 @@ export function TicketOptionsPage({ supplier }: { supplier: string }) {
                       <Tag color="orange">Bajo petición</Tag>
                     ),
                 },
-                { key: 'policy', label: 'Cancelación', children: <CancellationPolicy policy={q.cancellation} /> },
+                { key: 'policy', label: 'Cancelación', children: <CancellationPolicy policy={q.cancellation} price={q.price} /> },
               ]}
             />
             {!!c?.inclusions.length && (

@@ -33,7 +33,7 @@ export function TransferCard({ option: o, chosen, onChoose }: { option: Transfer
               {o.checkPickup.url ? ` en ${o.checkPickup.url}` : ''}.
             </Typography.Text>
           )}
-          <CancellationPolicy policy={o.cancellation} />
+          <CancellationPolicy policy={o.cancellation} price={o.price} />
         </Flex>
         <Flex vertical align="end" gap={8}>
           <Typography.Title level={4} style={{ margin: 0 }}>

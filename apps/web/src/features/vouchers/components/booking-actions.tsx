@@ -69,7 +69,11 @@ export function BookingActions({ voucher }: { voucher: VoucherDetail }) {
         title: 'Cancelar la reserva',
         content: (
           <Space direction="vertical">
-            <span>
+            <span
+              data-testid="cancel-quote-penalty"
+              data-amount={q.penalty.amount ?? q.penalty.penalty}
+              data-currency={q.penalty.currency ?? q.penalty.penaltyCurrency}
+            >
               Penalidad si cancelas ahora: <strong>{formatMoney(q.penalty.penalty, q.penalty.penaltyCurrency)}</strong>
               {q.penalty.currency &&
                 q.penalty.currency !== q.penalty.penaltyCurrency &&

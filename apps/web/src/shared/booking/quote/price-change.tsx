@@ -10,6 +10,8 @@ export interface QuoteChange {
   price: BookingMoney;
   previousPrice?: BookingMoney | null;
   previousCancellation?: HotelCancellationPolicy | null;
+  /** Nights of a stay, for rules charged in nights (hotels). */
+  nights?: number | null;
 }
 
 /** Whether the user must accept a change before reserving. */
@@ -44,7 +46,7 @@ export function PriceChangeAcceptance({
           {q.policyChanged && q.previousCancellation && (
             <div>
               Política anterior:
-              <CancellationPolicy policy={q.previousCancellation} />
+              <CancellationPolicy policy={q.previousCancellation} price={q.previousPrice ?? q.price} nights={q.nights} />
             </div>
           )}
           <Checkbox checked={accepted} onChange={(e) => onAccept(e.target.checked)} style={{ marginTop: 8 }}>
