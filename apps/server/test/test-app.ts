@@ -133,7 +133,13 @@ export async function createTestApp(
   deps: Partial<
     Pick<
       AppDeps,
-      'connectionTester' | 'simulatorUrl' | 'paymentSimulatorUrl' | 'bookingOptions' | 'accountOptions' | 'webhookSender' | 'storefrontPayments'
+      | 'connectionTester'
+      | 'simulatorUrl'
+      | 'paymentSimulatorUrl'
+      | 'bookingOptions'
+      | 'accountOptions'
+      | 'webhookSender'
+      | 'storefrontPayments'
     >
   > = {},
 ): Promise<TestApp> {

@@ -20,7 +20,6 @@ export const STOREFRONT_MESSAGES = {
 
 const M = STOREFRONT_MESSAGES;
 
-
 /** The hotel search of a storefront: every hotel account of the owner agency the white label sells. */
 export const storefrontHotelSearchBody = hotelSearchBody.omit({ provider_id: true, simulate: true, resort: true });
 export type StorefrontHotelSearchBody = z.infer<typeof storefrontHotelSearchBody>;

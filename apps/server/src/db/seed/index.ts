@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { seedDemoProviderAccounts, seedSupplierDestinations } from '../../modules/booking/hotel/seed.js';
 import { seedInventory } from '../../modules/inventory/seed.js';
+import { seedDemoPaymentGateway } from '../../modules/payments/seed.js';
 import { seedPlaces } from '../../modules/place/seed/seed.js';
 import { seedDemoWhiteLabel } from '../../modules/white-label/seed.js';
 import type { Db } from '../client.js';
@@ -29,6 +30,7 @@ export const demoSeeders: Array<{ name: string; run: (ctx: SeedContext) => Promi
   { name: 'provider-accounts', run: seedDemoProviderAccounts },
   { name: 'supplier-destinations', run: seedSupplierDestinations },
   { name: 'white-labels', run: seedDemoWhiteLabel },
+  { name: 'payment-gateways', run: seedDemoPaymentGateway },
 ];
 
 export async function seedDemo(ctx: SeedContext) {

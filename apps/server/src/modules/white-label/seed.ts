@@ -48,7 +48,8 @@ export async function seedDemoWhiteLabel({ db }: SeedContext) {
     name: 'Viajes Andinos',
     slug: DEMO_STOREFRONT_SLUG,
     status: 'active',
-    products: ['hotels-travesia', 'tickets-travesia', 'transfers-travesia'],
+    // Supplier hotels are what the shop books today (own hotels and other products: decision 0340).
+    products: ['hotels-hotelbeds', 'hotels-juniper', 'hotels-restel', 'hotels-travesia', 'tickets-travesia', 'transfers-travesia'],
     currency: 'COP',
     language: 'es',
     markupPercent: '10',
