@@ -1,0 +1,158 @@
+import { PAYMENT_SANDBOX_CREDENTIALS, type RunningPaymentSimulator, startPaymentSimulator, startSimulator } from '@travesia/supplier-sim';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { insertPlace } from '../../../test/places.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { payments, storefrontOrders, supplierDestinations, vouchers, whiteLabels } from '../../db/schema/index.js';
+
+/**
+ * The storefront's order paid end to end with the real parts: the payment service, the Wompi adapter,
+ * the payment simulator's signed webhooks over HTTP, and the supplier simulator behind the engine's
+ * reserve (storefront.int.test.ts covers the order rules with a recording port).
+ */
+let t: TestApp;
+let suppliers: Awaited<ReturnType<typeof startSimulator>>;
+let paySim: RunningPaymentSimulator;
+let cartagena = '';
+const SLUG = 'mar-azul';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const billing = {
+  name: 'Laura',
+  surname: 'Gómez',
+  email: 'laura@example.com',
+  phone: '+573001234567',
+  document: { type: 'CC', number: '1020304050' },
+};
+const travellers = [
+  [
+    { name: 'Laura', surname: 'Gómez' },
+    { name: 'Pedro', surname: 'Gómez' },
+  ],
+];
+
+beforeAll(async () => {
+  suppliers = await startSimulator({ port: 0, host: '127.0.0.1' });
+  paySim = await startPaymentSimulator();
+  t = await createTestApp({}, { simulatorUrl: suppliers.url, paymentSimulatorUrl: paySim.url });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  paySim.setPlatformUrl(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  const db = t.database.db;
+  const colombia = await insertPlace(t.database, 'Colombia', 'country', null);
+  const bolivar = await insertPlace(t.database, 'Bolívar', 'state', colombia);
+  cartagena = (await insertPlace(t.database, 'Cartagena de Indias', 'city', bolivar)).id;
+  await db.insert(supplierDestinations).values([{ supplier: 'hotelbeds', placeId: cartagena, code: 'CTG' }]);
+  const agency = await makeAgency(t.database, { modules: ['hotels-hotelbeds', 'white-labels'] });
+  const admin = await loginAs(t.app, (await makeUser(t.database, 'agency', agency.id)).email);
+  await createProviderAccount(t.app, admin, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
+  const [wl] = await db
+    .insert(whiteLabels)
+    .values({ agencyId: agency.id, name: 'Mar Azul', slug: SLUG, status: 'active', products: ['hotels-hotelbeds'], markupPercent: '8' })
+    .returning();
+  const gateway = await t.app.inject({
+    method: 'POST',
+    url: `/api/whitelabel/${wl.id}/payment-gateways`,
+    headers: admin,
+    payload: { gateway: 'wompi', mode: 'test', active: true, credentials: { test: { ...PAYMENT_SANDBOX_CREDENTIALS.wompi } } },
+  });
+  expect(gateway.statusCode, gateway.body).toBe(201);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await paySim?.close();
+  await suppliers?.close();
+});
+
+/** Searches the shop and orders its first option: the order reference, its row and payment. */
+async function placeOrder(startOffset: number) {
+  const search = await t.app.inject({
+    method: 'POST',
+    url: `/api/storefront/${SLUG}/hotels/search`,
+    payload: {
+      destination: cartagena,
+      countryCode: 'CO',
+      start: day(startOffset),
+      end: day(startOffset + 2),
+      paxes: [{ adults: 2, children: [] }],
+    },
+  });
+  expect(search.statusCode, search.body).toBe(200);
+  const { cacheId, items } = search.json().response;
+  const option = items[0].options[0];
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/storefront/${SLUG}/orders`,
+    payload: { cacheId, optionId: option.optionId, price: option.price, travellers, billing },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { orderRef, checkoutUrl } = res.json().response as { orderRef: string; checkoutUrl: string };
+  expect(checkoutUrl.startsWith(paySim.url)).toBe(true);
+  const [order] = await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.ref, orderRef));
+  const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+  // The traveller opens the hosted checkout (the simulator checks Wompi's integrity signature there).
+  expect((await fetch(checkoutUrl)).status).toBe(200);
+  return { orderRef, order, payment };
+}
+
+async function pay(paymentId: string, scenario: string) {
+  const res = await fetch(`${paySim.url}/_sim/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ gateway: 'wompi', reference: paymentId, scenario, delayMs: 50 }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const orderStatus = async (id: string) =>
+  (await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, id)))[0].status;
+const vouchersOfOrder = async (id: string) => {
+  const [o] = await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, id));
+  return o.voucherId ? t.database.db.select().from(vouchers).where(eq(vouchers.id, o.voucherId)) : [];
+};
+
+describe('a storefront order paid on the payment simulator', () => {
+  it('is booked once when the signed approval arrives, even when the gateway sends it twice', async () => {
+    const { order, payment, orderRef } = await placeOrder(50);
+    expect(order.status).toBe('awaiting-payment');
+    await pay(payment.id, 'duplicate');
+    await expect.poll(() => orderStatus(order.id), { timeout: 60_000, interval: 200 }).toBe('booked');
+    const booked = await vouchersOfOrder(order.id);
+    expect(booked).toHaveLength(1);
+    expect(['confirmed', 'on-request']).toContain(booked[0].status);
+    const sameKey = await t.database.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.idempotencyKey, booked[0].idempotencyKey as string));
+    expect(sameKey).toHaveLength(1);
+    const mine = await t.app.inject({ method: 'GET', url: `/api/storefront/${SLUG}/orders/${orderRef}?email=laura@example.com` });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().response.status).toBe('booked');
+  });
+
+  it('books nothing when the payment is declined', async () => {
+    const { order, payment } = await placeOrder(53);
+    await pay(payment.id, 'declined');
+    await expect.poll(() => orderStatus(order.id), { timeout: 60_000, interval: 200 }).toBe('declined');
+    expect(await vouchersOfOrder(order.id)).toHaveLength(0);
+  });
+
+  it('refuses a webhook whose signature does not verify and changes nothing', async () => {
+    const { order } = await placeOrder(56);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/wompi',
+      payload: {
+        event: 'transaction.updated',
+        data: { transaction: { id: 'forged', reference: order.id, status: 'APPROVED', amount_in_cents: 1, currency: 'COP' } },
+        signature: { properties: ['transaction.id', 'transaction.status'], checksum: 'f'.repeat(64) },
+        timestamp: Math.floor(Date.now() / 1000),
+      },
+    });
+    expect(forged.statusCode).toBeGreaterThanOrEqual(400);
+    expect(forged.statusCode).toBeLessThan(500);
+    expect(await orderStatus(order.id)).toBe('awaiting-payment');
+  });
+});
