@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 20's traveller: the demo storefront (`/s/viajes-demo`, seeded active and published, paying
+ * through Wompi in test mode on the payment simulator) on a 390 px phone — results, checkout, the
+ * simulator's hosted checkout, the return page that waits for the signed webhook, and "mi reserva".
+ */
+const SLUG = 'viajes-demo';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function seriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+async function noOverflow(page: Page) {
+  const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+  expect(width).toBeLessThanOrEqual(390);
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('a traveller books a Cartagena hotel on the storefront, pays on the checkout page and finds the booking', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto(`/s/${SLUG}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('form', { name: 'Buscar hoteles' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await noOverflow(page);
+
+  // The destination as the search form's autocomplete finds it (the storefront's public place search).
+  const places = await request.post(`/api/storefront/${SLUG}/places`, { data: { keyword: 'Cartagena' } });
+  expect(places.status()).toBe(200);
+  const cartagena = ((await places.json()).response as { id: string; name: string; type: string }[]).find(
+    (p) => p.type === 'city' && p.name.startsWith('Cartagena'),
+  );
+  expect(cartagena).toBeDefined();
+  const q = new URLSearchParams({
+    destino: cartagena?.id ?? '',
+    nombre: cartagena?.name ?? '',
+    entrada: day(45),
+    salida: day(47),
+    adultos: '2',
+  });
+  await page.goto(`/s/${SLUG}/hoteles?${q}`);
+  const book = page.getByRole('button', { name: 'Reservar' }).first();
+  await expect(book).toBeVisible({ timeout: 90_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await noOverflow(page);
+  await book.click();
+
+  // Checkout: billing and the two travellers; the hold's countdown shows once the order exists.
+  await expect(page.getByLabel('Correo electrónico')).toBeVisible({ timeout: 60_000 });
+  await page.getByLabel('Nombre', { exact: true }).fill('Laura');
+  await page.getByLabel('Apellido', { exact: true }).fill('Gómez');
+  await page.getByLabel('Correo electrónico').fill('laura.gomez@example.com');
+  await page.getByLabel('Teléfono').fill('+573001234567');
+  await page.getByLabel('Número de documento').fill('1020304050');
+  await page.getByLabel('Nombre del viajero 1').first().fill('Laura');
+  await page.getByLabel('Apellido del viajero 1').first().fill('Gómez');
+  await page.getByLabel('Nombre del viajero 2').first().fill('Pedro');
+  await page.getByLabel('Apellido del viajero 2').first().fill('Gómez');
+  expect(await seriousViolations(page)).toEqual([]);
+  await noOverflow(page);
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+
+  // The payment simulator's hosted checkout (Wompi test mode): pay, approved.
+  await page.waitForURL(/\/wompi\/checkout\//, { timeout: 60_000 });
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Pagar' }).click();
+
+  // Back on the storefront: the return URL proves nothing; the page waits for the webhook's booking.
+  await page.waitForURL(new RegExp(`/s/${SLUG}/pedido/`), { timeout: 60_000 });
+  await expect(page.getByText('Voucher', { exact: true })).toBeVisible({ timeout: 120_000 });
+  const orderRef = decodeURIComponent(new URL(page.url()).pathname.split('/pedido/')[1] ?? '');
+  expect(orderRef.length).toBeGreaterThan(3);
+  expect(await seriousViolations(page)).toEqual([]);
+  await noOverflow(page);
+
+  // "Mi reserva": the reference and the e-mail find it; another e-mail does not.
+  const mine = await request.get(`/api/storefront/${SLUG}/orders/${encodeURIComponent(orderRef)}?email=laura.gomez@example.com`);
+  expect(mine.status()).toBe(200);
+  expect((await mine.json()).response.status).toBe('booked');
+  const other = await request.get(`/api/storefront/${SLUG}/orders/${encodeURIComponent(orderRef)}?email=otra@example.com`);
+  expect(other.status()).toBe(404);
+});
