@@ -76,6 +76,10 @@ async function fillAndBook(page: Page, childAges: number[] = []) {
   const questions = page.locator('form[aria-label="Datos de la reserva"] input[id^="answers_"]');
   for (let i = 0; i < (await questions.count()); i++) await questions.nth(i).fill('Respuesta de prueba');
   await page.getByRole('button', { name: 'Reservar' }).click();
+  // The final confirmation shows the cancellation terms before anything is sent.
+  const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
+  await expect(dialog.getByTestId('cancellation-headline')).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Confirmar reserva' }).click();
   await expect(page.getByRole('button', { name: 'Ver voucher' })).toBeVisible({ timeout: 30_000 });
 }
 

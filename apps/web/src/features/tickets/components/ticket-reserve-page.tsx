@@ -3,6 +3,7 @@ import { Button, Card, Col, Descriptions, Divider, Form, Input, Result, Row, Sel
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { FinalConfirmation, useFinalConfirmation } from '../../../shared/booking/checkout/final-confirmation';
 import { ReserveConfirmation } from '../../../shared/booking/checkout/reserve-confirmation';
 import { ReserveError } from '../../../shared/booking/checkout/reserve-error';
 import { HolderFields, type HolderValues, holderBody, trimmed, useHolderMirror } from '../../../shared/booking/travellers/holder-fields';
@@ -41,6 +42,9 @@ export function TicketReservePage({ supplier }: { supplier: string }) {
   const inFlight = useRef(false);
   const mirrorHolder = useHolderMirror(form, ['participants', 0]);
   const [error, setError] = useState<ApiError | null>(null);
+  // The last step shows what is booked and its cancellation terms; nothing is sent before "Confirmar reserva".
+  const submitRef = useRef<(v: ReserveValues) => void>(() => {});
+  const finalStep = useFinalConfirmation<ReserveValues>((v) => submitRef.current(v));
 
   if (!checkout)
     return (
@@ -104,15 +108,25 @@ export function TicketReservePage({ supplier }: { supplier: string }) {
     );
   };
 
+  submitRef.current = submit;
+
   return (
     <div>
       <PageHeader title="Reservar actividad" subtitle={q.activity.name} />
+      <FinalConfirmation
+        open={finalStep.open}
+        what={`${q.activity.name}: ${ages.length} participante${ages.length === 1 ? '' : 's'}.`}
+        price={q.price}
+        policy={q.cancellation}
+        onConfirm={finalStep.confirm}
+        onCancel={finalStep.cancel}
+      />
       <Row gutter={16}>
         <Col xs={24} lg={16}>
           <Form<ReserveValues>
             form={form}
             layout="vertical"
-            onFinish={submit}
+            onFinish={finalStep.ask}
             requiredMark={false}
             aria-label="Datos de la reserva"
             onValuesChange={mirrorHolder}
