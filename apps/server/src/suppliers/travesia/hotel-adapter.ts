@@ -1,11 +1,8 @@
 import { BOARD_LABELS, type BoardCode } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import type { ResolvedProviderAccount } from '../account.js';
-import { clock } from '../adapter-kit.js';
 import { SupplierError } from '../errors.js';
 import type {
   CallContext,
-  CancelResult,
   HotelBookInput,
   HotelBooking,
   HotelOffer,
@@ -13,9 +10,9 @@ import type {
   HotelSearchInput,
   HotelSupplier,
   SearchResult,
-  SupplierBookingRef,
 } from '../types.js';
-import type { OwnBookingRecord, OwnHotelOption, OwnInventoryPort } from './ports.js';
+import { OwnBookingAdapter } from './own-booking-adapter.js';
+import type { OwnBookingRecord, OwnHotelOption } from './ports.js';
 
 const S = 'travesia' as const;
 /** How long an own option is honoured without a re-quote (the inventory's option TTL). */
@@ -37,18 +34,8 @@ interface OwnHotelData {
  * by our reference (idempotent, its own transaction), `findByClientReference` lets recovery settle a
  * crash window, `cancel` prices the penalty from the hotel's policy and gives the rooms back once.
  */
-export class TravesiaHotelAdapter implements HotelSupplier {
-  readonly supplier = S;
+export class TravesiaHotelAdapter extends OwnBookingAdapter<HotelBooking> implements HotelSupplier {
   readonly kind = 'hotel' as const;
-  readonly account: { id: string; name: string };
-
-  constructor(
-    private readonly port: OwnInventoryPort,
-    account: ResolvedProviderAccount,
-    private readonly now: () => Date = clock.now,
-  ) {
-    this.account = { id: account.id, name: account.name };
-  }
 
   async search(input: HotelSearchInput, _ctx?: CallContext): Promise<SearchResult<HotelOffer>> {
     if (!input.destination) throw invalid('hotel.search', 'an own-inventory place id is required');
@@ -127,35 +114,7 @@ export class TravesiaHotelAdapter implements HotelSupplier {
     return this.bookingOf(result.booking);
   }
 
-  async read(ref: SupplierBookingRef, _ctx?: CallContext): Promise<HotelBooking> {
-    const found = await this.port.bookings.find(ref.locator);
-    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: 'hotel.read' });
-    return this.bookingOf(found);
-  }
-
-  async findByClientReference(clientReference: string, _hint: { from: string; to: string }): Promise<HotelBooking | null> {
-    const found = await this.port.bookings.find(clientReference);
-    return found ? this.bookingOf(found) : null;
-  }
-
-  async cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, _ctx?: CallContext): Promise<CancelResult> {
-    const op = opts.simulate ? 'hotel.cancel-simulation' : 'hotel.cancel';
-    const found = await this.port.bookings.find(ref.locator);
-    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: op });
-    if (found.status === 'cancelled') throw new SupplierError('SUPPLIER_NOT_CANCELLABLE', { supplier: S, operation: op });
-    // Priced before the rooms go back: the policy in force at this moment.
-    const penalty = this.port.bookings.penalty(found, this.now());
-    if (!opts.simulate) await this.port.bookings.release(ref.locator);
-    return {
-      simulated: opts.simulate,
-      status: opts.simulate ? found.status : 'cancelled',
-      penalty,
-      penaltyKnown: true,
-      cancellationReference: opts.simulate ? null : `${ref.locator}-C`,
-    };
-  }
-
-  private bookingOf(b: OwnBookingRecord): HotelBooking {
+  protected bookingOf(b: OwnBookingRecord): HotelBooking {
     const d = b.details as {
       hotel?: { code: string; name: string };
       rooms?: { code: string; name: string }[];

@@ -1,12 +1,8 @@
 import Decimal from 'decimal.js';
-import type { ResolvedProviderAccount } from '../account.js';
-import { clock } from '../adapter-kit.js';
 import { SupplierError } from '../errors.js';
 import type {
   CallContext,
-  CancelResult,
   SearchResult,
-  SupplierBookingRef,
   TicketBookInput,
   TicketBooking,
   TicketOffer,
@@ -15,7 +11,8 @@ import type {
   TicketSession,
   TicketSupplier,
 } from '../types.js';
-import type { OwnBookingRecord, OwnInventoryPort, OwnTicketOption } from './ports.js';
+import { OwnBookingAdapter } from './own-booking-adapter.js';
+import type { OwnBookingRecord, OwnTicketOption } from './ports.js';
 
 const S = 'travesia' as const;
 /** How long an own option is honoured without a re-quote (the inventory's option TTL). */
@@ -35,18 +32,8 @@ function invalid(operation: string, detail: string) {
  * `findByClientReference` lets recovery settle a crash window, `cancel` prices the penalty from the
  * ticket's policy and gives the places back.
  */
-export class TravesiaTicketAdapter implements TicketSupplier {
-  readonly supplier = S;
+export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> implements TicketSupplier {
   readonly kind = 'ticket' as const;
-  readonly account: { id: string; name: string };
-
-  constructor(
-    private readonly port: OwnInventoryPort,
-    account: ResolvedProviderAccount,
-    private readonly now: () => Date = clock.now,
-  ) {
-    this.account = { id: account.id, name: account.name };
-  }
 
   async search(input: TicketSearchInput, _ctx?: CallContext): Promise<SearchResult<TicketOffer>> {
     const options = await this.port.tickets.search({
@@ -135,35 +122,7 @@ export class TravesiaTicketAdapter implements TicketSupplier {
     return this.bookingOf(result.booking);
   }
 
-  async read(ref: SupplierBookingRef, _ctx?: CallContext): Promise<TicketBooking> {
-    const found = await this.port.bookings.find(ref.locator);
-    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: 'ticket.read' });
-    return this.bookingOf(found);
-  }
-
-  async findByClientReference(clientReference: string, _hint: { from: string; to: string }): Promise<TicketBooking | null> {
-    const found = await this.port.bookings.find(clientReference);
-    return found ? this.bookingOf(found) : null;
-  }
-
-  async cancel(ref: SupplierBookingRef, opts: { simulate: boolean }, _ctx?: CallContext): Promise<CancelResult> {
-    const op = opts.simulate ? 'ticket.cancel-simulation' : 'ticket.cancel';
-    const found = await this.port.bookings.find(ref.locator);
-    if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: S, operation: op });
-    if (found.status === 'cancelled') throw new SupplierError('SUPPLIER_NOT_CANCELLABLE', { supplier: S, operation: op });
-    // Priced before the places go back: the policy in force at this moment.
-    const penalty = this.port.bookings.penalty(found, this.now());
-    if (!opts.simulate) await this.port.bookings.release(ref.locator);
-    return {
-      simulated: opts.simulate,
-      status: opts.simulate ? found.status : 'cancelled',
-      penalty,
-      penaltyKnown: true,
-      cancellationReference: opts.simulate ? null : `${ref.locator}-C`,
-    };
-  }
-
-  private bookingOf(b: OwnBookingRecord): TicketBooking {
+  protected bookingOf(b: OwnBookingRecord): TicketBooking {
     const d = b.details as { name?: string; session?: string | null; paxes?: TicketBooking['paxes'] };
     return {
       supplier: S,
