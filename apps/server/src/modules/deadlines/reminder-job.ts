@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AppError } from '../../http/errors.js';
+import { PeriodicJob } from '../../lib/periodic-job.js';
 import type { WebhookRepository } from '../integrations/webhook-repository.js';
 import type { OutboxRepository } from '../outbox/repository.js';
 import type { OutboxWorker } from '../outbox/worker.js';
@@ -41,40 +42,23 @@ export interface ReminderJobDeps {
  * transaction through the outbox, so two processes send exactly one reminder per offset, and a crash
  * never loses or repeats one. An expiry is an optimistic versioned update, so only one process wins.
  */
-export class DeadlineReminderJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+export class DeadlineReminderJob extends PeriodicJob {
   private readonly now: () => Date;
 
   constructor(private readonly d: ReminderJobDeps) {
+    super('deadline job', d.log);
     this.now = d.now ?? (() => new Date());
   }
 
-  start(intervalMs = 60_000) {
-    this.timer ??= setInterval(() => void this.tick(), intervalMs);
-    this.timer.unref();
+  override start(intervalMs = 60_000) {
+    super.start(intervalMs);
   }
 
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  /** One pass: reminders due now, then expired pre-reservations. Concurrent calls share one pass. */
-  tick(): Promise<void> {
-    this.running ??= (async () => {
-      try {
-        const sent = await this.sendReminders();
-        const expired = await this.expirePreReservations();
-        if (sent || expired) this.d.log.info({ sent, expired }, 'deadline job');
-      } catch (err) {
-        this.d.log.error({ err }, 'deadline job failed');
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
+  /** One pass: reminders due now, then expired pre-reservations. */
+  protected async pass() {
+    const sent = await this.sendReminders();
+    const expired = await this.expirePreReservations();
+    return { sent, expired };
   }
 
   private async sendReminders(): Promise<number> {

@@ -1,5 +1,6 @@
 import type { StorefrontOrderStatus } from '@travesia/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
   type AgencyRow,
@@ -43,6 +44,8 @@ export class StorefrontRepository {
   }
 
   async byId(id: string): Promise<StorefrontOrderRow | undefined> {
+    // Payments carry their seller's order id as text: a payment of another seller is no order of ours.
+    if (!z.uuid().safeParse(id).success) return undefined;
     const [row] = await this.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, id)).limit(1);
     return row;
   }
