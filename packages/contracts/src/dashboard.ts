@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { voucherChannelFilter } from './voucher-channel.js';
 import { type VoucherStatus, voucherStatusColor } from './voucher-status.js';
 import { VOUCHER_MESSAGES, voucherStatusSchema } from './vouchers.js';
 
@@ -34,9 +35,13 @@ const month = z.coerce
   .min(1, { error: VOUCHER_MESSAGES.invalidMonth })
   .max(12, { error: VOUCHER_MESSAGES.invalidMonth });
 
-export const monthYearQuery = z.object({ month, year });
-export const yearQuery = z.object({ year });
+/** Every dashboard figure can be cut by sales channel (issue 20 item 5, decision 0390). */
+const channel = voucherChannelFilter.optional();
+export const channelQuery = z.object({ channel });
+export const monthYearQuery = z.object({ month, year, channel });
+export const yearQuery = z.object({ year, channel });
 export const lastVouchersQuery = z.object({
+  channel,
   limit: z.coerce
     .number({ error: 'El límite debe ser un número' })
     .int()

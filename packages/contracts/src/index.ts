@@ -43,6 +43,7 @@ export * from './time-zone.js';
 export * from './user-types.js';
 export * from './validation-messages.js';
 export * from './voucher-access.js';
+export * from './voucher-channel.js';
 export * from './voucher-section-blocks.js';
 export * from './voucher-section-read.js';
 export * from './voucher-sections.js';

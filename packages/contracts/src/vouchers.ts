@@ -4,6 +4,7 @@ import { agencyBreakdownSchema, priceBreakdownSchema, staffBreakdownSchema } fro
 import { calendarDate } from './schemas/calendar-date.js';
 import { idSchema, pageQuery, paginated } from './schemas/common.js';
 import { PRODUCT_KINDS } from './suppliers.js';
+import { storefrontPaymentSchema, voucherChannelFilter, voucherChannelSchema } from './voucher-channel.js';
 import { voucherSectionSchema } from './voucher-sections.js';
 import { VOUCHER_STATUSES } from './voucher-status.js';
 
@@ -132,7 +133,14 @@ export const paymentSchema = z.object({
   reference: z.string().max(100).optional(),
 });
 /** What the client paid, and what remains payable at the hotel (taxes, resort fees…). */
-export const paymentsSchema = z.object({ client: paymentSchema.optional(), payableAtHotel: voucherMoneySchema.optional() }).loose();
+export const paymentsSchema = z
+  .object({
+    client: paymentSchema.optional(),
+    payableAtHotel: voucherMoneySchema.optional(),
+    /** What a storefront's traveller paid through the white label's gateway (issue 20, decision 0390). */
+    storefront: z.array(storefrontPaymentSchema).optional(),
+  })
+  .loose();
 export type Payments = z.infer<typeof paymentsSchema>;
 
 export const markupAppliedSchema = z.object({
@@ -188,6 +196,8 @@ const voucherCoreShape = {
   supplierReferences: z.array(z.string()),
   type: voucherTypeSchema,
   integrator: z.string(),
+  /** Back office or the white label's storefront, with the shop's name (decision 0390). */
+  channel: voucherChannelSchema,
   provider: z.string(),
   providerAccountId: z.string().nullable(),
   status: voucherStatusSchema,
@@ -295,6 +305,7 @@ const voucherFilterShape = z.object({
   status: voucherStatusSchema.optional(),
   provider: z.enum(VOUCHER_PROVIDERS, { error: 'Proveedor no válido' }).optional(),
   type: voucherTypeSchema.optional(),
+  channel: voucherChannelFilter.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   /** Only vouchers with an open deadline (free cancellation, payment, pre-reservation) due within this many days. */

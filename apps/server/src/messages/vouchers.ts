@@ -66,6 +66,8 @@ export const VOUCHER_PDF = {
   total: 'Total',
   paid: 'Pagado',
   noPayments: 'Sin pagos registrados',
+  onlinePayment: 'Pago en línea',
+  channel: 'Canal',
   payableAtHotel: 'A pagar en el hotel',
   nothing: 'Nada',
   policies: 'Políticas de cancelación',

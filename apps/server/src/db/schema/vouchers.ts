@@ -123,6 +123,8 @@ export const vouchers = pgTable('vouchers', {
   /** The reason the agent typed when cancelling (migration 0820). */
   cancelReason: text('cancel_reason'),
   searchText: text('search_text').generatedAlwaysAs(sql``),
+  /** 'storefront' when a white label's shop booked it (integrator 'storefront:<slug>'), else 'backoffice' (migration 1140). */
+  channel: text('channel').$type<'backoffice' | 'storefront'>().generatedAlwaysAs(sql``),
 });
 export type VoucherRow = typeof vouchers.$inferSelect;
 export type NewVoucherRow = typeof vouchers.$inferInsert;

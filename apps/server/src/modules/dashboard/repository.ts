@@ -1,5 +1,5 @@
-import { DEFAULT_TIME_ZONE, type VoucherStatus } from '@travesia/contracts';
-import { and, desc, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, type VoucherChannel, type VoucherStatus } from '@travesia/contracts';
+import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { PLATFORM_STATS_ID, type VoucherRow, voucherDailyStats, vouchers } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
@@ -10,10 +10,17 @@ import { scopeCondition, type VoucherScope } from '../voucher/repository.js';
  * agency (kept by a trigger in the voucher's own transaction), or the vouchers themselves for one
  * adviser's own bookings (few rows, on the user_id index). See docs/decisions/0053-dashboard-figures.md.
  */
-export type StatsSource = { kind: 'stats'; agencyId: string } | { kind: 'vouchers'; scope: VoucherScope; timeZone: string };
+export type StatsSource =
+  | { kind: 'stats'; agencyId: string }
+  | { kind: 'vouchers'; scope: VoucherScope; timeZone: string; channel?: VoucherChannel };
 
-/** The stats table counts each agency's days in its own zone (migration 0850); read from vouchers, days are cut in `timeZone`. */
-export function statsSourceOf(scope: VoucherScope, timeZone: string = DEFAULT_TIME_ZONE): StatsSource {
+/**
+ * The stats table counts each agency's days in its own zone (migration 0850); read from vouchers, days are cut in `timeZone`.
+ * The stats have no channel: figures of one channel are read from the vouchers, on the agency's channel
+ * index (migration 1140, docs/decisions/0390).
+ */
+export function statsSourceOf(scope: VoucherScope, timeZone: string = DEFAULT_TIME_ZONE, channel?: VoucherChannel): StatsSource {
+  if (channel) return { kind: 'vouchers', scope, timeZone, channel };
   if (scope.kind === 'all') return { kind: 'stats', agencyId: PLATFORM_STATS_ID };
   if (scope.kind === 'agency') return { kind: 'stats', agencyId: scope.agencyId };
   return { kind: 'vouchers', scope, timeZone };
@@ -45,7 +52,7 @@ export class DashboardRepository {
     const res = await this.db.execute<{ day: string; n: number; amount: string }>(sql`
       select to_char(${businessDay(source.timeZone)}, 'YYYY-MM-DD') as day, count(*)::int as n, coalesce(sum(${vouchers.priceUsd}), 0)::text as amount
       from ${vouchers}
-      where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
+      where ${this.scopeWhere(source.scope, source.channel)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
         and ${vouchers.createdAt} < ${dayStart(to, source.timeZone)} + interval '1 day' and ${inArray(vouchers.status, [...statuses])}
       group by 1 order by 1`);
     return rowsOf<{ day: string; n: number; amount: string }>(res).map((r) => ({ day: r.day, count: Number(r.n), amount: r.amount }));
@@ -60,7 +67,7 @@ export class DashboardRepository {
             where agency_id = ${source.agencyId} and day between ${from}::date and ${to}::date group by status`)
         : await this.db.execute<{ status: string; n: number }>(sql`
             select ${vouchers.status} as status, count(*)::int as n from ${vouchers}
-            where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
+            where ${this.scopeWhere(source.scope, source.channel)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
               and ${vouchers.createdAt} < ${dayStart(to, source.timeZone)} + interval '1 day'
             group by 1`);
     return new Map(rowsOf<{ status: string; n: number }>(res).map((r) => [r.status, Number(r.n)]));
@@ -75,7 +82,7 @@ export class DashboardRepository {
             where agency_id = ${source.agencyId} and count > 0 order by y desc`)
         : await this.db.execute<{ y: number }>(sql`
             select distinct extract(year from ${businessDay(source.timeZone)})::int as y from ${vouchers}
-            where ${this.scopeWhere(source.scope)} order by y desc`);
+            where ${this.scopeWhere(source.scope, source.channel)} order by y desc`);
     return rowsOf<{ y: number }>(res).map((r) => Number(r.y));
   }
 
@@ -90,14 +97,20 @@ export class DashboardRepository {
             where agency_id = ${source.agencyId} and day between ${from}::date and ${to}::date and count > 0 order by m`)
         : await this.db.execute<{ m: number }>(sql`
             select distinct extract(month from ${businessDay(source.timeZone)})::int as m from ${vouchers}
-            where ${this.scopeWhere(source.scope)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
+            where ${this.scopeWhere(source.scope, source.channel)} and ${vouchers.createdAt} >= ${dayStart(from, source.timeZone)}
               and ${vouchers.createdAt} < ${dayStart(to, source.timeZone)} + interval '1 day' order by m`);
     return rowsOf<{ m: number }>(res).map((r) => Number(r.m));
   }
 
   /** The newest vouchers of the scope, optionally within one year. */
-  async last(scope: VoucherScope, limit: number, year?: number, timeZone: string = DEFAULT_TIME_ZONE): Promise<VoucherRow[]> {
-    const conditions: Array<SQL | undefined> = [scopeCondition(scope)];
+  async last(
+    scope: VoucherScope,
+    limit: number,
+    year?: number,
+    timeZone: string = DEFAULT_TIME_ZONE,
+    channel?: VoucherChannel,
+  ): Promise<VoucherRow[]> {
+    const conditions: Array<SQL | undefined> = [scopeCondition(scope), channel ? eq(vouchers.channel, channel) : undefined];
     if (year) {
       conditions.push(sql`${vouchers.createdAt} >= ${dayStart(`${year}-01-01`, timeZone)}`);
       conditions.push(sql`${vouchers.createdAt} < ${dayStart(`${year + 1}-01-01`, timeZone)}`);
@@ -110,7 +123,7 @@ export class DashboardRepository {
       .limit(limit)) as VoucherRow[];
   }
 
-  private scopeWhere(scope: VoucherScope): SQL {
-    return scopeCondition(scope) ?? sql`true`;
+  private scopeWhere(scope: VoucherScope, channel?: VoucherChannel): SQL {
+    return and(scopeCondition(scope), channel ? eq(vouchers.channel, channel) : undefined) ?? sql`true`;
   }
 }

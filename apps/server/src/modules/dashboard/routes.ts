@@ -1,6 +1,7 @@
 import {
   availableMonthsSchema,
   availableYearsSchema,
+  channelQuery,
   lastVouchersQuery,
   lastVouchersSchema,
   monthChartSchema,
@@ -22,27 +23,31 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.get(
     '/api/dashboard/voucher-by-month-chart',
     { config, schema: { tags, querystring: monthYearQuery, response: { 200: monthChartSchema } } },
-    async (req) => dashboard.monthChart(authOf(req), req.query.month, req.query.year),
+    async (req) => dashboard.monthChart(authOf(req), req.query.month, req.query.year, req.query.channel),
   );
-  app.get('/api/dashboard/voucher-yearly-report', { config, schema: { tags, response: { 200: yearlyReportSchema } } }, async (req) =>
-    dashboard.yearlyReport(authOf(req)),
+  app.get(
+    '/api/dashboard/voucher-yearly-report',
+    { config, schema: { tags, querystring: channelQuery, response: { 200: yearlyReportSchema } } },
+    async (req) => dashboard.yearlyReport(authOf(req), req.query.channel),
   );
   app.get(
     '/api/dashboard/voucher-by-status-chart',
     { config, schema: { tags, querystring: monthYearQuery, response: { 200: statusChartSchema } } },
-    async (req) => dashboard.statusChart(authOf(req), req.query.month, req.query.year),
+    async (req) => dashboard.statusChart(authOf(req), req.query.month, req.query.year, req.query.channel),
   );
-  app.get('/api/dashboard/year/available', { config, schema: { tags, response: { 200: availableYearsSchema } } }, async (req) =>
-    dashboard.years(authOf(req)),
+  app.get(
+    '/api/dashboard/year/available',
+    { config, schema: { tags, querystring: channelQuery, response: { 200: availableYearsSchema } } },
+    async (req) => dashboard.years(authOf(req), req.query.channel),
   );
   app.get(
     '/api/dashboard/month/available',
     { config, schema: { tags, querystring: yearQuery, response: { 200: availableMonthsSchema } } },
-    async (req) => dashboard.months(authOf(req), req.query.year),
+    async (req) => dashboard.months(authOf(req), req.query.year, req.query.channel),
   );
   app.get(
     '/api/dashboard/last-vouchers',
     { config, schema: { tags, querystring: lastVouchersQuery, response: { 200: lastVouchersSchema } } },
-    async (req) => dashboard.last(authOf(req), req.query.limit, req.query.year),
+    async (req) => dashboard.last(authOf(req), req.query.limit, req.query.year, req.query.channel),
   );
 };

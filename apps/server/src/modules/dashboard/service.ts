@@ -7,6 +7,7 @@ import {
   type StatusChart,
   shortId,
   toWireDate,
+  type VoucherChannel,
   type YearlyReport,
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
@@ -27,16 +28,16 @@ export class DashboardService {
   ) {}
 
   /** The caller's agency zone cuts every day, month, quarter and year (issue 16). */
-  private async source(auth: AuthContext) {
-    return statsSourceOf(this.vouchers.scopeOf(auth), await this.vouchers.timeZoneOf(auth));
+  private async source(auth: AuthContext, channel?: VoucherChannel) {
+    return statsSourceOf(this.vouchers.scopeOf(auth), await this.vouchers.timeZoneOf(auth), channel);
   }
 
   private async today(auth: AuthContext) {
     return toWireDate(this.now(), await this.vouchers.timeZoneOf(auth));
   }
 
-  async monthChart(auth: AuthContext, month: number, year: number): Promise<MonthChart> {
-    const rows = await this.repo.daily(await this.source(auth), monthStart(year, month), monthEnd(year, month), SALE_STATUSES);
+  async monthChart(auth: AuthContext, month: number, year: number, channel?: VoucherChannel): Promise<MonthChart> {
+    const rows = await this.repo.daily(await this.source(auth, channel), monthStart(year, month), monthEnd(year, month), SALE_STATUSES);
     const byDay = new Map(rows.map((r) => [r.day, r]));
     const data = Array.from({ length: daysInMonth(year, month) }, (_, i) => {
       const date = `${year}-${String(month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`;
@@ -46,10 +47,10 @@ export class DashboardService {
     return { month, year, currency: 'USD', data };
   }
 
-  async yearlyReport(auth: AuthContext): Promise<YearlyReport> {
+  async yearlyReport(auth: AuthContext, channel?: VoucherChannel): Promise<YearlyReport> {
     const today = await this.today(auth);
     const p = periodsOf(today);
-    const rows = await this.repo.daily(await this.source(auth), p.year.previous.from, today, SALE_STATUSES);
+    const rows = await this.repo.daily(await this.source(auth, channel), p.year.previous.from, today, SALE_STATUSES);
     const figure = (x: { current: Period; previous: Period }): PeriodFigure => {
       const cur = sum(rows, x.current);
       const prev = sum(rows, x.previous);
@@ -66,8 +67,8 @@ export class DashboardService {
     };
   }
 
-  async statusChart(auth: AuthContext, month: number, year: number): Promise<StatusChart> {
-    const counts = await this.repo.statusCounts(await this.source(auth), monthStart(year, month), monthEnd(year, month));
+  async statusChart(auth: AuthContext, month: number, year: number, channel?: VoucherChannel): Promise<StatusChart> {
+    const counts = await this.repo.statusCounts(await this.source(auth, channel), monthStart(year, month), monthEnd(year, month));
     const data = (Object.keys(STATUS_GROUPS) as Array<keyof typeof STATUS_GROUPS>).map((key) => ({
       key,
       label: STATUS_GROUPS[key].label,
@@ -77,23 +78,23 @@ export class DashboardService {
   }
 
   /** Years with vouchers, always including the current one so the selector is never empty. */
-  async years(auth: AuthContext) {
+  async years(auth: AuthContext, channel?: VoucherChannel) {
     const current = Number((await this.today(auth)).slice(0, 4));
-    const years = new Set(await this.repo.years(await this.source(auth)));
+    const years = new Set(await this.repo.years(await this.source(auth, channel)));
     years.add(current);
     return { years: [...years].sort((a, b) => b - a) };
   }
 
   /** Months of `year` with vouchers; the current month is always there in the current year. */
-  async months(auth: AuthContext, year: number) {
+  async months(auth: AuthContext, year: number, channel?: VoucherChannel) {
     const [cy, cm] = (await this.today(auth)).split('-').map(Number);
-    const months = new Set(await this.repo.months(await this.source(auth), year));
+    const months = new Set(await this.repo.months(await this.source(auth, channel), year));
     if (year === cy) months.add(cm);
     return { year, months: [...months].sort((a, b) => a - b) };
   }
 
-  async last(auth: AuthContext, limit: number, year?: number): Promise<{ docs: LastVoucher[] }> {
-    const rows = await this.repo.last(this.vouchers.scopeOf(auth), limit, year, await this.vouchers.timeZoneOf(auth));
+  async last(auth: AuthContext, limit: number, year?: number, channel?: VoucherChannel): Promise<{ docs: LastVoucher[] }> {
+    const rows = await this.repo.last(this.vouchers.scopeOf(auth), limit, year, await this.vouchers.timeZoneOf(auth), channel);
     return {
       docs: rows.map((v) => ({
         _id: v.id,

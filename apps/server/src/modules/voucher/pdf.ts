@@ -7,6 +7,7 @@ import {
   PRODUCT_KIND_LABELS,
   type SectionBlock,
   sectionBlocks,
+  storefrontPaymentLines,
   VOUCHER_PROVIDER_LABELS,
   VOUCHER_STATUS_LABELS,
   type Voucher,
@@ -107,6 +108,7 @@ export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Pro
   if (v.supplierReferences.length) line(T.supplierReferences, v.supplierReferences.join(', '));
   line(T.status, VOUCHER_STATUS_LABELS[v.status]);
   line(T.provider, VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider);
+  line(T.channel, v.channel.label);
 
   if (v.section) for (const b of sectionBlocks(v.section)) block(b);
   else {
@@ -122,7 +124,9 @@ export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Pro
   section(T.payments);
   line(T.total, formatMoney(v.price.gross, v.price.currency));
   const paid = v.payments.client;
-  line(T.paid, paid ? formatMoney(paid.amount, paid.currency) : T.noPayments);
+  const online = storefrontPaymentLines(v.payments);
+  if (paid || !online.length) line(T.paid, paid ? formatMoney(paid.amount, paid.currency) : T.noPayments);
+  for (const p of online) line(T.onlinePayment, [p.gateway, p.reference, p.amount, p.status].join(' · '));
   const atHotel = v.payments.payableAtHotel;
   if (v.type === 'hotel') line(T.payableAtHotel, atHotel ? formatMoney(atHotel.amount, atHotel.currency) : T.nothing);
 

@@ -4,8 +4,10 @@ import {
   priceBreakdownSchema,
   priceViewOf,
   type UserType,
+  VOUCHER_CHANNEL_LABELS,
   VOUCHER_VIEW_SCHEMAS,
   type Voucher,
+  type VoucherChannelView,
   type VoucherEvent,
   type VoucherMarkup,
   voucherSectionOf,
@@ -35,7 +37,21 @@ export function agencyCostOf(row: VoucherRow): { amount: string; currency: strin
   return b?.agencyCost ? { amount: b.agencyCost, currency: b.currency } : null;
 }
 
-function core(row: VoucherRow, agencyLogo: string | null) {
+const STOREFRONT_PREFIX = 'storefront:';
+
+/**
+ * Where the booking was sold (decision 0390): a storefront booking names its shop as integrator, and
+ * is shown by the white label's name (its slug when the white label is gone), never as the raw integrator.
+ */
+export function channelOf(row: Pick<VoucherRow, 'integrator'>, whiteLabelName: string | null): VoucherChannelView {
+  if (!row.integrator.startsWith(STOREFRONT_PREFIX)) return { kind: 'backoffice', label: VOUCHER_CHANNEL_LABELS.backoffice };
+  return {
+    kind: 'storefront',
+    label: whiteLabelName ?? `${VOUCHER_CHANNEL_LABELS.storefront} ${row.integrator.slice(STOREFRONT_PREFIX.length)}`,
+  };
+}
+
+function core(row: VoucherRow, agencyLogo: string | null, whiteLabelName: string | null) {
   return {
     _id: row.id,
     externalBookingReference: row.externalBookingReference,
@@ -45,6 +61,7 @@ function core(row: VoucherRow, agencyLogo: string | null) {
     supplierReferences: row.supplierReferences,
     type: row.type,
     integrator: row.integrator,
+    channel: channelOf(row, whiteLabelName),
     provider: row.provider,
     providerAccountId: row.providerAccountId,
     status: row.status,
@@ -85,10 +102,12 @@ function productFor(view: PriceView, row: VoucherRow) {
 const markupsOf = (row: VoucherRow) => row.markups.map((m) => ({ ...m, scope: markupScope(m) }));
 
 /** One presenter per view; each answer is parsed with its view's schema, which has no hidden field. */
-const PRESENTERS: { [V in PriceView]: (row: VoucherRow, agencyLogo: string | null) => Extract<Voucher, { view: V }> } = {
-  full: (row, logo) =>
+const PRESENTERS: {
+  [V in PriceView]: (row: VoucherRow, agencyLogo: string | null, whiteLabelName: string | null) => Extract<Voucher, { view: V }>;
+} = {
+  full: (row, logo, wl) =>
     VOUCHER_VIEW_SCHEMAS.full.parse({
-      ...core(row, logo),
+      ...core(row, logo, wl),
       view: 'full',
       cost: row.costNet !== null && row.costCurrency ? { net: row.costNet, currency: row.costCurrency } : null,
       agencyCost: agencyCostOf(row),
@@ -96,18 +115,18 @@ const PRESENTERS: { [V in PriceView]: (row: VoucherRow, agencyLogo: string | nul
       usd: { price: row.priceUsd, cost: row.costUsd, rate: row.usdRate },
       product: productFor('full', row),
     }),
-  agency: (row, logo) =>
+  agency: (row, logo, wl) =>
     VOUCHER_VIEW_SCHEMAS.agency.parse({
-      ...core(row, logo),
+      ...core(row, logo, wl),
       view: 'agency',
       agencyCost: agencyCostOf(row),
       markups: markupsOf(row).filter((m) => m.scope === 'agency'),
       usd: { price: row.priceUsd, rate: row.usdRate },
       product: productFor('agency', row),
     }),
-  staff: (row, logo) =>
+  staff: (row, logo, wl) =>
     VOUCHER_VIEW_SCHEMAS.staff.parse({
-      ...core(row, logo),
+      ...core(row, logo, wl),
       view: 'staff',
       usd: { price: row.priceUsd, rate: row.usdRate },
       product: productFor('staff', row),
@@ -118,8 +137,13 @@ const PRESENTERS: { [V in PriceView]: (row: VoucherRow, agencyLogo: string | nul
  * The only way a voucher leaves the server (answers, PDFs): shaped for what `viewer` may see of its
  * price (the one visibility rule, `priceViewOf`; docs/decisions/0073 and 0140).
  */
-export function presentVoucher(viewer: UserType, row: VoucherRow, agencyLogo: string | null): Voucher {
-  return PRESENTERS[priceViewOf(viewer)](row, agencyLogo);
+export function presentVoucher(
+  viewer: UserType,
+  row: VoucherRow,
+  agencyLogo: string | null,
+  whiteLabelName: string | null = null,
+): Voucher {
+  return PRESENTERS[priceViewOf(viewer)](row, agencyLogo, whiteLabelName);
 }
 
 export function toEventDto(row: VoucherEventRow): VoucherEvent {

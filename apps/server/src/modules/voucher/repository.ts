@@ -26,10 +26,20 @@ export type VoucherScope =
 export interface VoucherListRow {
   voucher: VoucherRow;
   agencyLogo: string | null;
+  /** The white label's name when its storefront sold the booking (integrator 'storefront:<slug>'), else null. */
+  whiteLabelName: string | null;
 }
 
 /** Every column but the generated search text, which no answer needs. */
 const { searchText: _searchText, ...voucherColumns } = getTableColumns(vouchers);
+
+/** What every answer's row carries: the voucher, its agency's logo and its storefront's name (decision 0390). */
+const rowSelect = {
+  voucher: voucherColumns,
+  agencyLogo: agencies.logo,
+  whiteLabelName: sql<string | null>`(select wl.name from white_labels wl
+    where wl.agency_id = ${vouchers.agencyId} and ${vouchers.integrator} = 'storefront:' || wl.slug)`,
+};
 
 export function scopeCondition(scope: VoucherScope): SQL | undefined {
   switch (scope.kind) {
@@ -75,6 +85,7 @@ export function filterConditions(filter: ZonedFilter): SQL[] {
   if (filter.status) out.push(eq(vouchers.status, filter.status));
   if (filter.provider) out.push(eq(vouchers.provider, filter.provider));
   if (filter.type) out.push(eq(vouchers.type, filter.type));
+  if (filter.channel) out.push(eq(vouchers.channel, filter.channel));
   if (filter.from) out.push(sql`${vouchers.createdAt} >= ${dayStart(filter.from, filter.timeZone)}`);
   if (filter.to) out.push(sql`${vouchers.createdAt} < ${dayStart(filter.to, filter.timeZone)} + interval '1 day'`);
   if (filter.deadlineWithin) out.push(deadlineWithin(filter.deadlineWithin));
@@ -133,7 +144,7 @@ export class VoucherRepository {
       offset >= cap
         ? Promise.resolve([] as VoucherListRow[])
         : this.db
-            .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+            .select(rowSelect)
             .from(vouchers)
             .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
             .where(where)
@@ -153,7 +164,7 @@ export class VoucherRepository {
    */
   private countFromStats(scope: VoucherScope, filter: ZonedFilter) {
     if (scope.kind !== 'agency' && scope.kind !== 'all') return undefined;
-    if (filter.from || filter.to || filter.provider || filter.type || filter.deadlineWithin) return undefined;
+    if (filter.from || filter.to || filter.provider || filter.type || filter.channel || filter.deadlineWithin) return undefined;
     const agencyId = scope.kind === 'agency' ? scope.agencyId : PLATFORM_STATS_ID;
     return this.db.execute<{ n: number }>(sql`
       select coalesce(sum(${voucherDailyStats.count}), 0)::int as n from ${voucherDailyStats}
@@ -197,7 +208,7 @@ export class VoucherRepository {
     const pageIds = offset >= cap ? [] : ids.slice(offset, offset + limit);
     const rows = pageIds.length
       ? ((await this.db
-          .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+          .select(rowSelect)
           .from(vouchers)
           .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
           .where(inArray(vouchers.id, pageIds))
@@ -224,11 +235,13 @@ export class VoucherRepository {
     if (filter.status) rest.push(sql`w.status = ${filter.status}`);
     if (filter.provider) rest.push(sql`w.provider = ${filter.provider}`);
     if (filter.type) rest.push(sql`w.type = ${filter.type}`);
+    if (filter.channel) rest.push(sql`w.channel = ${filter.channel}`);
     if (filter.deadlineWithin) rest.push(deadlineWithin(filter.deadlineWithin, sql`w.id`));
     return sql`
       select w.id from (
         select ${vouchers.id} as id, ${vouchers.createdAt} as created_at, ${vouchers.searchText} as search_text,
-               ${vouchers.status} as status, ${vouchers.provider} as provider, ${vouchers.type} as type
+               ${vouchers.status} as status, ${vouchers.provider} as provider, ${vouchers.type} as type,
+               ${vouchers.channel} as channel
         from ${vouchers} where ${keyed ?? sql`true`}
         order by ${vouchers.createdAt} desc, ${vouchers.id} desc limit ${this.textWindow}
       ) w
@@ -325,7 +338,7 @@ export class VoucherRepository {
 
   async findInScope(scope: VoucherScope, id: string, db: Db = this.db): Promise<VoucherListRow | undefined> {
     const [row] = await db
-      .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+      .select(rowSelect)
       .from(vouchers)
       .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
       .where(and(eq(vouchers.id, id), scopeCondition(scope)))
@@ -420,7 +433,7 @@ export class VoucherRepository {
   /** The public approval page's lookup: by id only; the key is checked by the caller in constant time. */
   async findForApproval(db: Db, id: string, lock = false): Promise<VoucherListRow | undefined> {
     const q = db
-      .select({ voucher: voucherColumns, agencyLogo: agencies.logo })
+      .select(rowSelect)
       .from(vouchers)
       .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
       .where(eq(vouchers.id, id))

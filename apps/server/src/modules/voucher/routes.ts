@@ -37,7 +37,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   const page = (req: FastifyRequest, r: Awaited<ReturnType<typeof vouchers.list>>, p: number, limit: number) => ({
     ...pageOf(
-      r.rows.map((x) => presentVoucher(authOf(req).user.type, x.voucher, x.agencyLogo)),
+      r.rows.map((x) => presentVoucher(authOf(req).user.type, x.voucher, x.agencyLogo, x.whiteLabelName)),
       r.total,
       p,
       limit,
@@ -82,13 +82,13 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get('/api/voucher/:id', { config: read, schema: { tags, params: idParams, response: { 200: voucherDetailSchema } } }, async (req) => {
     const d = await vouchers.detail(authOf(req), req.params.id);
-    return { ...presentVoucher(authOf(req).user.type, d.voucher, d.agencyLogo), events: d.events.map(toEventDto) };
+    return { ...presentVoucher(authOf(req).user.type, d.voucher, d.agencyLogo, d.whiteLabelName), events: d.events.map(toEventDto) };
   });
 
   app.get('/api/voucher/:id/pdf', { config: read, schema: { tags, params: idParams } }, async (req, reply) => {
-    const { voucher, agencyLogo } = await vouchers.get(authOf(req), req.params.id);
+    const { voucher, agencyLogo, whiteLabelName } = await vouchers.get(authOf(req), req.params.id);
     const branding = await services.agencySettings.voucherBranding(voucher.agencyId);
-    const pdf = await renderVoucherPdf(presentVoucher(authOf(req).user.type, voucher, agencyLogo), {
+    const pdf = await renderVoucherPdf(presentVoucher(authOf(req).user.type, voucher, agencyLogo, whiteLabelName), {
       dataDir: app.deps.config.DATA_DIR,
       now: new Date(),
       branding,
@@ -152,8 +152,8 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (req) => {
       const row = await vouchers.cancel(actorOf(req), req.params.id, req.body ?? {});
-      const { agencyLogo } = await vouchers.get(authOf(req), row.id);
-      return presentVoucher(authOf(req).user.type, row, agencyLogo);
+      const { agencyLogo, whiteLabelName } = await vouchers.get(authOf(req), row.id);
+      return presentVoucher(authOf(req).user.type, row, agencyLogo, whiteLabelName);
     },
   );
 };

@@ -46,7 +46,8 @@ beforeAll(async () => {
     insert into vouchers (${list}, external_booking_reference, created_at, client, status, provider, integrator, type)
     select ${list}, 'TRVPLAN' || g, '2030-01-01T00:00:00Z'::timestamptz - make_interval(hours => g),
            jsonb_build_object('name', 'Cliente', 'surname', (${arr(SURNAMES)})[g % 5 + 1] || ' ' || (g % 97)),
-           (${arr(STATUSES)})[g % 5 + 1], (${arr(PROVIDERS)})[g % 4 + 1], (${arr(PROVIDERS)})[g % 4 + 1],
+           (${arr(STATUSES)})[g % 5 + 1], (${arr(PROVIDERS)})[g % 4 + 1],
+           case when g % 6 = 0 then 'storefront:tienda' else (${arr(PROVIDERS)})[g % 4 + 1] end,
            (${arr(TYPES)})[g % 7 % 4 + 1]
     from vouchers, generate_series(1, ${ROWS}) g where id = ${seed.voucher.id}`);
   // The visibility map must be set for index-only scans to skip the heap; statistics for the planner.
@@ -61,6 +62,9 @@ const COMBOS: Array<ZonedFilter & { q: string }> = [
   { q: 'restrepo 7', from: '2029-10-01', to: '2029-12-31' },
   { q: 'gomez', status: 'confirmed', provider: 'juniper', type: 'hotel' },
   { q: 'zzyzx', provider: 'hotelbeds' },
+  // The sales channel (migration 1140, decision 0390): carried by the same order indexes.
+  { q: 'restrepo 7', channel: 'storefront' },
+  { q: 'gomez', channel: 'backoffice', status: 'confirmed' },
 ];
 
 describe('text filter combined with other filters: the plan', () => {
@@ -110,12 +114,15 @@ describe('text filter combined with other filters: the plan', () => {
           if (filter.status) expect(r.voucher.status, label).toBe(filter.status);
           if (filter.provider) expect(r.voucher.provider, label).toBe(filter.provider);
           if (filter.type) expect(r.voucher.type, label).toBe(filter.type);
+          if (filter.channel) expect(r.voucher.channel, label).toBe(filter.channel);
         }
       }
     }
     // The combinations do match something (the equalities above are not between empty answers).
     const found = await small.list({ kind: 'agency', agencyId }, { q: 'restrepo 7', provider: 'restel' }, 1, 20);
     expect(found.total).toBeGreaterThan(0);
+    const shop = await small.list({ kind: 'agency', agencyId }, { q: 'restrepo 7', channel: 'storefront' }, 1, 20);
+    expect(shop.total).toBeGreaterThan(0);
     const common = await small.list(
       { kind: 'agency', agencyId },
       { q: 'gomez', status: 'confirmed', provider: 'juniper', type: 'hotel' },

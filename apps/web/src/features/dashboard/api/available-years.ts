@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { VoucherChannel } from '@travesia/contracts';
 import { api } from '../../../lib/api';
 
-export const getAvailableYears = (signal?: AbortSignal) => api<{ years: number[] }>('/api/dashboard/year/available', { signal });
+export const getAvailableYears = (channel?: VoucherChannel, signal?: AbortSignal) =>
+  api<{ years: number[] }>('/api/dashboard/year/available', { query: { channel }, signal });
 
-export const useAvailableYears = () => useQuery({ queryKey: ['dashboard', 'years'], queryFn: ({ signal }) => getAvailableYears(signal) });
+export const useAvailableYears = (channel?: VoucherChannel) =>
+  useQuery({ queryKey: ['dashboard', 'years', channel], queryFn: ({ signal }) => getAvailableYears(channel, signal) });

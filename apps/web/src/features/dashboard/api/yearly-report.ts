@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { YearlyReport } from '@travesia/contracts';
+import type { VoucherChannel, YearlyReport } from '@travesia/contracts';
 import { api } from '../../../lib/api';
 
-export const getYearlyReport = (signal?: AbortSignal) => api<YearlyReport>('/api/dashboard/voucher-yearly-report', { signal });
+export const getYearlyReport = (channel?: VoucherChannel, signal?: AbortSignal) =>
+  api<YearlyReport>('/api/dashboard/voucher-yearly-report', { query: { channel }, signal });
 
-export const useYearlyReport = () =>
-  useQuery({ queryKey: ['dashboard', 'yearly-report'], queryFn: ({ signal }) => getYearlyReport(signal) });
+export const useYearlyReport = (channel?: VoucherChannel) =>
+  useQuery({ queryKey: ['dashboard', 'yearly-report', channel], queryFn: ({ signal }) => getYearlyReport(channel, signal) });

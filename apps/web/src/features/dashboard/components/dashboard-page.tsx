@@ -1,4 +1,4 @@
-import { MONTH_SHORT_LABELS } from '@travesia/contracts';
+import { MONTH_SHORT_LABELS, VOUCHER_CHANNEL_LABELS, VOUCHER_CHANNELS, type VoucherChannel } from '@travesia/contracts';
 import { Col, Row, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { usePhone } from '../../../shared/components/use-phone';
@@ -17,10 +17,11 @@ const now = new Date();
 
 /** /dashboard (spec §2): month and year selectors from the server, sales chart, indicators, last vouchers, shortcuts, weather, status donut. */
 export function DashboardPage() {
-  const years = useAvailableYears();
+  const [channel, setChannel] = useState<VoucherChannel | undefined>(undefined);
+  const years = useAvailableYears(channel);
   const [year, setYear] = useState<number | null>(null);
   const y = year ?? years.data?.years[0] ?? now.getFullYear();
-  const months = useAvailableMonths(y);
+  const months = useAvailableMonths(y, channel);
   const [month, setMonth] = useState<number | null>(null);
   const phone = usePhone();
   const available = months.data?.months ?? [];
@@ -37,7 +38,17 @@ export function DashboardPage() {
         <Typography.Title level={1} style={{ margin: 0 }}>
           Dashboard
         </Typography.Title>
-        <Space>
+        <Space wrap>
+          <Select
+            aria-label="Canal"
+            value={channel ?? 'all'}
+            style={{ width: 170 }}
+            onChange={(v: string) => setChannel(v === 'all' ? undefined : (v as VoucherChannel))}
+            options={[
+              { value: 'all', label: 'Todos los canales' },
+              ...VOUCHER_CHANNELS.map((c) => ({ value: c, label: VOUCHER_CHANNEL_LABELS[c] })),
+            ]}
+          />
           <Select
             aria-label="Mes"
             value={m}
@@ -62,16 +73,16 @@ export function DashboardPage() {
           <NeedsAttentionAlert />
         </Col>
         <Col span={24}>
-          <Indicators />
+          <Indicators channel={channel} />
         </Col>
         <Col xs={24} xl={16}>
-          <SalesChart month={m} year={y} />
+          <SalesChart month={m} year={y} channel={channel} />
         </Col>
         <Col xs={24} xl={8}>
-          <StatusDonut key={`${y}-${m}`} year={y} month={m} months={available} />
+          <StatusDonut key={`${y}-${m}`} year={y} month={m} months={available} channel={channel} />
         </Col>
         <Col xs={24} xl={16}>
-          <LastVouchersTable year={y} />
+          <LastVouchersTable year={y} channel={channel} />
         </Col>
         <Col xs={24} xl={8}>
           <Space direction="vertical" style={{ width: '100%' }} size={16}>

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { formatMoney, formatPercent, MONTH_SHORT_LABELS, type PeriodFigure } from '@travesia/contracts';
+import { formatMoney, formatPercent, MONTH_SHORT_LABELS, type PeriodFigure, type VoucherChannel } from '@travesia/contracts';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { useYearlyReport } from '../api/yearly-report';
 
@@ -44,8 +44,8 @@ function Indicator({ title, figure }: { title: string; figure: PeriodFigure }) {
 }
 
 /** Spec §2: Hoy, the current month, the quarter (Q1–Q4) and the year, each in USD with count and growth. */
-export function Indicators() {
-  const { data, isLoading } = useYearlyReport();
+export function Indicators({ channel }: { channel?: VoucherChannel }) {
+  const { data, isLoading } = useYearlyReport(channel);
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
   const items: Array<[string, PeriodFigure]> = [
     ['Hoy', data.today],

@@ -1,12 +1,20 @@
-import { formatDateTime, formatMoney, type LastVoucher, localTimeZone, statusTagColor, VOUCHER_STATUS_LABELS } from '@travesia/contracts';
+import {
+  formatDateTime,
+  formatMoney,
+  type LastVoucher,
+  localTimeZone,
+  statusTagColor,
+  VOUCHER_STATUS_LABELS,
+  type VoucherChannel,
+} from '@travesia/contracts';
 import { Card, Flex, List, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { usePhone } from '../../../shared/components/use-phone';
 import { useLastVouchers } from '../api/last-vouchers';
 
 /** Spec §2: the last 10 vouchers (short id, date, total, status tag, link) and the button to all bookings. */
-export function LastVouchersTable({ year }: { year?: number }) {
-  const { data, isLoading } = useLastVouchers(10, year);
+export function LastVouchersTable({ year, channel }: { year?: number; channel?: VoucherChannel }) {
+  const { data, isLoading } = useLastVouchers(10, year, channel);
   const tz = localTimeZone();
   const phone = usePhone();
   return (

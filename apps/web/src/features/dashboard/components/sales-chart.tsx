@@ -1,12 +1,12 @@
-import { formatMoney } from '@travesia/contracts';
+import { formatMoney, type VoucherChannel } from '@travesia/contracts';
 import { Card, Empty, Skeleton } from 'antd';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useMonthChart } from '../api/month-chart';
 import { daysSoFar } from './chart-days';
 
 /** Spec §2: daily paid (confirmed) amounts in USD for the selected month. */
-export function SalesChart({ month, year }: { month: number; year: number }) {
-  const { data, isLoading } = useMonthChart(month, year);
+export function SalesChart({ month, year, channel }: { month: number; year: number; channel?: VoucherChannel }) {
+  const { data, isLoading } = useMonthChart(month, year, channel);
   // Chart coordinates are plain numbers; the amounts shown in the tooltip come from the exact strings.
   const points = daysSoFar(data?.data ?? [], year, month).map((d) => ({
     day: d.day,

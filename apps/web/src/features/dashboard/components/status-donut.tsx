@@ -1,4 +1,4 @@
-import { MONTH_SHORT_LABELS } from '@travesia/contracts';
+import { MONTH_SHORT_LABELS, type VoucherChannel } from '@travesia/contracts';
 import { Card, Empty, Select, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
@@ -7,10 +7,20 @@ import { useStatusChart } from '../api/status-chart';
 const COLORS: Record<string, string> = { pending: '#faad14', cancelled: '#ff4d4f', approved: '#52c41a' };
 
 /** Spec §2: donut of Pendientes, Canceladas and Aprobadas with its own month filter. */
-export function StatusDonut({ year, month: initialMonth, months }: { year: number; month: number; months: number[] }) {
+export function StatusDonut({
+  year,
+  month: initialMonth,
+  months,
+  channel,
+}: {
+  year: number;
+  month: number;
+  months: number[];
+  channel?: VoucherChannel;
+}) {
   const [month, setMonth] = useState<number | null>(null);
   const m = month ?? initialMonth;
-  const { data, isLoading } = useStatusChart(m, year);
+  const { data, isLoading } = useStatusChart(m, year, channel);
   const total = data?.data.reduce((n, d) => n + d.count, 0) ?? 0;
   return (
     <Card

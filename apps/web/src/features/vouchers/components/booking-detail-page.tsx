@@ -7,6 +7,7 @@ import {
   localTimeZone,
   PRICE_STEP_SCOPE_LABELS,
   PRODUCT_KIND_LABELS,
+  VOUCHER_CHANNEL_LABELS,
   VOUCHER_PROVIDER_LABELS,
   VOUCHER_STATUS_LABELS,
   type VoucherStatus,
@@ -18,6 +19,7 @@ import { downloadVoucherPdf } from '../api/download';
 import { useVoucher } from '../api/get-voucher';
 import { BookingActions } from './booking-actions';
 import { StatusTag } from './status-tag';
+import { StorefrontPaymentsCard } from './storefront-payments';
 import { SupplierRemarksCard } from './supplier-remarks';
 import { VoucherSectionCards } from './voucher-section';
 import { AgentNotes, VoucherTerms } from './voucher-terms';
@@ -79,7 +81,10 @@ export function BookingDetailPage() {
               <Descriptions.Item label="Localizador corto">{v.shortLocator ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="Referencias del proveedor">{v.supplierReferences.join(', ') || '—'}</Descriptions.Item>
               <Descriptions.Item label="Tipo">{PRODUCT_KIND_LABELS[v.type]}</Descriptions.Item>
-              <Descriptions.Item label="Integrador">{VOUCHER_PROVIDER_LABELS[v.integrator] ?? v.integrator}</Descriptions.Item>
+              <Descriptions.Item label="Canal">{VOUCHER_CHANNEL_LABELS[v.channel.kind]}</Descriptions.Item>
+              <Descriptions.Item label="Integrador">
+                {v.channel.kind === 'storefront' ? v.channel.label : (VOUCHER_PROVIDER_LABELS[v.integrator] ?? v.integrator)}
+              </Descriptions.Item>
               <Descriptions.Item label="Proveedor">{VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider}</Descriptions.Item>
               <Descriptions.Item label="Agencia">{v.agency.name}</Descriptions.Item>
               <Descriptions.Item label="Usuario">{v.user?.profile.name ?? '—'}</Descriptions.Item>
@@ -144,6 +149,7 @@ export function BookingDetailPage() {
               )}
             </Descriptions>
           </Card>
+          <StorefrontPaymentsCard voucher={v} />
           <Card title="Políticas de cancelación" style={{ marginTop: 16 }}>
             <VoucherTerms voucher={v} />
           </Card>

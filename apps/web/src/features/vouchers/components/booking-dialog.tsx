@@ -1,4 +1,4 @@
-import { formatMoney, localTimeZone, type Voucher } from '@travesia/contracts';
+import { formatMoney, localTimeZone, storefrontPaymentLines, type Voucher } from '@travesia/contracts';
 import { Descriptions, Modal, Typography } from 'antd';
 import { useMe } from '../../../shared/session/use-session';
 import { penaltyLine, shiftOf } from '../logic/voucher-view';
@@ -21,8 +21,17 @@ export function BookingDialog({ voucher, onClose }: { voucher: Voucher | null; o
           <Typography.Title level={5}>Pagos</Typography.Title>
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label="Pago del cliente">
-              {v.payments.client ? formatMoney(v.payments.client.amount, v.payments.client.currency) : 'Sin pagos registrados'}
+              {v.payments.client
+                ? formatMoney(v.payments.client.amount, v.payments.client.currency)
+                : storefrontPaymentLines(v.payments).length
+                  ? '—'
+                  : 'Sin pagos registrados'}
             </Descriptions.Item>
+            {storefrontPaymentLines(v.payments).map((p) => (
+              <Descriptions.Item key={`${p.gateway}:${p.reference}`} label="Pago en línea">
+                {[p.gateway, p.reference, p.amount, p.status].join(' · ')}
+              </Descriptions.Item>
+            ))}
             {v.payments.client?.method && <Descriptions.Item label="Medio de pago">{v.payments.client.method}</Descriptions.Item>}
             <Descriptions.Item label="A pagar en el hotel">
               {v.payments.payableAtHotel ? formatMoney(v.payments.payableAtHotel.amount, v.payments.payableAtHotel.currency) : 'Nada'}

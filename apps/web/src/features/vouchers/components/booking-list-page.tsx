@@ -6,6 +6,8 @@ import {
   localTimeZone,
   PRODUCT_KIND_LABELS,
   shortId,
+  VOUCHER_CHANNEL_LABELS,
+  VOUCHER_CHANNELS,
   VOUCHER_PROVIDER_LABELS,
   VOUCHER_PROVIDERS,
   VOUCHER_STATUS_LABELS,
@@ -26,7 +28,10 @@ import { exportVouchers } from '../api/download';
 import { BookingDialog } from './booking-dialog';
 import { StatusTag } from './status-tag';
 
-const FILTER_KEYS = ['q', 'status', 'provider', 'type', 'from', 'to', 'deadlineWithin'] as const;
+const FILTER_KEYS = ['q', 'status', 'provider', 'type', 'channel', 'from', 'to', 'deadlineWithin'] as const;
+/** The integrator as shown: a storefront booking by its white label's name, never the raw `storefront:<slug>` (decision 0390). */
+const integratorOf = (v: Voucher) =>
+  v.channel.kind === 'storefront' ? v.channel.label : (VOUCHER_PROVIDER_LABELS[v.integrator] ?? v.integrator);
 /** The deadline filter's choices: vouchers with a free-cancellation, payment or pre-reservation deadline within N days. */
 const DEADLINE_WINDOWS = [1, 3, 7, 14, 30];
 
@@ -84,7 +89,8 @@ export function BookingListPage() {
         </Tooltip>
       ),
     },
-    { title: 'Integrador', dataIndex: 'integrator', render: (x: string) => VOUCHER_PROVIDER_LABELS[x] ?? x },
+    { title: 'Canal', key: 'channel', render: (_, v) => v.channel.label },
+    { title: 'Integrador', key: 'integrator', render: (_, v) => integratorOf(v) },
     {
       title: 'Producto',
       key: 'product',
@@ -202,6 +208,17 @@ export function BookingListPage() {
           options={VOUCHER_PROVIDERS.map((p) => ({ value: p, label: VOUCHER_PROVIDER_LABELS[p] }))}
         />
         <Select
+          placeholder="Canal"
+          aria-label="Canal"
+          style={{ width: 160 }}
+          value={filter.channel ?? 'all'}
+          onChange={(v: string) => update({ channel: v === 'all' ? undefined : v })}
+          options={[
+            { value: 'all', label: 'Todos los canales' },
+            ...VOUCHER_CHANNELS.map((c) => ({ value: c, label: VOUCHER_CHANNEL_LABELS[c] })),
+          ]}
+        />
+        <Select
           allowClear
           placeholder="Producto"
           aria-label="Producto"
@@ -269,7 +286,7 @@ function VoucherCard({ voucher: v, tz, onDialog }: { voucher: Voucher; tz: strin
           {v.product.name}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ display: 'block' }}>
-          {PRODUCT_KIND_LABELS[v.type]} · {VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider}
+          {PRODUCT_KIND_LABELS[v.type]} · {VOUCHER_PROVIDER_LABELS[v.provider] ?? v.provider} · {v.channel.label}
         </Typography.Text>
         <Typography.Text style={{ display: 'block' }}>
           Inicio {formatDate(v.start)} · creada {formatDateTime(v.createdAt, tz)}

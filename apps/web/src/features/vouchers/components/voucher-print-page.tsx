@@ -1,5 +1,5 @@
 import { FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
-import { formatMoney, localTimeZone, PRODUCT_KIND_LABELS, VOUCHER_PROVIDER_LABELS } from '@travesia/contracts';
+import { formatMoney, localTimeZone, PRODUCT_KIND_LABELS, storefrontPaymentLines, VOUCHER_PROVIDER_LABELS } from '@travesia/contracts';
 import { Alert, App, Button, Descriptions, Divider, QRCode, Skeleton, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { downloadVoucherPdf } from '../api/download';
@@ -84,8 +84,17 @@ export function VoucherPrintPage() {
       <Descriptions title="Pagos" column={1} size="small" bordered style={{ marginTop: 16 }}>
         <Descriptions.Item label="Total">{formatMoney(v.price.gross, v.price.currency)}</Descriptions.Item>
         <Descriptions.Item label="Pagado">
-          {v.payments.client ? formatMoney(v.payments.client.amount, v.payments.client.currency) : 'Sin pagos registrados'}
+          {v.payments.client
+            ? formatMoney(v.payments.client.amount, v.payments.client.currency)
+            : storefrontPaymentLines(v.payments).length
+              ? '—'
+              : 'Sin pagos registrados'}
         </Descriptions.Item>
+        {storefrontPaymentLines(v.payments).map((p) => (
+          <Descriptions.Item key={`${p.gateway}:${p.reference}`} label="Pago en línea">
+            {[p.gateway, p.reference, p.amount, p.status].join(' · ')}
+          </Descriptions.Item>
+        ))}
         {v.type === 'hotel' && (
           <Descriptions.Item label="A pagar en el hotel">
             {v.payments.payableAtHotel ? formatMoney(v.payments.payableAtHotel.amount, v.payments.payableAtHotel.currency) : 'Nada'}
