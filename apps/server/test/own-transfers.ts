@@ -55,7 +55,12 @@ export async function ownTransferOptions(app: FastifyInstance, headers: Headers,
 }
 
 /** A quote of an option of a search, picked by its product name (the option's category). */
-export async function quoteOwnTransfer(app: FastifyInstance, headers: Headers, cacheId: string, optionId: string): Promise<OwnTransferQuote> {
+export async function quoteOwnTransfer(
+  app: FastifyInstance,
+  headers: Headers,
+  cacheId: string,
+  optionId: string,
+): Promise<OwnTransferQuote> {
   const q = await app.inject({ method: 'POST', url: '/api/transfer/quote', headers, payload: { cacheId, optionId } });
   expect(q.statusCode, q.body).toBe(200);
   return q.json().response;

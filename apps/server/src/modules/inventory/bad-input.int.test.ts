@@ -458,7 +458,15 @@ const cases: Case[] = [
     m.endBeforeStart,
   ],
   // Own transfers are searched and reserved on the booking engine (decision 0395).
-  ['transfer search: 0 passengers', 'POST', () => '/api/transfer/search/stream', trSearch({ adults: 0 }), 400, trb.adultsInvalid, 'searcher'],
+  [
+    'transfer search: 0 passengers',
+    'POST',
+    () => '/api/transfer/search/stream',
+    trSearch({ adults: 0 }),
+    400,
+    trb.adultsInvalid,
+    'searcher',
+  ],
   [
     'transfer search: bad date',
     'POST',

@@ -1,9 +1,4 @@
-import {
-  HOTEL_BOOKING_MESSAGES,
-  INVENTORY_MESSAGES as m,
-  TICKET_MESSAGES as tm,
-  TRANSFER_BOOKING_MESSAGES,
-} from '@travesia/contracts';
+import { HOTEL_BOOKING_MESSAGES, INVENTORY_MESSAGES as m, TRANSFER_BOOKING_MESSAGES, TICKET_MESSAGES as tm } from '@travesia/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
 import { type OwnTransferCriteria, ownTransferOptions, ownTransferSearchBody } from '../../../test/own-transfers.js';
@@ -265,12 +260,7 @@ describe('own transfers', () => {
     expect(await search({ time: '23:00' })).toEqual([]);
     expect((await search({ adults: 7 })).map((i) => i.category)).toEqual(['Compartido aeropuerto - Cartagena']);
     expect(await search({ destination: ids.mde })).toEqual([]);
-    const badHour = await inject(
-      'POST',
-      '/api/transfer/search/stream',
-      searcher,
-      ownTransferSearchBody(criteria({ time: '25:00' })),
-    );
+    const badHour = await inject('POST', '/api/transfer/search/stream', searcher, ownTransferSearchBody(criteria({ time: '25:00' })));
     expect(badHour.statusCode).toBe(400);
     expect(badHour.json().msg).toBe(TRANSFER_BOOKING_MESSAGES.timeInvalid);
   });

@@ -90,7 +90,9 @@ const kinds: Kind[] = [
     // Own transfers book through the booking engine (decision 0395): the "token" is the seller's quote.
     name: 'transfer',
     async token(who) {
-      return JSON.stringify(await ownTransferQuote(t.app, who, { origin: ids.air, destination: ids.ctg, date: D(7), time: '10:30', adults: 2 }));
+      return JSON.stringify(
+        await ownTransferQuote(t.app, who, { origin: ids.air, destination: ids.ctg, date: D(7), time: '10:30', adults: 2 }),
+      );
     },
     book: (who, token, k) => reserveOwnTransfer(t.app, who, JSON.parse(token), k),
     quoteRef: (token) => `transfer-quote:${JSON.parse(token).quoteId}`,

@@ -174,7 +174,9 @@ describe('transfer search and booking (booking engine)', () => {
     // A pickup outside the product's hours is not offered at all.
     expect(await namesOf({ date: D(5), time: '23:30' })).toEqual([]);
     const quote = await quoteOf(PRIVATE, { date: D(5) });
-    const transport = await book(quote, 'transfer-transport', { legs: [{ quoteId: quote.quoteId, transport: { type: 'BUS', code: 'X' } }] });
+    const transport = await book(quote, 'transfer-transport', {
+      legs: [{ quoteId: quote.quoteId, transport: { type: 'BUS', code: 'X' } }],
+    });
     expect(transport.statusCode).toBe(400);
     expect(transport.json().msg).toBe('Tipo de transporte no válido');
     const changed = await book(quote, 'transfer-price', { price: { gross: '30', currency: 'USD' } });
