@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { OWN_INVENTORY_ACCOUNT_ID } from '@travesia/contracts';
 import { DEMO, expect, signIn, test } from './fixtures';
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -134,14 +135,26 @@ test('a product loader creates a transfer, loads its vehicles per day, and the t
   const [y, mo] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date()).split('-').map(Number);
   const lastDay = new Date(Date.UTC(y, mo, 0));
   const transfer = await (await page.request.get(`${baseURL}/api/product/transfer/${id}`)).json();
-  const res = await page.request.post(`${baseURL}/api/transfer/travesia/avail`, {
-    data: { origin: transfer.originId, destination: transfer.destinationId, date: ymd(lastDay), hour: '10:00', pax: 2 },
+  // Own transfers are searched on the booking engine (decision 0395): the built-in Travesía account's stream, then its cached page.
+  const res = await page.request.post(`${baseURL}/api/transfer/search/stream`, {
+    data: {
+      from: { type: 'hotel', code: 'origen', placeId: transfer.originId },
+      to: { type: 'hotel', code: 'destino', placeId: transfer.destinationId },
+      outbound: { date: ymd(lastDay), time: '10:00' },
+      adults: 2,
+      providers: [OWN_INVENTORY_ACCOUNT_ID],
+    },
   });
   expect(res.status()).toBe(200);
-  const item = (await res.json()).response.items.find((i: { name: string }) => i.name === name);
-  expect(item).toMatchObject({ capacity: 6, typeLabel: 'Privado' });
-  expect(item.token).toEqual(expect.any(String));
-  expect(Number(item.total.amount)).toBeGreaterThanOrEqual(31);
+  const done = (await res.text()).trim().split('\n\n').at(-1) ?? '';
+  const { cacheId } = JSON.parse(done.split('\n')[1]?.replace('data: ', '') ?? '{}');
+  expect(cacheId).toEqual(expect.any(String));
+  const found = await page.request.get(`${baseURL}/api/transfer/search/${cacheId}?limit=100`);
+  expect(found.status()).toBe(200);
+  const item = (await found.json()).response.items.find((i: { category: string }) => i.category === name);
+  // Offered only because that day has vehicles loaded (a day without capacity is not sold).
+  expect(item).toMatchObject({ supplier: 'travesia', transferType: 'PRIVATE', optionId: expect.any(String) });
+  expect(Number(item.price.amount)).toBeGreaterThanOrEqual(31);
 });
 
 test('a product loader edits the hotel catalogues and the hotel form offers them', async ({ page }) => {

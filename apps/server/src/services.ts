@@ -175,14 +175,7 @@ export function createServices(deps: AppDeps) {
   const places = new PlaceService(new PlaceRepository(db), files);
   const inventory = new InventoryService({ repo: new InventoryRepository(db), db, pricing, vouchers, files, log: deps.log });
   vouchers.onCancelled((tx, voucher) => inventory.releaseForVoucher(tx, voucher));
-  const inventoryExtras = new ExtrasService({
-    repo: new ExtrasRepository(db),
-    searches: new InventoryRepository(db),
-    pricing,
-    files,
-    vouchers,
-    db,
-  });
+  const inventoryExtras = new ExtrasService({ repo: new ExtrasRepository(db), files });
   vouchers.onCancelled((tx, voucher) => inventoryExtras.releaseForVoucher(tx, voucher));
   const ownInventory = new OwnInventoryProvider({
     db,

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { imageNameSchema } from './places.js';
 import { calendarDate } from './schemas/calendar-date.js';
 import { BOARD_CODES } from './supplier-messages.js';
-import { holderSchema } from './vouchers.js';
 
 /** Own inventory (brand travesia): hotel products, room types, daily availability and search (issue 4). */
 
@@ -24,8 +23,6 @@ export const INVENTORY_MESSAGES = {
   unknownRoomType: 'Tipo de habitación desconocido',
   roomTypeBooked: 'No se puede eliminar el tipo de habitación porque tiene reservas; desactívelo en su lugar',
   noAvailability: 'Sin disponibilidad',
-  optionExpired: 'La opción ya no es válida; vuelva a buscar',
-  optionInvalid: 'Opción no válida',
   placeNotFound: 'El lugar no existe',
   endBeforeStart: 'La fecha de salida debe ser posterior a la de llegada',
   tooManyNights: `Máximo ${INVENTORY_LIMITS.maxNights} noches`,
@@ -50,10 +47,7 @@ export const INVENTORY_MESSAGES = {
   destination: 'El destino es obligatorio',
   destinationUnknown: 'Destino desconocido',
   paxes: 'Indique al menos una habitación',
-  idempotencyKey: 'La clave de idempotencia es obligatoria',
-  holder: 'El titular es obligatorio',
   nothingToChange: 'Indique al menos un valor a cambiar',
-  priceChanged: 'El precio cambió; revise la nueva tarifa antes de reservar',
 } as const;
 const m = INVENTORY_MESSAGES;
 
@@ -198,19 +192,6 @@ export const hotelAvailBody = z
     path: ['end'],
   });
 export type HotelAvailBody = z.input<typeof hotelAvailBody>;
-
-/**
- * The holder of an own-inventory booking: the spec §3 holder/client (every field but the name optional,
- * kept whole on the voucher); `phone` is the older single phone, still accepted.
- */
-export const inventoryHolder = z.object({
-  ...holderSchema.shape,
-  name: z.string({ error: m.holder }).trim().min(1, { error: m.holder }).max(100),
-  surname: z.string().trim().max(100).default(''),
-  email: z.email().optional(),
-  phone: z.string().max(40).optional(),
-});
-export type InventoryHolder = z.output<typeof inventoryHolder>;
 
 /** Readable Spanish text of a policy, e.g. "Gratis hasta 7 días antes de la llegada; después, 1 noche". */
 export function describePenalty(p: InventoryPenalty, currencyCode: string): string {
@@ -384,18 +365,6 @@ export const transferProductBody = z
   .refine((b) => b.startHour <= b.endHour, { error: tm.hours, path: ['endHour'] });
 export type TransferProductBody = z.input<typeof transferProductBody>;
 
-export const transferAvailBody = z.object({
-  origin: z.uuid({ error: m.place }),
-  destination: z.uuid({ error: m.destination }),
-  date: inventoryDate,
-  hour,
-  pax: z.number({ error: tm.pax }).int({ error: tm.pax }).min(1, { error: tm.pax }).max(60, { error: tm.pax }),
-  countryCode: nationalityCode,
-  provider_id: travesiaProviderId,
-  simulate: z.boolean().optional(),
-});
-export type TransferAvailBody = z.input<typeof transferAvailBody>;
-
 export interface TicketProductDto {
   _id: string;
   name: string;
@@ -447,23 +416,11 @@ export interface TransferProductDto {
   active: boolean;
 }
 
-export const ticketBookBody = z.object({
-  token: z.string({ error: m.optionInvalid }).min(10, { error: m.optionInvalid }).max(500, { error: m.optionInvalid }),
-  idempotencyKey: z.string({ error: m.idempotencyKey }).trim().min(1, { error: m.idempotencyKey }).max(200),
-  holder: inventoryHolder,
-  companions: z.array(z.record(z.string(), z.unknown())).max(60).default([]),
-  expectedPrice: z.object({ amount: moneyString, currency }).optional(),
-});
-export type TicketBookBody = z.input<typeof ticketBookBody>;
-
-// ---------------------------------------------------------------- transfer capacity and booking
+// ---------------------------------------------------------------- transfer capacity
 
 export const TRANSFER_MESSAGES = {
   notFound: 'Traslado no encontrado',
   capacity: 'La capacidad debe ser un número entero mayor o igual a cero',
-  pickupHour: 'La hora de recogida está fuera del horario del traslado',
-  flightNumber: 'Número de vuelo no válido (p. ej. AV123)',
-  address: 'La dirección de recogida es demasiado larga',
 } as const;
 const trm = TRANSFER_MESSAGES;
 
@@ -488,24 +445,6 @@ export interface TransferSlotDto {
   capacity: number;
   stopSale: boolean;
 }
-
-export const transferBookBody = ticketBookBody.extend({
-  /** Where and when the driver picks the travellers up; the hour defaults to the searched one. */
-  pickup: z
-    .object({
-      hour: hour.optional(),
-      flightNumber: z
-        .string({ error: trm.flightNumber })
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z0-9]{2}\s?\d{1,4}[A-Z]?$/, { error: trm.flightNumber })
-        .optional(),
-      address: z.string({ error: trm.address }).trim().max(300, { error: trm.address }).optional(),
-      remarks: z.string().trim().max(1000).optional(),
-    })
-    .default({}),
-});
-export type TransferBookBody = z.input<typeof transferBookBody>;
 
 // ---------------------------------------------------------------- hotel configuration catalogues
 

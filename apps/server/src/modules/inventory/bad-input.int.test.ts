@@ -3,10 +3,12 @@ import {
   INVENTORY_MESSAGES as m,
   TICKET_BOOKING_MESSAGES,
   TICKET_MESSAGES as tm,
+  TRANSFER_BOOKING_MESSAGES as trb,
   TRANSFER_MESSAGES as trm,
 } from '@travesia/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import { ownTransferSearchBody } from '../../../test/own-transfers.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 /**
@@ -100,12 +102,8 @@ const tAvail = (over: Record<string, unknown>) => () => ({
   paxes: { adults: 2, children: [] },
   ...over,
 });
-const trAvail = (over: Record<string, unknown>) => () => ({
-  origin: ids.ctg,
-  destination: ids.ctg,
-  date: D(3),
-  hour: '10:00',
-  pax: 2,
+const trSearch = (over: Record<string, unknown>) => () => ({
+  ...ownTransferSearchBody({ origin: ids.ctg, destination: ids.ctg, date: D(3) }),
   ...over,
 });
 const ticketBase = { name: 'T', price: '10', maxPeople: 10, startHour: '08:00', endHour: '18:00' };
@@ -459,24 +457,46 @@ const cases: Case[] = [
     400,
     m.endBeforeStart,
   ],
-  ['transfer avail: 0 passengers', 'POST', () => '/api/transfer/travesia/avail', trAvail({ pax: 0 }), 400, tm.pax, 'searcher'],
-  ['transfer avail: bad date', 'POST', () => '/api/transfer/travesia/avail', trAvail({ date: '2031-02-30' }), 400, m.date, 'searcher'],
+  // Own transfers are searched and reserved on the booking engine (decision 0395).
   [
-    'transfer avail: unknown origin',
+    'transfer search: 0 passengers',
     'POST',
-    () => '/api/transfer/travesia/avail',
-    trAvail({ origin: NO_ID }),
+    () => '/api/transfer/search/stream',
+    trSearch({ adults: 0 }),
+    400,
+    trb.adultsInvalid,
+    'searcher',
+  ],
+  [
+    'transfer search: bad date',
+    'POST',
+    () => '/api/transfer/search/stream',
+    trSearch({ outbound: { date: '2031-02-30', time: '10:00' } }),
+    400,
+    trb.dateRequired,
+    'searcher',
+  ],
+  [
+    'transfer search: unknown origin',
+    'POST',
+    () => '/api/transfer/search/stream',
+    trSearch({ from: { type: 'hotel', code: 'origen', placeId: NO_ID } }),
     400,
     m.placeNotFound,
     'searcher',
   ],
   [
-    'transfer book: garbage token',
+    'transfer reserve: garbage quote',
     'POST',
-    () => '/api/transfer/travesia/book',
-    () => ({ token: 'z'.repeat(40), idempotencyKey: 'k', holder: { name: 'A' } }),
+    () => '/api/transfer/reserve',
+    () => ({
+      legs: [{ quoteId: '¿?' }],
+      client: { name: 'A', surname: 'B', email: 'a@b.co', phone: '+573001112233' },
+      price: { gross: '20', currency: 'USD' },
+      idempotencyKey: 'transfer-bad-1',
+    }),
     400,
-    m.optionInvalid,
+    trb.quoteExpired,
     'searcher',
   ],
 ];

@@ -10,8 +10,6 @@ import {
   TRANSFER_TYPE_LABELS,
   ticketCapacityBody,
   ticketProductBody,
-  transferAvailBody,
-  transferBookBody,
   transferCapacityBody,
   transferProductBody,
   VEHICLE_TYPE_LABELS,
@@ -21,9 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TicketProductRow, TransferProductRow } from '../../db/schema/index.js';
 import { authOf } from '../../http/auth.js';
-import { breakdownFor } from '../../pricing/index.js';
 import type { Services } from '../../services.js';
-import { toBookedDto } from './presenter.js';
 
 const listQuery = pageQuery(20, 100).extend({ q: z.string().trim().max(100).optional() });
 const capacityQuery = z
@@ -80,14 +76,13 @@ export const toTransferDto = (t: TransferProductRow) => ({
 });
 
 /**
- * Own tickets and transfers: products (products:manage) and the travesia transfer search (search:use).
- * Own tickets are searched and booked through the booking engine (`modules/booking/ticket`, decision 0270).
+ * Own tickets and transfers: products and capacity (products:manage). Both are searched and booked
+ * through the booking engine (`modules/booking/ticket` and `transfer`, decisions 0270, 0280, 0395).
  */
 export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { inventoryExtras: extras } = services;
   const manage = { permission: 'products:manage' as const };
-  const use = { permission: 'search:use' as const };
   const tags = ['product'];
 
   r.get('/api/product/ticket', { config: manage, schema: { tags, querystring: listQuery } }, async (req) => {
@@ -143,40 +138,4 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
   r.put('/api/product/transfer/:id', { config: manage, schema: { tags, params: idParams, body: transferProductBody } }, async (req) =>
     toTransferDto(await extras.updateTransfer(req.params.id, req.body)),
   );
-
-  r.post('/api/transfer/travesia/avail', { config: use, schema: { tags: ['search'], body: transferAvailBody } }, async (req) => {
-    const auth = authOf(req);
-    const items = await extras.searchTransfers(auth, req.body);
-    return {
-      success: true,
-      response: {
-        itemsFound: items.length,
-        items: items.map((i) => {
-          const pricing = breakdownFor(auth.user.type, i.pricing);
-          return {
-            ...toTransferDto(i.transfer),
-            provider: 'travesia',
-            originName: i.originName,
-            destinationName: i.destinationName,
-            date: req.body.date,
-            hour: req.body.hour,
-            pax: req.body.pax,
-            capacity: i.capacity,
-            token: i.token,
-            expiresAt: i.expiresAt,
-            total: { amount: i.pricing.price, currency: i.pricing.currency },
-            ...(pricing.cost !== null ? { cost: i.cost } : {}),
-            pricing,
-            cancellation: i.cancellation,
-          };
-        }),
-      },
-    };
-  });
-
-  r.post('/api/transfer/travesia/book', { config: use, schema: { tags: ['search'], body: transferBookBody } }, async (req, reply) => {
-    const { voucher, created } = await extras.bookTransfer(authOf(req), req.body);
-    reply.status(created ? 201 : 200);
-    return toBookedDto(voucher, created);
-  });
 }

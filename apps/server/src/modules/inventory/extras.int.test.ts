@@ -1,6 +1,7 @@
-import { HOTEL_BOOKING_MESSAGES, INVENTORY_MESSAGES as m, TICKET_MESSAGES as tm } from '@travesia/contracts';
+import { HOTEL_BOOKING_MESSAGES, INVENTORY_MESSAGES as m, TRANSFER_BOOKING_MESSAGES, TICKET_MESSAGES as tm } from '@travesia/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import { type OwnTransferCriteria, ownTransferOptions, ownTransferSearchBody } from '../../../test/own-transfers.js';
 import { placeAdder } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
@@ -238,29 +239,29 @@ describe('own transfers', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe(tm.minMax);
 
-    const search = (body: Record<string, unknown>) =>
-      inject('POST', '/api/transfer/travesia/avail', searcher, {
-        origin: ids.air,
-        destination: ids.boca,
-        date: D(3),
-        hour: '10:30',
-        pax: 3,
-        ...body,
-      });
-    const r = (await search({})).json().response;
-    expect(r.items.map((i: { name: string; total: { amount: string } }) => [i.name, i.total.amount])).toEqual([
+    // Own transfers are searched on the booking engine (decision 0395), between two of our places.
+    const criteria = (over: Partial<OwnTransferCriteria>): OwnTransferCriteria => ({
+      origin: ids.air,
+      destination: ids.boca,
+      date: D(3),
+      time: '10:30',
+      adults: 3,
+      ...over,
+    });
+    const search = async (over: Partial<OwnTransferCriteria>) => (await ownTransferOptions(t.app, searcher, criteria(over))).items;
+    const items = await search({});
+    expect(items.map((i) => [i.category, i.price.amount])).toEqual([
       ['Compartido aeropuerto - Cartagena', '24.00'],
       ['Aeropuerto CTG - Bocagrande privado', '35.00'],
     ]);
-    expect(r.items[0]).toMatchObject({ originName: 'Aeropuerto Rafael Núñez', destinationName: 'Cartagena' });
+    expect([items[0].from.description, items[0].to.description]).toEqual(['Aeropuerto Rafael Núñez', 'Cartagena']);
     // Sunday: not operated. 23:00: out of hours. 7 people: only the shared one.
-    expect((await search({ date: D(9) })).json().response.itemsFound).toBe(0);
-    expect((await search({ hour: '23:00' })).json().response.itemsFound).toBe(0);
-    expect((await search({ pax: 7 })).json().response.items.map((i: { name: string }) => i.name)).toEqual([
-      'Compartido aeropuerto - Cartagena',
-    ]);
-    expect((await search({ destination: ids.mde })).json().response.itemsFound).toBe(0);
-    const badHour = await search({ hour: '25:00' });
+    expect(await search({ date: D(9) })).toEqual([]);
+    expect(await search({ time: '23:00' })).toEqual([]);
+    expect((await search({ adults: 7 })).map((i) => i.category)).toEqual(['Compartido aeropuerto - Cartagena']);
+    expect(await search({ destination: ids.mde })).toEqual([]);
+    const badHour = await inject('POST', '/api/transfer/search/stream', searcher, ownTransferSearchBody(criteria({ time: '25:00' })));
     expect(badHour.statusCode).toBe(400);
+    expect(badHour.json().msg).toBe(TRANSFER_BOOKING_MESSAGES.timeInvalid);
   });
 });

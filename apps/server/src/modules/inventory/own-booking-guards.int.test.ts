@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
 import { ownHotelQuote, reserveOwnHotel } from '../../../test/own-hotels.js';
+import { ownTransferQuote, reserveOwnTransfer } from '../../../test/own-transfers.js';
 import { placeAdder } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { vouchers } from '../../db/schema/index.js';
 
 /**
- * Issue 12 finding 10 on own inventory (hotel, ticket, transfer): an option token is consumed by its
- * first booking, whatever idempotency key the next one sends, and a key is answered to its own user only.
+ * Issue 12 finding 10 on own inventory (hotel, ticket, transfer), all three booked through the engine: a
+ * quote is consumed by its first booking, whatever idempotency key the next one sends, and a key is
+ * answered to its own user only.
  */
 
 let t: TestApp;
@@ -29,15 +31,14 @@ interface Kind {
   token(who: Record<string, string>): Promise<string>;
   book(who: Record<string, string>, token: string, key: string): ReturnType<typeof inject>;
   /** What the booking consumes (vouchers.quoteRef). */
-  quoteRef?: (token: string) => string;
+  quoteRef: (token: string) => string;
   /** The voucher of a booking answer. */
-  voucherOf?: (body: { voucher?: { _id: string }; response?: { _id: string } }) => { _id: string; externalBookingReference: string };
+  voucherOf: (body: { response?: { _id: string } }) => { _id: string; externalBookingReference: string };
   /** A colleague's attempt on the user's option: the engine's quotes are the seller's own (QUOTE_EXPIRED). */
-  colleagueCode?: string;
+  colleagueCode: string;
 }
-const refOf = (kind: Kind, token: string) => (kind.quoteRef ?? ((x: string) => `travesia-option:${x}`))(token);
-const voucherOf = (kind: Kind, body: unknown) =>
-  (kind.voucherOf ?? ((b: { voucher: { _id: string; externalBookingReference: string } }) => b.voucher))(body as never);
+const refOf = (kind: Kind, token: string) => kind.quoteRef(token);
+const voucherOf = (kind: Kind, body: unknown) => kind.voucherOf(body as never);
 
 const holder = { name: 'Luis', surname: 'Gómez', email: 'luis@example.com' };
 const kinds: Kind[] = [
@@ -86,19 +87,17 @@ const kinds: Kind[] = [
     colleagueCode: 'QUOTE_EXPIRED',
   },
   {
+    // Own transfers book through the booking engine (decision 0395): the "token" is the seller's quote.
     name: 'transfer',
     async token(who) {
-      const res = await inject('POST', '/api/transfer/travesia/avail', who, {
-        origin: ids.air,
-        destination: ids.ctg,
-        date: D(7),
-        hour: '10:30',
-        pax: 2,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().response.items[0].token;
+      return JSON.stringify(
+        await ownTransferQuote(t.app, who, { origin: ids.air, destination: ids.ctg, date: D(7), time: '10:30', adults: 2 }),
+      );
     },
-    book: (who, token, k) => inject('POST', '/api/transfer/travesia/book', who, { token, idempotencyKey: k, holder }),
+    book: (who, token, k) => reserveOwnTransfer(t.app, who, JSON.parse(token), k),
+    quoteRef: (token) => `transfer-quote:${JSON.parse(token).quoteId}`,
+    voucherOf: (body) => body.response as never,
+    colleagueCode: 'QUOTE_EXPIRED',
   },
 ];
 
@@ -177,7 +176,7 @@ describe.each(kinds)('own $name bookings', (kind) => {
     expect(second.json().fields.voucherId).toBe(v._id);
     const colleague = await kind.book(beto, token, key(`${kind.name}-c`));
     expect(colleague.statusCode, colleague.body).toBe(409);
-    expect(colleague.json().code).toBe(kind.colleagueCode ?? 'QUOTE_ALREADY_BOOKED');
+    expect(colleague.json().code).toBe(kind.colleagueCode);
     expect(colleague.body).not.toContain(v._id);
     expect(colleague.body).not.toContain(v.externalBookingReference);
     const rows = await t.database.db

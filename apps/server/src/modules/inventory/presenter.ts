@@ -1,5 +1,5 @@
 import { describePolicy, HOTEL_CATEGORY_LABELS, type UserType } from '@travesia/contracts';
-import type { HotelInventoryRow, HotelProductRow, HotelRoomTypeRow, VoucherRow } from '../../db/schema/index.js';
+import type { HotelInventoryRow, HotelProductRow, HotelRoomTypeRow } from '../../db/schema/index.js';
 import { breakdownFor } from '../../pricing/index.js';
 import type { OwnHotelOffer } from './service.js';
 
@@ -80,20 +80,3 @@ export function toOfferDto(o: OwnHotelOffer, viewer: UserType) {
     availability: o.availability,
   };
 }
-
-export const toBookedDto = (v: VoucherRow, created: boolean) => ({
-  created,
-  voucher: {
-    _id: v.id,
-    status: v.status,
-    provider: v.provider,
-    locator: v.locator,
-    externalBookingReference: v.externalBookingReference,
-    start: v.startDate,
-    end: v.endDate,
-    nights: v.nights,
-    price: { amount: v.priceGross, currency: v.priceCurrency },
-    policies: v.policies,
-    product: v.product,
-  },
-});

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld } from '../../../test/factories.js';
+import { ownTransferOptions } from '../../../test/own-transfers.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { seedInventory } from './seed.js';
 
@@ -71,13 +72,9 @@ describe('inventory demo seed', () => {
     // Cartagena: 2 + 1 sessions; Medellín: 2 sessions; Cancún: one whole-day ticket; 366 days each.
     expect(await count('select count(*)::int as n from ticket_capacity')).toBe(366 * 6);
     expect(await count('select count(*)::int as n from transfer_capacity')).toBe(366 * 2);
-    const tr = await t.app.inject({
-      method: 'POST',
-      url: '/api/transfer/travesia/avail',
-      headers: w.headers.super,
-      payload: { origin: ids.ctgAir, destination: ids.ctg, date: start, hour: '10:00', pax: 2 },
-    });
-    expect(tr.json().response.itemsFound).toBe(2);
+    // Own transfers are searched on the booking engine (decision 0395).
+    const tr = await ownTransferOptions(t.app, w.headers.super, { origin: ids.ctgAir, destination: ids.ctg, date: start, time: '10:00' });
+    expect(tr.items).toHaveLength(2);
     const tk = await t.app.inject({
       method: 'POST',
       url: '/api/ticket/travesia/avail',

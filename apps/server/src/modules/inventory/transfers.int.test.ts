@@ -1,7 +1,15 @@
-import { INVENTORY_MESSAGES as m, TRANSFER_MESSAGES as trm } from '@travesia/contracts';
+import { INVENTORY_MESSAGES as m, SUPPLIER_ERROR_MESSAGES, TRANSFER_MESSAGES as trm } from '@travesia/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser, makeWorld } from '../../../test/factories.js';
+import {
+  type OwnTransferCriteria,
+  type OwnTransferQuote,
+  ownTransferOptions,
+  ownTransferQuote,
+  quoteOwnTransfer,
+  reserveOwnTransfer,
+} from '../../../test/own-transfers.js';
 import { placeAdder } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { vouchers } from '../../db/schema/index.js';
@@ -35,28 +43,22 @@ const capacityOf = async (transferId: string, day: string) => {
   const res = await inject('GET', `/api/product/transfer/capacity?transferId=${transferId}&from=${day}&to=${day}`, w.headers.loader);
   return res.json().days[0]?.capacity as number | undefined;
 };
-const search = (body: Record<string, unknown> = {}, headers = searcher) =>
-  inject('POST', '/api/transfer/travesia/avail', headers, {
-    origin: ids.air,
-    destination: ids.ctg,
-    date: D(3),
-    hour: '10:30',
-    pax: 2,
-    ...body,
-  });
-const tokenOf = async (transferId: string, body: Record<string, unknown> = {}) => {
-  const res = await search(body);
-  expect(res.statusCode, res.body).toBe(200);
-  const item = res.json().response.items.find((i: { _id: string }) => i._id === transferId);
-  return item?.token as string;
-};
-const book = (token: string, key: string, extra: Record<string, unknown> = {}, headers = searcher) =>
-  inject('POST', '/api/transfer/travesia/book', headers, {
-    token,
-    idempotencyKey: key,
-    holder: { name: 'Luis', surname: 'Gómez' },
-    ...extra,
-  });
+const PRIVATE = 'Aeropuerto CTG - Cartagena privado';
+const SHARED = 'Aeropuerto CTG - Cartagena compartido';
+/** Own transfers are searched, quoted and reserved on the booking engine (decision 0395). */
+const criteria = (over: Partial<OwnTransferCriteria> = {}): OwnTransferCriteria => ({
+  origin: ids.air,
+  destination: ids.ctg,
+  date: D(3),
+  time: '10:30',
+  adults: 2,
+  ...over,
+});
+const namesOf = async (over: Partial<OwnTransferCriteria> = {}, headers = searcher) =>
+  (await ownTransferOptions(t.app, headers, criteria(over))).items.map((i) => i.category);
+const quoteOf = (name: string, over: Partial<OwnTransferCriteria> = {}) => ownTransferQuote(t.app, searcher, criteria(over), name);
+const book = (quote: OwnTransferQuote, key: string, over: Record<string, unknown> = {}, headers = searcher) =>
+  reserveOwnTransfer(t.app, headers, quote, key, over);
 
 let privateId = '';
 let sharedId = '';
@@ -77,7 +79,7 @@ beforeAll(async () => {
       '/api/product/transfer',
       w.headers.loader,
       transferBody({
-        name: 'Aeropuerto CTG - Cartagena compartido',
+        name: SHARED,
         type: 'shared',
         vehicle: 'bus',
         priceMode: 'per-person',
@@ -125,105 +127,97 @@ describe('transfer capacity (products:manage)', () => {
   });
 });
 
-describe('transfer search and booking', () => {
+describe('transfer search and booking (booking engine)', () => {
   it('offers only transfers with vehicles or seats left that day', async () => {
-    const items = (await search()).json().response.items;
-    expect(items.map((i: { _id: string; capacity: number }) => [i._id, i.capacity])).toEqual([
-      [sharedId, 10],
-      [privateId, 3],
-    ]);
-    expect(items[0].token).toEqual(expect.any(String));
+    // Cheapest first: 2 seats at 8 before the van at 35.
+    expect(await namesOf()).toEqual([SHARED, PRIVATE]);
     // Stop-sale day, a day with no capacity loaded, more passengers than seats left.
-    expect((await search({ date: D(7) })).json().response.items.map((i: { _id: string }) => i._id)).toEqual([sharedId]);
-    expect((await search({ date: D(9) })).json().response.items.map((i: { _id: string }) => i._id)).toEqual([sharedId]);
-    expect((await search({ pax: 11 })).json().response.itemsFound).toBe(0);
+    expect(await namesOf({ date: D(7) })).toEqual([SHARED]);
+    expect(await namesOf({ date: D(9) })).toEqual([SHARED]);
+    expect(await namesOf({ adults: 11 })).toEqual([]);
   });
 
-  it('books a private transfer: one vehicle taken, pickup details kept, idempotent; cancelling gives it back', async () => {
-    const token = await tokenOf(privateId, { pax: 4, countryCode: 'COL' });
-    const res = await book(token, 'tr-1', {
-      expectedPrice: { amount: '35', currency: 'USD' },
-      pickup: { hour: '11:15', flightNumber: 'av 9542', address: 'Terminal nacional, puerta 3' },
-    });
+  it('books a private transfer: one vehicle taken, transport kept, idempotent; cancelling gives it back', async () => {
+    const quote = await quoteOf(PRIVATE, { adults: 4, time: '11:15' });
+    expect(quote.price).toEqual({ amount: '35.00', currency: 'USD' });
+    const res = await book(quote, 'transfer-1', { legs: [{ quoteId: quote.quoteId, transport: { type: 'FLIGHT', code: 'AV9542' } }] });
     expect(res.statusCode, res.body).toBe(201);
-    const v = res.json().voucher;
-    expect(v).toMatchObject({ status: 'confirmed', provider: 'travesia', price: { amount: '35.00', currency: 'USD' } });
+    const v = res.json().response;
+    expect(v).toMatchObject({ status: 'confirmed', provider: 'travesia' });
     expect(await capacityOf(privateId, D(3))).toBe(2);
     const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, v._id));
     expect(row.type).toBe('transfer');
-    expect(row.product).toMatchObject({
-      pax: 4,
-      nationality: 'CO',
-      pickup: { date: D(3), hour: '11:15', flightNumber: 'AV 9542', address: 'Terminal nacional, puerta 3' },
-    });
+    expect([row.priceGross, row.priceCurrency]).toEqual(['35.00', 'USD']);
+    expect(JSON.stringify(row.product)).toContain('AV9542');
+    expect(JSON.stringify(row.product)).toContain('11:15');
     // A retry answers the same voucher and takes nothing.
-    const again = await book(token, 'tr-1');
-    expect(again.statusCode).toBe(200);
-    expect(again.json().voucher._id).toBe(v._id);
+    const again = await book(quote, 'transfer-1');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().response._id).toBe(v._id);
     expect(await capacityOf(privateId, D(3))).toBe(2);
     expect((await inject('POST', `/api/voucher/${v._id}/cancel`, searcher, {})).statusCode).toBe(200);
     expect(await capacityOf(privateId, D(3))).toBe(3);
   });
 
   it('a shared transfer takes a seat per passenger', async () => {
-    const token = await tokenOf(sharedId, { date: D(4), pax: 3 });
-    const res = await book(token, 'tr-shared');
+    const quote = await quoteOf(SHARED, { date: D(4), adults: 3 });
+    const res = await book(quote, 'transfer-shared');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().voucher.price).toEqual({ amount: '24.00', currency: 'USD' });
+    expect(quote.price).toEqual({ amount: '24.00', currency: 'USD' });
     expect(await capacityOf(sharedId, D(4))).toBe(7);
   });
 
-  it('refuses bad or unavailable options in Spanish; nothing is half written', async () => {
-    expect((await book('not-a-token-at-all', 'tr-x')).statusCode).toBe(400);
-    const token = await tokenOf(privateId, { date: D(5) });
-    const late = await book(token, 'tr-late', { pickup: { hour: '23:30' } });
-    expect(late.statusCode, late.body).toBe(400);
-    expect(late.json().msg).toBe(trm.pickupHour);
-    const flight = await book(token, 'tr-flight', { pickup: { flightNumber: '¿?' } });
-    expect(flight.statusCode).toBe(400);
-    expect(flight.json().msg).toBe(trm.flightNumber);
-    const changed = await book(token, 'tr-price', { expectedPrice: { amount: '30', currency: 'USD' } });
+  it('refuses bad or unavailable options in Spanish; nothing is left confirmed', async () => {
+    const garbage = await book({ quoteId: 'z'.repeat(40), price: { amount: '35.00', currency: 'USD' } }, 'transfer-garbage');
+    expect(garbage.statusCode, garbage.body).toBe(409);
+    expect(garbage.json().code).toBe('QUOTE_EXPIRED');
+    // A pickup outside the product's hours is not offered at all.
+    expect(await namesOf({ date: D(5), time: '23:30' })).toEqual([]);
+    const quote = await quoteOf(PRIVATE, { date: D(5) });
+    const transport = await book(quote, 'transfer-transport', {
+      legs: [{ quoteId: quote.quoteId, transport: { type: 'BUS', code: 'X' } }],
+    });
+    expect(transport.statusCode).toBe(400);
+    expect(transport.json().msg).toBe('Tipo de transporte no válido');
+    const changed = await book(quote, 'transfer-price', { price: { gross: '30', currency: 'USD' } });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().code).toBe('PRICE_CHANGED');
-    // The loader closes the day after the search.
+    // The loader closes the day after the quote: the engine records the voucher first, so it ends cancelled (decision 0395).
     await setCapacity(privateId, { from: D(5), to: D(5), stopSale: true });
-    const closed = await book(token, 'tr-closed');
+    const closed = await book(quote, 'transfer-closed');
     expect(closed.statusCode, closed.body).toBe(409);
-    expect(closed.json()).toMatchObject({ code: 'NO_AVAILABILITY', msg: m.noAvailability });
+    expect(closed.json()).toMatchObject({ code: 'SUPPLIER_NOT_AVAILABLE', msg: SUPPLIER_ERROR_MESSAGES.SUPPLIER_NOT_AVAILABLE });
     const rows = await t.database.db
-      .select()
+      .select({ key: vouchers.idempotencyKey, status: vouchers.status })
       .from(vouchers)
-      .where(sql`idempotency_key like 'tr-%' and idempotency_key <> 'tr-1' and idempotency_key <> 'tr-shared'`);
-    expect(rows).toHaveLength(0);
-    // A ticket or hotel token is no transfer option; platform staff have no agency to book for.
-    const superToken = (await search({}, w.headers.super)).json().response.items[0].token;
-    expect((await book(superToken, 'tr-super', {}, w.headers.super)).statusCode).toBe(403);
+      .where(sql`idempotency_key in ('transfer-garbage', 'transfer-transport', 'transfer-price', 'transfer-closed')`);
+    expect(rows).toEqual([{ key: 'transfer-closed', status: 'cancelled' }]);
+    expect(await capacityOf(privateId, D(5))).toBe(3);
   });
 
-  it('provider_id and countryCode: travesia or nothing, a known nationality', async () => {
-    expect((await search({ provider_id: 'travesia' })).statusCode).toBe(200);
-    const other = await search({ provider_id: 'hotelbeds' });
-    expect(other.statusCode).toBe(400);
-    expect(other.json().msg).toBe('Este buscador solo atiende el proveedor travesia');
-    const country = await search({ countryCode: 'XX' });
-    expect(country.statusCode).toBe(400);
-    expect(country.json().msg).toBe('País de nacionalidad desconocido');
-    expect((await search({ countryCode: 'co', simulate: true })).statusCode).toBe(200);
+  it('platform staff have no agency to book for', async () => {
+    const { cacheId, items } = await ownTransferOptions(t.app, w.headers.super, criteria({ date: D(6) }));
+    const quote = await quoteOwnTransfer(t.app, w.headers.super, cacheId, items[0].optionId);
+    const res = await book(quote, 'transfer-super', {}, w.headers.super);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().msg).toBe('Solo los usuarios de una agencia pueden reservar');
   });
 
   it('N concurrent bookings for the last K places: exactly K succeed', async () => {
     await setCapacity(privateId, { from: D(10), to: D(10), capacity: 4 });
     await setCapacity(sharedId, { from: D(10), to: D(10), capacity: 10 });
-    // Each booking its own search's option: an option token is booked once (issue 12 finding 10).
-    const priv: string[] = [];
-    const shared: string[] = [];
+    // Each booking its own quote: a quote is booked once (issue 12 finding 10).
+    const { cacheId, items } = await ownTransferOptions(t.app, searcher, criteria({ date: D(10) }));
+    const optionOf = (name: string) => items.find((i) => i.category === name)?.optionId ?? '';
+    const priv: OwnTransferQuote[] = [];
+    const shared: OwnTransferQuote[] = [];
     for (let i = 0; i < 20; i++) {
-      priv.push(await tokenOf(privateId, { date: D(10) }));
-      shared.push(await tokenOf(sharedId, { date: D(10), pax: 2 }));
+      priv.push(await quoteOwnTransfer(t.app, searcher, cacheId, optionOf(PRIVATE)));
+      shared.push(await quoteOwnTransfer(t.app, searcher, cacheId, optionOf(SHARED)));
     }
     const results = await Promise.all([
-      ...priv.map((token, i) => book(token, `tr-race-p${i}`)),
-      ...shared.map((token, i) => book(token, `tr-race-s${i}`)),
+      ...priv.map((q, i) => book(q, `transfer-race-p${i}`)),
+      ...shared.map((q, i) => book(q, `transfer-race-s${i}`)),
     ]);
     const privCodes = results.slice(0, 20).map((r) => r.statusCode);
     const sharedCodes = results.slice(20).map((r) => r.statusCode);
@@ -231,12 +225,13 @@ describe('transfer search and booking', () => {
     expect(privCodes.filter((c) => c === 409)).toHaveLength(16);
     expect(sharedCodes.filter((c) => c === 201)).toHaveLength(5);
     expect(sharedCodes.filter((c) => c === 409)).toHaveLength(15);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().msg).toBe(m.noAvailability);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('SUPPLIER_NOT_AVAILABLE');
     expect([await capacityOf(privateId, D(10)), await capacityOf(sharedId, D(10))]).toEqual([0, 0]);
-    const [{ n }] = await t.database.db
-      .select({ n: sql<number>`count(*)::int` })
+    const counts = await t.database.db
+      .select({ status: vouchers.status, n: sql<number>`count(*)::int` })
       .from(vouchers)
-      .where(sql`idempotency_key like 'tr-race-%'`);
-    expect(n).toBe(9);
-  }, 60_000);
+      .where(sql`idempotency_key like 'transfer-race-%'`)
+      .groupBy(vouchers.status);
+    expect(Object.fromEntries(counts.map((c) => [c.status, c.n]))).toEqual({ confirmed: 9, cancelled: 31 });
+  }, 120_000);
 });

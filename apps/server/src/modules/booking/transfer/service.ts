@@ -29,7 +29,7 @@ import { salesContextOf } from '../sales-context.js';
 import { voucherMoney } from '../voucher-money.js';
 import { type CachedTransferOffer, optionDto, type TransferSearchIndex, transferCacheKey, transferPage } from './cache.js';
 import { checkTransferDates, legRequirements, searchInputFor, TRANSFER_SUPPLIERS, transferModule } from './criteria.js';
-import { placeAncestors, transferSection } from './voucher.js';
+import { assertPointPlaces, placeAncestors, transferSection } from './voucher.js';
 
 export interface TransferDeps {
   db: Db;
@@ -71,6 +71,7 @@ export class TransferService {
   /** The criteria checks that answer a plain 4xx before a stream opens. */
   async precheck(_auth: AuthContext, body: TransferSearchBody): Promise<void> {
     checkTransferDates(body, isoDay(this.d.engine.now()));
+    await assertPointPlaces(this.d.db, body);
     if (body.destination) await placeAncestors(this.d.db, body.destination);
   }
 
