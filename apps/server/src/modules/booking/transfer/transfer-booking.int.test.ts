@@ -321,11 +321,14 @@ describe('transfer quote and reserve', () => {
     expect(eventsAfter).toHaveLength(eventsBefore.length);
     // Nor on the supplier's: the booking still confirmed, and every call it got was the documented simulation.
     expect((await adapter.read(code.ref)).status).toBe('confirmed');
-    const calls = await t.database.db
-      .select({ operation: supplierAuditLog.operation, url: supplierAuditLog.url })
-      .from(supplierAuditLog)
-      .where(and(like(supplierAuditLog.operation, 'transfer.cancel%'), like(supplierAuditLog.url, `%${code.ref.locator}%`)));
-    expect(calls.length).toBeGreaterThanOrEqual(1);
+    // The audit log is written in batches: wait until the cancel calls are in it.
+    const auditedCancels = () =>
+      t.database.db
+        .select({ operation: supplierAuditLog.operation, url: supplierAuditLog.url })
+        .from(supplierAuditLog)
+        .where(and(like(supplierAuditLog.operation, 'transfer.cancel%'), like(supplierAuditLog.url, `%${code.ref.locator}%`)));
+    await expect.poll(async () => (await auditedCancels()).length, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(1);
+    const calls = await auditedCancels();
     for (const c of calls) {
       expect(c.operation).toBe('transfer.cancel-simulation');
       expect(new URL(c.url).searchParams.get('simulation')).toBe('true');
