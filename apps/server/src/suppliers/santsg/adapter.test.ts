@@ -159,12 +159,16 @@ describe('tourvisio flights: contract', () => {
   });
 
   it('packaged round trips cost the higher leg, others the sum', async () => {
-    const res = await flights.search({ ...roundTrip, page: 1 });
+    // The simulator's flights vary by day: take the first trip of the coming weeks with more than one page.
+    let trip = roundTrip;
+    let res = await flights.search({ ...trip, page: 1 });
+    for (let d = 31; res.total <= 10 && d < 90; d++) {
+      trip = { ...roundTrip, legs: [{ ...roundTrip.legs[0], date: inDays(d) }], returnDate: inDays(d + 7) };
+      res = await flights.search({ ...trip, page: 1 });
+    }
     expect(res.offers).toHaveLength(10);
     expect(res.total).toBeGreaterThan(10);
-    const pages = await Promise.all(
-      Array.from({ length: Math.ceil(res.total / 10) }, (_, i) => flights.search({ ...roundTrip, page: i + 1 })),
-    );
+    const pages = await Promise.all(Array.from({ length: Math.ceil(res.total / 10) }, (_, i) => flights.search({ ...trip, page: i + 1 })));
     const all = pages.flatMap((p) => p.offers);
     expect(all).toHaveLength(res.total);
     const packaged = all.find((o) => o.isPackageOffer);
