@@ -13,6 +13,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
+import { PageHeader } from '../../../shared/components/page-header';
 import { useActivateGateway } from '../api/activate-gateway';
 import { useGateways } from '../api/list-gateways';
 import { usePayments } from '../api/list-payments';
@@ -126,7 +127,7 @@ export function PaymentsPage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Typography.Title level={2}>Pagos de la marca blanca</Typography.Title>
+      <PageHeader title="Pagos de la marca blanca" />
       <Card
         title="Pasarelas de pago"
         extra={
