@@ -111,6 +111,8 @@ test('"Agregar traslado" from a confirmed hotel voucher opens a prefilled transf
   await page.getByLabel('Adulto 2: nombre').fill('Pedro');
   await page.getByLabel('Adulto 2: apellido').fill('Cruzado');
   await page.getByRole('button', { name: 'Reservar' }).click();
+  // The hotel reserve step's final confirmation (issue 15) before anything is sent.
+  await page.getByRole('dialog', { name: 'Confirmar la reserva' }).getByRole('button', { name: 'Confirmar reserva' }).click();
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
   await expect(page).toHaveURL(/\/booking\/[^/]+\/detail$/);
