@@ -54,11 +54,12 @@ function CustomizeForm(props: {
   const save = useSaveDraft();
   const publish = usePublishSite();
 
-  const saveDraft = async () => {
+  // Publishing and previewing save first; only a plain save announces "Borrador guardado".
+  const saveDraft = async (announce = true) => {
     const values = await form.validateFields();
     try {
       await save.mutateAsync({ id: props.id, body: toBody(values) });
-      message.success(m.draftSaved);
+      if (announce) message.success(m.draftSaved);
       return true;
     } catch (err) {
       if (!applyServerErrors(form, err)) message.error((err as Error).message);
@@ -66,7 +67,7 @@ function CustomizeForm(props: {
     }
   };
   const saveAndPublish = async () => {
-    if (!(await saveDraft())) return;
+    if (!(await saveDraft(false))) return;
     try {
       await publish.mutateAsync(props.id);
       message.success(m.published);
@@ -75,7 +76,7 @@ function CustomizeForm(props: {
     }
   };
   const preview = async () => {
-    if (await saveDraft()) navigate(`/whitelabel/${props.id}/preview`);
+    if (await saveDraft(false)) navigate(`/whitelabel/${props.id}/preview`);
   };
 
   const colorField = (name: 'primaryColor' | 'secondaryColor', label: string) => (
@@ -102,7 +103,7 @@ function CustomizeForm(props: {
             <Button icon={<EyeOutlined aria-hidden />} onClick={preview} loading={save.isPending}>
               Vista previa
             </Button>
-            <Button onClick={saveDraft} loading={save.isPending}>
+            <Button onClick={() => saveDraft()} loading={save.isPending}>
               Guardar borrador
             </Button>
             <Button type="primary" onClick={saveAndPublish} loading={publish.isPending}>
@@ -119,7 +120,7 @@ function CustomizeForm(props: {
           message="La tienda aún no está publicada: el público la verá cuando la publiques y su estado sea Activo."
         />
       )}
-      <Form<Values> form={form} layout="vertical" initialValues={props.draft as Values} onFinish={saveDraft}>
+      <Form<Values> form={form} layout="vertical" initialValues={props.draft as Values} onFinish={() => saveDraft()}>
         <Row gutter={16}>
           <Col xs={24} lg={12}>
             <Card title="Marca" style={{ marginBottom: 16 }}>
