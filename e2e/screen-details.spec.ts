@@ -72,9 +72,9 @@ test('percentages read in one style and a new template is "Nueva plantilla de pr
   await expect(page.getByText('Nueva plantilla de proveedor')).toBeVisible();
 });
 
-// FIXME(issue 15): since pages load per route (decision 0381) the options page keeps the results' scroll
-// (1,408 px); the scroll reset must run after the lazy page mounts.
-test.fixme('the options page opens at its top, not where the results were scrolled', async ({ page }) => {
+// Pages load per route (decision 0381): the URL changes while the results are still on screen (their h1 too),
+// and the scroll reset runs when the options page commits — so wait for the options page's own card.
+test('the options page opens at its top, not where the results were scrolled', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.agency);
   await page.goto('/hotels/search');
@@ -84,6 +84,7 @@ test.fixme('the options page opens at its top, not where the results were scroll
   expect(await page.evaluate('window.scrollY')).toBeGreaterThan(100);
   await button.click();
   await expect(page).toHaveURL(/\/hotels\/options\//);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.ant-card-head-title').filter({ hasText: /^Precio$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('hotel-card')).toHaveCount(0);
   expect(await page.evaluate('window.scrollY')).toBe(0);
 });

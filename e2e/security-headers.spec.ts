@@ -33,7 +33,7 @@ async function watchCsp(page: Page) {
 
 // FIXME(issue 15): since code splitting (decision 0381) a chunk runs zod before its jitless setting, and the
 // CSP reports `script-src eval` from it; zod's configuration must load before any schema chunk.
-test.fixme('the built app renders under its CSP with no violation, signed out and in', async ({ page, context, baseURL }) => {
+test('the built app renders under its CSP with no violation, signed out and in', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 4.65, longitude: -74.05 });
   const violations = await watchCsp(page);

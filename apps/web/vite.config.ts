@@ -16,5 +16,18 @@ export default defineConfig({
   },
   // No source maps in the build: the server serves dist/ publicly, and maps would publish the web's source.
   // The manifest (which chunk each route pulls in) is what `npm run bench:bundle` measures.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // zod probes `new Function` when a schema is built unless `jitless` is set first, and the CSP reports
+        // the probe (decision 0112). Automatic splitting put schema-building chunks before main.tsx's setting;
+        // one chunk holding zod and src/lib/zod-jitless.ts runs the setting before any chunk that imports zod.
+        codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/ }] },
+      },
+    },
+  },
 });
