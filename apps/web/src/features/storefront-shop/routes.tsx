@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { StorefrontCheckoutPage } from './pages/checkout-page';
-import { StorefrontOrderPage } from './pages/order-page';
-import { StorefrontResultsPage } from './pages/results-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const StorefrontCheckoutPage = lazyPage(() => import('./pages/checkout-page'), 'StorefrontCheckoutPage');
+const StorefrontOrderPage = lazyPage(() => import('./pages/order-page'), 'StorefrontOrderPage');
+const StorefrontResultsPage = lazyPage(() => import('./pages/results-page'), 'StorefrontResultsPage');
 
 /**
  * The shop's pages, relative to the storefront layout's `/s/:slug` route (the lead composes them as
@@ -14,4 +16,5 @@ export const storefrontShopRoutes: RouteObject[] = [
   { path: 'mi-reserva', element: <StorefrontOrderPage lookup /> },
 ];
 
-export { StorefrontSearchForm } from './components/storefront-search-form';
+/** The home page's search form, loaded with the storefront rather than with the sign-in page. */
+export const StorefrontSearchForm = lazyPage(() => import('./components/storefront-search-form'), 'StorefrontSearchForm');

@@ -1,12 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { StorefrontHomePage } from './components/storefront-home-page';
-import { StorefrontLayout } from './components/storefront-layout';
-import { StorefrontLegalPage } from './components/storefront-legal-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+// Loaded only when a storefront is shown: the sign-in page never downloads them (decision 0381).
+const StorefrontHomePage = lazyPage(() => import('./components/storefront-home-page'), 'StorefrontHomePage');
+const StorefrontLayout = lazyPage(() => import('./components/storefront-layout'), 'StorefrontLayout');
+const StorefrontLegalPage = lazyPage(() => import('./components/storefront-legal-page'), 'StorefrontLegalPage');
 
 export { useStorefront } from './components/storefront-context';
-export { StorefrontHomePage } from './components/storefront-home-page';
 export { StorefrontHostGate } from './components/storefront-host-gate';
-export { StorefrontLayout } from './components/storefront-layout';
 
 /**
  * The public storefront (issue 20): `/s/:slug` and its legal pages, under `StorefrontLayout` (no

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { CustomizePage } from './components/customize-page';
-import { PreviewPage } from './components/preview-page';
-import { WhiteLabelFormPage } from './components/white-label-form-page';
-import { WhiteLabelsPage } from './components/white-labels-page';
+import { lazyPage } from '../../shared/routing/lazy-page';
+
+const CustomizePage = lazyPage(() => import('./components/customize-page'), 'CustomizePage');
+const PreviewPage = lazyPage(() => import('./components/preview-page'), 'PreviewPage');
+const WhiteLabelFormPage = lazyPage(() => import('./components/white-label-form-page'), 'WhiteLabelFormPage');
+const WhiteLabelsPage = lazyPage(() => import('./components/white-labels-page'), 'WhiteLabelsPage');
 
 /** White-label admin (permission whitelabels:manage, module white-labels; spec §2). Payments: another feature. */
 export const whiteLabelRoutes: RouteObject[] = [

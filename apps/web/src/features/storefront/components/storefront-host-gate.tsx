@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { FullPageSpin } from '../../../shared/components/full-page-spin';
+import { lazyPage } from '../../../shared/routing/lazy-page';
 import { useStorefrontByHost } from '../api/get-storefront-by-host';
-import { StorefrontHomePage } from './storefront-home-page';
-import { StorefrontLayout } from './storefront-layout';
+
+const StorefrontHomePage = lazyPage(() => import('./storefront-home-page'), 'StorefrontHomePage');
+const StorefrontLayout = lazyPage(() => import('./storefront-layout'), 'StorefrontLayout');
 
 /**
  * `/` on any host (decision 0322): a storefront's subdomain or custom domain shows that storefront's
