@@ -26,6 +26,24 @@ describe('web layering', () => {
     expect(check('features/users/routes.tsx', "const p = import('../../app/app');")).toEqual(['../../app/app']);
   });
 
+  it('refuses a page imported statically by a feature route, not a lazy one, a type or a re-export', () => {
+    expect(check('features/payments/routes.tsx', "import { PaymentsPage } from './components/payments-page';")).toEqual([
+      './components/payments-page',
+    ]);
+    expect(check('features/shop/routes.tsx', "import {\n  OrderPage,\n} from './pages/order-page';")).toEqual(['./pages/order-page']);
+    expect(
+      check(
+        'features/payments/routes.tsx',
+        [
+          "import type { Props } from './components/payments-page';",
+          "const PaymentsPage = lazyPage(() => import('./components/payments-page'), 'PaymentsPage');",
+          "export { HostGate } from './components/host-gate';",
+          "import { optionsPath } from './state';",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps the test helpers to test files', () => {
     expect(check('lib/storage.test.ts', "import { FakeStorage } from '../test/fake-storage';")).toEqual([]);
     expect(check('lib/storage.ts', "import { FakeStorage } from '../test/fake-storage';")).toEqual(['../test/fake-storage']);

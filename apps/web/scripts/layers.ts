@@ -49,10 +49,26 @@ export interface Violation {
   reason: string;
 }
 
+/**
+ * A feature's `routes.tsx` loads its pages with `lazyPage` (decision 0381): a value import of a page module
+ * (`./components/…`, `./pages/…`) puts that page in every route's download, the sign-in page's included.
+ * Type imports and re-exports (a small component the app shell renders itself) stay allowed.
+ */
+export function staticPageImports(file: string, source: string): Violation[] {
+  if (!/^features\/[^/]+\/routes\.tsx$/.test(file)) return [];
+  const out: Violation[] = [];
+  const re = /^\s*import\s+(?!type\b)[^'"]*?from\s*(['"])(\.\/(?:components|pages)\/[^'"]*)\1/gm;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
+    out.push({ file, specifier: m[2] as string, reason: 'a feature route loads its pages with lazyPage, never a static import' });
+  }
+  return out;
+}
+
 /** Every import of `files` (paths relative to src, with their text) that breaks the layering. */
 export function layerViolations(files: { file: string; source: string }[]): Violation[] {
   const out: Violation[] = [];
   for (const { file, source } of files) {
+    out.push(...staticPageImports(file, source));
     const from = placeOf(file);
     if (!from) continue;
     for (const specifier of relativeImports(source)) {
