@@ -1,4 +1,4 @@
-import { type RouteObject, useParams } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { aboutRoutes } from '../features/about/routes';
 import { agenciesRoutes } from '../features/agencies/routes';
 import { authRoutes } from '../features/auth/routes';
@@ -13,7 +13,7 @@ import { placeRoutes } from '../features/places/routes';
 import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { providerRoutes } from '../features/providers/routes';
-import { storefrontRoutes } from '../features/storefront/routes';
+import { storefrontRoutes, useStorefront } from '../features/storefront/routes';
 import { StorefrontSearchForm, storefrontShopRoutes } from '../features/storefront-shop/routes';
 import { ticketRoutes } from '../features/tickets/routes';
 import { transferRoutes } from '../features/transfers/routes';
@@ -39,10 +39,12 @@ export const publicStorefrontRoutes: RouteObject[] = storefrontRoutes({
   children: storefrontShopRoutes,
 });
 
-/** The shop's search form in the storefront home, for the storefront of the address. */
-function StorefrontShopSearch() {
-  const { slug = '' } = useParams();
-  return <StorefrontSearchForm slug={slug} />;
+/**
+ * The shop's search form in the storefront home, for the storefront shown: from the site the layout loaded,
+ * so it works on `/s/{slug}` and on the storefront's own domain's `/` (no slug in the address there).
+ */
+export function StorefrontShopSearch() {
+  return <StorefrontSearchForm slug={useStorefront().slug} />;
 }
 
 /** Signed-in pages under the admin layout. */

@@ -2,7 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { StorefrontHostGate } from '../features/storefront/routes';
 import { lazyPage } from '../shared/routing/lazy-page';
 import { PlainLayout } from './layouts/plain-layout';
-import { adminRoutes, plainRoutes, publicStorefrontRoutes, rootRoute } from './route-table';
+import { adminRoutes, plainRoutes, publicStorefrontRoutes, rootRoute, StorefrontShopSearch } from './route-table';
 
 // The admin shell (menus, bars) is a chunk of its own: the sign-in page never downloads it (decision 0381).
 const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayout');
@@ -10,7 +10,7 @@ const AdminLayout = lazyPage(() => import('./layouts/admin-layout'), 'AdminLayou
 /** Each feature exports its routes from `features/<name>/routes.tsx`; route-table.tsx lists them under their layout. */
 export const router = createBrowserRouter([
   // `/`: a storefront's subdomain or custom domain shows that storefront, any other host the sign-in page (decision 0322).
-  { path: '/', element: <StorefrontHostGate fallback={<PlainLayout />} />, children: [rootRoute] },
+  { path: '/', element: <StorefrontHostGate fallback={<PlainLayout />} search={<StorefrontShopSearch />} />, children: [rootRoute] },
   ...publicStorefrontRoutes,
   { element: <PlainLayout />, children: plainRoutes },
   { element: <AdminLayout />, children: adminRoutes },
