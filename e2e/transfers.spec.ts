@@ -65,7 +65,13 @@ test('an agency user books a round trip airport ↔ hotel with Hotelbeds and see
   await reserve.getByLabel('Vuelo de llegada (número)').fill('AV9540');
   await reserve.getByLabel('Vuelo de salida (número)').fill('AV9541');
   await reserve.getByLabel('Nombre en el cartel de bienvenida').fill('LUCIA TRASLADO');
-  await reserve.getByRole('button', { name: 'Reservar' }).dblclick();
+  await reserve.getByRole('button', { name: 'Reservar' }).click();
+  // The final confirmation shows each leg's own cancellation terms before anything is sent.
+  const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
+  await expect(dialog.getByTestId('cancellation-headline')).toHaveCount(2, { timeout: 15_000 });
+  await expect(dialog.locator('strong').filter({ hasText: /^Ida: / })).toBeVisible();
+  await expect(dialog.locator('strong').filter({ hasText: /^Regreso: / })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirmar reserva' }).dblclick();
 
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Reserva confirmada')).toBeVisible();

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { checkoutKeyFor } from '../../../shared/booking/checkout/checkout-store';
+import { FinalConfirmation, useFinalConfirmation } from '../../../shared/booking/checkout/final-confirmation';
 import { ReserveConfirmation } from '../../../shared/booking/checkout/reserve-confirmation';
 import { ReserveError } from '../../../shared/booking/checkout/reserve-error';
 import { PriceChangeAcceptance, quoteChanged } from '../../../shared/booking/quote/price-change';
@@ -102,6 +103,9 @@ export function TransferReservePage() {
   const reserve = useReserveTransfer();
   const inFlight = useRef(false);
   const [error, setError] = useState<ApiError | null>(null);
+  // The form's values wait in the final confirmation (both legs' terms) until the agent confirms.
+  const submitRef = useRef<(v: ReserveValues) => void>(() => {});
+  const finalStep = useFinalConfirmation<ReserveValues>((v) => submitRef.current(v));
 
   if (checkout?.voucher && (!selection || checkout.quote.option.optionId === selection.outbound?.optionId)) {
     const booked = checkout;
@@ -196,9 +200,22 @@ export function TransferReservePage() {
     );
   };
 
+  submitRef.current = submit;
+  const legLabel = (q: TransferQuoteDto) =>
+    `${q.option.leg === 'return' ? 'Regreso' : 'Ida'}: ${q.option.from.description ?? q.option.from.code} → ${q.option.to.description ?? q.option.to.code}`;
+
   return (
     <div>
       <PageHeader title="Reservar traslado" subtitle={selection.roundTrip ? 'Ida y regreso' : 'Solo ida'} />
+      <FinalConfirmation
+        open={finalStep.open}
+        what={quotes.map((q) => `${legLabel(q)}, ${q.option.vehicle} (${q.option.supplierName}).`).join(' ')}
+        price={{ amount: total, currency }}
+        items={quotes.map((q) => ({ label: legLabel(q), policy: q.option.cancellation, price: q.price }))}
+        confirming={reserve.isPending}
+        onConfirm={finalStep.confirm}
+        onCancel={finalStep.cancel}
+      />
       <Row gutter={16}>
         <Col xs={24} lg={16}>
           {quotes.map((q) =>
@@ -211,7 +228,7 @@ export function TransferReservePage() {
               />
             ) : null,
           )}
-          <Form<ReserveValues> form={form} layout="vertical" onFinish={submit} requiredMark={false} aria-label="Datos de la reserva">
+          <Form<ReserveValues> form={form} layout="vertical" onFinish={finalStep.ask} requiredMark={false} aria-label="Datos de la reserva">
             <Card title="Titular" style={{ marginTop: 16 }}>
               <Space wrap align="start">
                 <Form.Item

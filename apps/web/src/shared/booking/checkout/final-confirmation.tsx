@@ -4,6 +4,13 @@ import { Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { CancellationPolicy } from '../display/cancellation-policy';
 
+/** One booked item's terms: a round trip's transfer has two legs, each with its own supplier policy. */
+export interface ItemTerms {
+  label: string;
+  policy: HotelCancellationPolicy;
+  price: BookingMoney;
+}
+
 /**
  * The last step before booking (issue 15 item 1, docs/decisions/0380): what is booked, its price and
  * its cancellation terms now (the same function as the penalty quote), and an explicit "Confirmar
@@ -14,6 +21,7 @@ export function FinalConfirmation({
   what,
   price,
   policy,
+  items,
   nights,
   confirming,
   onConfirm,
@@ -21,8 +29,11 @@ export function FinalConfirmation({
 }: {
   open: boolean;
   what: ReactNode;
+  /** The total to pay. */
   price: BookingMoney;
-  policy: HotelCancellationPolicy;
+  /** The booking's one policy, or `items` when each part has its own (each against its own price). */
+  policy?: HotelCancellationPolicy;
+  items?: ItemTerms[];
   nights?: number | null;
   confirming?: boolean;
   onConfirm: () => void;
@@ -45,7 +56,13 @@ export function FinalConfirmation({
         <Typography.Title level={5} style={{ marginTop: 0 }}>
           Condiciones de cancelación
         </Typography.Title>
-        <CancellationPolicy policy={policy} price={price} nights={nights} />
+        {policy && <CancellationPolicy policy={policy} price={price} nights={nights} />}
+        {items?.map((item) => (
+          <div key={item.label} style={{ marginBottom: 8 }}>
+            <Typography.Text strong>{item.label}</Typography.Text>
+            <CancellationPolicy policy={item.policy} price={item.price} />
+          </div>
+        ))}
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           Al confirmar se envía la reserva al proveedor con estas condiciones.
         </Typography.Paragraph>
