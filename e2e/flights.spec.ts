@@ -1,12 +1,32 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO, expect, signIn, test } from './fixtures';
+
+/**
+ * The options of one select: the dropdown holding the listbox its combobox controls (`aria-controls`, set
+ * while open). Another select's dropdown may still be closing, and antd's option list is virtual, so a
+ * page-wide `.ant-select-dropdown:visible` may point at options that are not this select's.
+ */
+async function optionsOf(page: Page, field: Locator) {
+  await expect(field).toHaveAttribute('aria-expanded', 'true');
+  const list = await field.getAttribute('aria-controls');
+  expect(list, 'an open select controls its listbox').toBeTruthy();
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  return { dropdown, options: dropdown.locator('.ant-select-item-option') };
+}
+
+/** Chooses an option of a select, then waits for its dropdown to close. */
+async function selectIn(page: Page, field: Locator, option: string | RegExp) {
+  const { dropdown, options } = await optionsOf(page, field);
+  await options.filter({ hasText: option }).first().click();
+  await expect(dropdown).toBeHidden();
+}
 
 /** Picks a place in an airport/city autocomplete of the flight search. */
 async function pickPlace(page: Page, label: string, text: string, option: RegExp, row = 0) {
   const field = page.getByRole('combobox', { name: label }).nth(row);
   await field.click();
   await field.fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await selectIn(page, field, option);
 }
 
 /** Opens a date picker, moves `months` ahead and clicks the n-th day that may be chosen. */
@@ -27,8 +47,9 @@ async function typeDate(page: Page, label: string, value: string) {
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const field = page.getByLabel(label, { exact: true });
+  await field.click();
+  await selectIn(page, field, option);
 }
 
 test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on the voucher', async ({ page }) => {
