@@ -29,12 +29,23 @@ async function pickPlace(page: Page, label: string, text: string, option: RegExp
   await selectIn(page, field, option);
 }
 
-/** Opens a date picker, moves `months` ahead and clicks the n-th day that may be chosen. */
-async function pickDay(page: Page, label: string, months: number, n: number, row = 0) {
+/**
+ * Opens a date picker, moves `months` ahead and clicks the n-th day that may be chosen. With `greyed`, the
+ * month shown must have a day that may not be chosen after one that may: a day without flights
+ * (checkindates), not a past day nor one before the departure.
+ */
+async function pickDay(page: Page, label: string, months: number, n: number, row = 0, greyed = false) {
   await page.getByLabel(label, { exact: true }).nth(row).click();
   const panel = page.locator('.ant-picker-dropdown:visible');
   for (let i = 0; i < months; i++) await panel.locator('.ant-picker-header-next-btn').click();
-  await panel.locator('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)').nth(n).click();
+  const free = panel.locator('.ant-picker-cell-in-view:not(.ant-picker-cell-disabled)');
+  if (greyed) {
+    const grey = panel.locator('.ant-picker-cell-in-view.ant-picker-cell-disabled');
+    const greyAfterFree = async () =>
+      (await grey.count()) > 0 && ((await grey.last().getAttribute('title')) ?? '') > ((await free.first().getAttribute('title')) ?? '9');
+    await expect.poll(greyAfterFree, { timeout: 30_000 }).toBe(true);
+  }
+  await free.nth(n).click();
   await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
 }
 
@@ -61,13 +72,10 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
   await choose(page, 'Proveedor', 'TourVisio');
   await pickPlace(page, 'Origen', 'bogota', /El Dorado/);
   await pickPlace(page, 'Destino', 'cancun', /Canc[uú]n/);
-  // Days without flights are greyed once the route is known (getcheckindates).
-  await page.getByLabel('Salida').click();
-  await expect(page.locator('.ant-picker-dropdown:visible .ant-picker-cell-in-view.ant-picker-cell-disabled').first()).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
-  await pickDay(page, 'Salida', 1, 3);
-  await pickDay(page, 'Regreso', 1, 12);
+  // Days without flights are greyed once the route is known (getcheckindates), the return's by the route
+  // backwards, and no return day before the departure may be chosen.
+  await pickDay(page, 'Salida', 1, 3, 0, true);
+  await pickDay(page, 'Regreso', 1, 12, 0, true);
   await page.getByRole('button', { name: 'Agregar niño' }).click();
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
 
