@@ -7,6 +7,7 @@ import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
 import { useCheckInDates } from '../api/check-in-dates';
 import type { PriceSearchRequest } from '../api/price-search';
+import { dayUnavailable, RETURN_BEFORE_DEPARTURE } from '../logic/flight-days';
 import { flightState, TYPE_LABELS, TYPE_SLUG } from '../state';
 
 interface SegmentForm {
@@ -46,17 +47,19 @@ function SegmentRow({
   const destiny = Form.useWatch(['destinations', index, 'destiny'], form);
   const provider = Form.useWatch('provider', form);
   const serviceType = Form.useWatch('serviceType', form);
-  const dates = useCheckInDates(
-    origin && destiny && provider
-      ? {
-          serviceType: serviceType ?? '1',
-          origin: { id: origin, type: placeType(origin) },
-          destiny: { id: destiny, type: placeType(destiny) },
-          provider,
-        }
-      : null,
-  );
-  const disabledDate = (d: Dayjs) => d.isBefore(dayjs(), 'day') || (!!dates.data && !dates.data.has(d.format('YYYY-MM-DD')));
+  const start = Form.useWatch(['destinations', index, 'start'], form) as Dayjs | undefined;
+  const route = (from: string, to: string, type: string) => ({
+    serviceType: type,
+    origin: { id: from, type: placeType(from) },
+    destiny: { id: to, type: placeType(to) },
+    provider: provider as string,
+  });
+  const dates = useCheckInDates(origin && destiny && provider ? route(origin, destiny, serviceType ?? '1') : null);
+  // The return flies the route backwards: its days are the one-way days from the destination.
+  const returnDates = useCheckInDates(roundTrip && origin && destiny && provider ? route(destiny, origin, '1') : null);
+  const today = dayjs();
+  const disabledDate = (d: Dayjs) => dayUnavailable(d, { today, flightDays: dates.data });
+  const disabledReturn = (d: Dayjs) => dayUnavailable(d, { today, after: start, flightDays: returnDates.data });
   return (
     <Space wrap align="start">
       <Form.Item label="Origen" name={[index, 'origin']} rules={[{ required: true, message: 'Origen es requerido' }]}>
@@ -69,8 +72,21 @@ function SegmentRow({
         <DatePicker format="DD-MM-YYYY" disabledDate={disabledDate} />
       </Form.Item>
       {roundTrip && (
-        <Form.Item label="Regreso" name={[index, 'end']} rules={[{ required: true, message: 'Fecha de regreso es requerida' }]}>
-          <DatePicker format="DD-MM-YYYY" disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+        <Form.Item
+          label="Regreso"
+          name={[index, 'end']}
+          dependencies={[['destinations', index, 'start']]}
+          rules={[
+            { required: true, message: 'Fecha de regreso es requerida' },
+            {
+              validator: async (_, end?: Dayjs) => {
+                const departure = form.getFieldValue(['destinations', index, 'start']) as Dayjs | undefined;
+                if (end && departure && end.isBefore(departure, 'day')) throw new Error(RETURN_BEFORE_DEPARTURE);
+              },
+            },
+          ]}
+        >
+          <DatePicker format="DD-MM-YYYY" disabledDate={disabledReturn} />
         </Form.Item>
       )}
     </Space>

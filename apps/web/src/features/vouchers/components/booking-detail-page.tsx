@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatMoney,
   formatPercent,
+  HOTEL_BOOKING_MESSAGES,
   localTimeZone,
   PRICE_STEP_SCOPE_LABELS,
   PRODUCT_KIND_LABELS,
@@ -68,6 +69,17 @@ export function BookingDetailPage() {
           </Button>
         </Space>
       </Space>
+      {v.status === 'pending-provider' && (
+        // The page reads the voucher again until the supplier answers (useVoucher, decision 0410).
+        <Alert
+          style={{ marginBottom: 16 }}
+          type="info"
+          showIcon
+          data-testid="voucher-following"
+          message={HOTEL_BOOKING_MESSAGES.bookingFollowing}
+          description={HOTEL_BOOKING_MESSAGES.bookingFollowingDetail}
+        />
+      )}
       <div style={{ marginBottom: 16 }}>
         <BookingActions voucher={v} />
       </div>

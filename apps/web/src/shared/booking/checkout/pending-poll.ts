@@ -17,3 +17,27 @@ export function nextPollDelay(attempt: number, elapsedMs: number): number | fals
 
 /** Whether a voucher status still waits for the supplier's answer. */
 export const isPendingProvider = (status: string) => status === 'pending-provider';
+
+/** Where a page's following of one pending voucher started: when, and after how many reads. */
+export interface PendingFollow {
+  id: string;
+  since: number;
+  reads: number;
+}
+
+/**
+ * One step of a page that shows a voucher (detail, printable voucher) and follows it while it is
+ * `pending-provider` (the reserve answered 202 and the supplier call goes on at the server): the pause
+ * before the next read with `nextPollDelay`'s backoff and bound, counted from the first pending read
+ * of this voucher. `reads` is how many reads of it the page has made (answers and failures). Pure,
+ * so React Query may ask for it on every render: the same state gives the same pause.
+ */
+export function followPendingStep(
+  follow: PendingFollow | null,
+  voucher: { id: string; status: string | undefined; reads: number },
+  now: number,
+): { follow: PendingFollow | null; delay: number | false } {
+  if (!voucher.status || !isPendingProvider(voucher.status)) return { follow: null, delay: false };
+  const current = follow?.id === voucher.id ? follow : { id: voucher.id, since: now, reads: voucher.reads };
+  return { follow: current, delay: nextPollDelay(voucher.reads - current.reads, now - current.since) };
+}
