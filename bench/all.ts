@@ -20,6 +20,7 @@ const benches: Array<{ name: string; args: string[]; needsPostgres?: boolean }> 
   { name: 'tickets', args: ['--import', 'tsx', 'bench/ticket-search.ts'] },
   { name: 'transfers', args: ['--import', 'tsx', 'bench/transfer-search.ts'] },
   { name: 'memory', args: ['--expose-gc', '--import', 'tsx', 'bench/hotel-search-memory.ts'] },
+  { name: 'storefront', args: ['--import', 'tsx', 'bench/storefront-lighthouse.ts'] },
 ];
 const summaryOnly = process.argv.includes('--summary');
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));

@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO, expect, signIn, test } from './fixtures';
 
-/** The demo white label (apps/server/src/modules/white-label/seed.ts). */
-const WHITE_LABEL = '7a1e5b1e-0000-4000-8000-00000000d001';
 /** The payment simulator's Wompi sandbox merchant (apps/supplier-sim/README.md, payments). */
 const W = {
   publicKey: 'pub_test_travesia_sim',
@@ -17,15 +15,20 @@ async function noSeriousAxe(page: import('@playwright/test').Page) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
-// FIXME(issue 20): the demo white label is now seeded with an active Wompi gateway (so the storefront pays after
-// `npm start`); this test still expects an empty list and must create its own white label first.
-test.fixme('an agency admin configures Wompi in test mode, probes the connection, activates it; wrong keys are refused in Spanish', async ({
+test('an agency admin configures Wompi in test mode, probes the connection, activates it; wrong keys are refused in Spanish', async ({
   page,
+  baseURL,
 }) => {
   // Several dialogs and gateway calls on a shared, loaded machine.
   test.setTimeout(180_000);
   await signIn(page, DEMO.agency);
-  await page.goto(`/whitelabel/${WHITE_LABEL}/payments`);
+  // A white label of its own: the seeded demo one already has an active gateway (modules/payments/seed.ts).
+  const created = await page.request.post(`${baseURL}/api/whitelabels`, {
+    data: { name: 'Tienda de pagos', slug: `pagos-${Date.now()}`, products: ['hotels-travesia'], currency: 'COP' },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: whiteLabel } = (await created.json()) as { _id: string };
+  await page.goto(`/whitelabel/${whiteLabel}/payments`);
   await expect(page.getByRole('heading', { name: 'Pagos de la marca blanca' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Aún no hay pasarelas configuradas')).toBeVisible();
   await noSeriousAxe(page);

@@ -70,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await services.deadlineJob.stop();
     await services.paymentJob.stop();
+    await services.storefrontSweep.stop();
     await services.outbox.stop();
     await services.webhookSender.close();
   });

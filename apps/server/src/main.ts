@@ -89,6 +89,8 @@ app.services.outbox.start();
 app.services.deadlineJob.start();
 // Payment settlements whose seller handler has not succeeded, and Wompi checkouts that expired unpaid.
 app.services.paymentJob.start();
+// Storefront orders left in 'booking' by a process that died before the supplier answered (decision 0421).
+app.services.storefrontSweep.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 // The in-process payment simulator sends its webhooks to this process (the platform's own address).

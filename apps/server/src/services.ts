@@ -71,6 +71,7 @@ import { ProviderAccountRepository } from './modules/provider-account/repository
 import { ProviderAccountService } from './modules/provider-account/service.js';
 import { StorefrontRepository } from './modules/storefront/repository.js';
 import { StorefrontService } from './modules/storefront/service.js';
+import { StorefrontSweepJob } from './modules/storefront/sweep-job.js';
 import { SupplierAuditRepository } from './modules/supplier-audit/repository.js';
 import { SupplierAuditService } from './modules/supplier-audit/service.js';
 import { UserRepository } from './modules/user/repository.js';
@@ -214,6 +215,25 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const storefrontRepo = new StorefrontRepository(db);
+  const storefront = new StorefrontService({
+    repo: storefrontRepo,
+    hotelSearch,
+    hotelBooking,
+    engine: booking,
+    pricing,
+    providerAccounts,
+    // Tests may put a recording double in front; the platform pays through the white label's gateways.
+    payments: deps.storefrontPayments ?? payments,
+    outbox: outboxRepo,
+    outboxWorker: outbox,
+    places,
+    store: deps.store,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    log: deps.log,
+    options: { holdMinutes: deps.config.STOREFRONT_HOLD_MINUTES },
+  });
   return {
     payments,
     paymentJob: new PaymentNotifyJob(payments, deps.log),
@@ -258,24 +278,8 @@ export function createServices(deps: AppDeps) {
       files,
       hosts: storefrontHosts(deps.config),
     }),
-    storefront: new StorefrontService({
-      repo: new StorefrontRepository(db),
-      hotelSearch,
-      hotelBooking,
-      engine: booking,
-      pricing,
-      providerAccounts,
-      // Tests may put a recording double in front; the platform pays through the white label's gateways.
-      payments: deps.storefrontPayments ?? payments,
-      outbox: outboxRepo,
-      outboxWorker: outbox,
-      places,
-      store: deps.store,
-      mailer: deps.mailer,
-      publicUrl: deps.config.publicUrl,
-      log: deps.log,
-      options: { holdMinutes: deps.config.STOREFRONT_HOLD_MINUTES },
-    }),
+    storefront,
+    storefrontSweep: new StorefrontSweepJob({ repo: storefrontRepo, orders: storefront }, deps.log),
   };
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { char, date, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
 import { users } from './users.js';
+import { whiteLabels } from './white-labels.js';
 
 export interface MoneyData {
   amount: string;
@@ -73,6 +74,8 @@ export const vouchers = pgTable('vouchers', {
   userName: text('user_name'),
   type: text('type').$type<VoucherType>().notNull(),
   integrator: text('integrator').notNull(),
+  /** The white label whose storefront sold it (migration 1200, decision 0420); survives a slug rename. */
+  whiteLabelId: uuid('white_label_id').references(() => whiteLabels.id, { onDelete: 'set null' }),
   provider: text('provider').notNull(),
   providerAccountId: uuid('provider_account_id'),
   status: text('status').$type<VoucherStatus>().notNull(),

@@ -44,7 +44,16 @@ export interface SupplierReserve {
   /** The voucher as the flow describes it; owner, provider, status, key and codes are the engine's. */
   voucher: Omit<
     RecordVoucherInput,
-    'agencyId' | 'userId' | 'integrator' | 'provider' | 'providerAccountId' | 'status' | 'bookingCodes' | 'idempotencyKey' | 'quoteRef'
+    | 'agencyId'
+    | 'userId'
+    | 'integrator'
+    | 'whiteLabelId'
+    | 'provider'
+    | 'providerAccountId'
+    | 'status'
+    | 'bookingCodes'
+    | 'idempotencyKey'
+    | 'quoteRef'
   >;
   /** The booking code without what the engine fills (our reference, the account, the supplier's reference). */
   code: Pick<SupplierBookingCode, 'kind' | 'checkIn' | 'checkOut' | 'quoteId' | 'token'>;
@@ -140,6 +149,7 @@ export class ReserveEngine {
               agencyId,
               userId: ownerIdOf(r.sale),
               integrator: r.integrator ?? r.account.supplier,
+              whiteLabelId: r.sale.whiteLabelId,
               provider: r.account.supplier,
               providerAccountId: r.account.id,
               status: 'pending-provider',

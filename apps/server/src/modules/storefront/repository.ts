@@ -1,5 +1,5 @@
 import type { StorefrontOrderStatus } from '@travesia/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -7,6 +7,8 @@ import {
   agencies,
   type StorefrontOrderRow,
   storefrontOrders,
+  type VoucherRow,
+  vouchers,
   type WhiteLabelRow,
   whiteLabels,
 } from '../../db/schema/index.js';
@@ -78,5 +80,29 @@ export class StorefrontRepository {
       .update(storefrontOrders)
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(storefrontOrders.id, id));
+  }
+
+  /** Orders still in `booking` whose last change is older than `before`, oldest first (migration 1201's index). */
+  async stuckBooking(before: Date, limit: number): Promise<StorefrontOrderRow[]> {
+    return this.db
+      .select()
+      .from(storefrontOrders)
+      .where(and(eq(storefrontOrders.status, 'booking'), lt(storefrontOrders.updatedAt, before)))
+      .orderBy(asc(storefrontOrders.updatedAt))
+      .limit(limit);
+  }
+
+  /** The voucher the order's reserve recorded (its key is `sf-<order id>` in the order's agency), if any. */
+  async voucherOf(order: Pick<StorefrontOrderRow, 'id' | 'agencyId' | 'voucherId'>): Promise<VoucherRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(vouchers)
+      .where(
+        order.voucherId
+          ? eq(vouchers.id, order.voucherId)
+          : and(eq(vouchers.agencyId, order.agencyId), eq(vouchers.idempotencyKey, `sf-${order.id}`)),
+      )
+      .limit(1);
+    return row;
   }
 }

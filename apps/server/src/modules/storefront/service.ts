@@ -366,7 +366,8 @@ export class StorefrontService {
     }
   }
 
-  private async booked(orderId: string, voucherId: string) {
+  /** A booking order whose voucher is confirmed: booked, and the confirmation e-mail queued (also the sweeper's). */
+  async booked(orderId: string, voucherId: string) {
     const moved = await this.d.repo.move(orderId, ['booking'], 'booked', { voucherId });
     if (moved) {
       await this.d.outbox.enqueue(OUTBOX_CONFIRMATION, { orderId });
@@ -374,8 +375,8 @@ export class StorefrontService {
     }
   }
 
-  /** The refund path (decision 0342): refunded through the gateway, or left to the agency when that fails. */
-  private async refund(order: StorefrontOrderRow, reason: string, from: 'paid' | 'booking' = 'paid', voucherId?: string) {
+  /** The refund path (decision 0342): refunded through the gateway, or left to the agency when that fails (also the sweeper's). */
+  async refund(order: StorefrontOrderRow, reason: string, from: 'paid' | 'booking' = 'paid', voucherId?: string) {
     const patch = voucherId ? { voucherId } : {};
     try {
       const r = await (this.d.payments as PaymentPort).refund(order.paymentId ?? '', reason);

@@ -15,6 +15,7 @@ let t: TestApp;
 let suppliers: Awaited<ReturnType<typeof startSimulator>>;
 let paySim: RunningPaymentSimulator;
 let cartagena = '';
+let whiteLabelId = '';
 const SLUG = 'mar-azul';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -51,6 +52,7 @@ beforeAll(async () => {
     .insert(whiteLabels)
     .values({ agencyId: agency.id, name: 'Mar Azul', slug: SLUG, status: 'active', products: ['hotels-hotelbeds'], markupPercent: '8' })
     .returning();
+  whiteLabelId = wl.id;
   const gateway = await t.app.inject({
     method: 'POST',
     url: `/api/whitelabel/${wl.id}/payment-gateways`,
@@ -122,6 +124,9 @@ describe('a storefront order paid on the payment simulator', () => {
     const booked = await vouchersOfOrder(order.id);
     expect(booked).toHaveLength(1);
     expect(['confirmed', 'on-request']).toContain(booked[0].status);
+    // The voucher keeps its white label by id (decision 0420), not only by the slug in the integrator.
+    expect(booked[0].whiteLabelId).toBe(whiteLabelId);
+    expect(booked[0].integrator).toBe(`storefront:${SLUG}`);
     const sameKey = await t.database.db
       .select()
       .from(vouchers)

@@ -27,7 +27,10 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await makeWorld(t.app, t.database);
   const A = w.agencyA.id;
-  await t.database.db.insert(whiteLabels).values({ agencyId: A, name: 'Mar Azul Viajes', slug: SLUG, status: 'active' });
+  const [wl] = await t.database.db
+    .insert(whiteLabels)
+    .values({ agencyId: A, name: 'Mar Azul Viajes', slug: SLUG, status: 'active' })
+    .returning();
   ids.office = (
     await makeVoucher(t.app, { agencyId: A, userId: w.users.admin.id, integrator: 'hotelbeds', provider: 'hotelbeds' })
   ).voucher.id;
@@ -35,6 +38,7 @@ beforeAll(async () => {
     await makeVoucher(t.app, {
       agencyId: A,
       integrator: `storefront:${SLUG}`,
+      whiteLabelId: wl.id,
       provider: 'hotelbeds',
       client: { name: 'Camila', surname: 'Tienda', email: 'camila@test.example' },
       price: { gross: '1380.00', currency: 'USD' },

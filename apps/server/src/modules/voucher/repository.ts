@@ -26,19 +26,18 @@ export type VoucherScope =
 export interface VoucherListRow {
   voucher: VoucherRow;
   agencyLogo: string | null;
-  /** The white label's name when its storefront sold the booking (integrator 'storefront:<slug>'), else null. */
+  /** The white label's name when its storefront sold the booking (by `white_label_id`, decision 0420), else null. */
   whiteLabelName: string | null;
 }
 
 /** Every column but the generated search text, which no answer needs. */
 const { searchText: _searchText, ...voucherColumns } = getTableColumns(vouchers);
 
-/** What every answer's row carries: the voucher, its agency's logo and its storefront's name (decision 0390). */
+/** What every answer's row carries: the voucher, its agency's logo and its storefront's name (decisions 0390, 0420). */
 const rowSelect = {
   voucher: voucherColumns,
   agencyLogo: agencies.logo,
-  whiteLabelName: sql<string | null>`(select wl.name from white_labels wl
-    where wl.agency_id = ${vouchers.agencyId} and ${vouchers.integrator} = 'storefront:' || wl.slug)`,
+  whiteLabelName: sql<string | null>`(select wl.name from white_labels wl where wl.id = ${vouchers.whiteLabelId})`,
 };
 
 export function scopeCondition(scope: VoucherScope): SQL | undefined {

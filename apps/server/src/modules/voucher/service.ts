@@ -62,6 +62,8 @@ export interface RecordVoucherInput {
   userId: string | null;
   type: VoucherType;
   integrator: string;
+  /** The white label whose storefront sells it (decision 0420); null for the back office. */
+  whiteLabelId?: string | null;
   /** Supplier id ('hotelbeds', 'juniper', 'restel', 'santsg') or 'travesia' for own inventory. */
   provider: string;
   providerAccountId?: string | null;
@@ -315,6 +317,7 @@ export class VoucherService {
         userName,
         type: input.type,
         integrator: input.integrator,
+        whiteLabelId: input.whiteLabelId ?? null,
         provider: input.provider,
         providerAccountId: input.providerAccountId ?? null,
         status: input.status,

@@ -26,7 +26,10 @@ export function StorefrontFrame({ site, children, embedded }: { site: Storefront
             </Link>
           </Flex>
         </Layout.Header>
-        <Layout.Content>{embedded ? <div>{children}</div> : <main>{children}</main>}</Layout.Content>
+        {/* The page fills the screen so the footer starts below it: results arriving never push it (layout shift). */}
+        <Layout.Content style={{ minHeight: embedded ? undefined : '100vh' }}>
+          {embedded ? <div>{children}</div> : <main>{children}</main>}
+        </Layout.Content>
         <Layout.Footer style={{ paddingInline: 16 }}>
           <Flex vertical gap={8} style={{ maxWidth: 1100, margin: '0 auto' }}>
             <Flex wrap gap={16}>
