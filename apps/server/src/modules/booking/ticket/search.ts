@@ -18,7 +18,7 @@ import type { ResolvedProviderAccount, SupplierLayer, TicketOffer } from '../../
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { StreamSource } from '../fan-out.js';
-import type { HotelSearchService } from '../hotel/search.js';
+import type { PlaceLookup } from '../hotel/places.js';
 import { type CachedTicket, facetsOf, filterTickets, presentTicket, sortTickets } from './cache.js';
 
 /** How long a ticket search is kept for paging, filters and the quote. */
@@ -60,7 +60,7 @@ export interface TicketSearchDeps {
   providerAccounts: ProviderAccountService;
   pricing: PricingService;
   /** The place tree and the suppliers' destination codes (one mapping for every kind). */
-  places: Pick<HotelSearchService, 'place' | 'supplierCodes'>;
+  places: Pick<PlaceLookup, 'place' | 'supplierCodes'>;
   now?: () => Date;
 }
 
