@@ -7,12 +7,13 @@ import type { AuthContext } from '../../../http/auth.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
 import type { PricingContext } from '../../../pricing/index.js';
-import { isSupplierAccount, type SupplierAccount } from '../../../suppliers/account.js';
+import { isSupplierAccount } from '../../../suppliers/account.js';
 import type { CallContext, HotelOffer, SupplierLayer } from '../../../suppliers/index.js';
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
+import { sandboxed } from '../sandbox.js';
 import type { HotelFilter, HotelSort, Resort, SearchedPlace, SearchIndex } from './cache.js';
 import { hotelContent } from './content.js';
 import { checkDates, isoDay, MAX_ROOMS, moduleFor, paxOf, type SearchRouteOptions, ttlSeconds } from './criteria.js';
@@ -69,13 +70,7 @@ export class HotelSearchService {
     const module = moduleFor(resolved.supplier, resort);
     if (!module) throw badRequest(M.supplierMismatch, { provider_id: M.supplierMismatch }, 'SUPPLIER_MISMATCH');
     if (!sale.modules.includes(module)) throw forbidden(M.moduleDisabled);
-    return route.forceSandbox ? this.sandboxed(resolved) : resolved;
-  }
-
-  /** The same account pointed at the simulator whatever the agency's mode. */
-  sandboxed(account: SupplierAccount): SupplierAccount {
-    if (account.mode === 'sandbox') return account;
-    return { ...account, mode: 'sandbox', baseUrl: this.d.suppliers.baseUrlFor(account.supplier, 'sandbox') };
+    return route.forceSandbox ? sandboxed(this.d.suppliers, resolved) : resolved;
   }
 
   /**
