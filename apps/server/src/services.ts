@@ -191,7 +191,7 @@ export function createServices(deps: AppDeps) {
     productAfterBooking: { flight: flightProductAfterBooking, transfer: transferProductAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
-  const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch });
+  const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch.places });
   const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const flightBooking = new FlightBookingService({ db, engine: booking, suppliers, pricing, search: flightSearch, vouchers });

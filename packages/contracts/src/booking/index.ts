@@ -1,4 +1,6 @@
 export * from './flight.js';
+export * from './hotel.js';
 export * from './providers.js';
+export * from './stream.js';
 export * from './ticket.js';
 export * from './transfer.js';

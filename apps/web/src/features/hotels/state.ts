@@ -1,4 +1,4 @@
-import type { HotelItem, HotelOption, HotelQuote } from '@travesia/contracts/web-booking-shapes';
+import type { HotelItem, HotelOption, HotelQuote } from '@travesia/contracts';
 import dayjs from 'dayjs';
 import { storage } from '../../lib/storage';
 import { type CheckoutBase, checkoutStore } from '../../shared/booking/checkout/checkout-store';

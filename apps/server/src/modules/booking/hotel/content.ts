@@ -1,4 +1,4 @@
-import { type HotelContentBody, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
+import { type HotelContent, type HotelContentBody, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import type { AuthContext } from '../../../http/auth.js';
 import { badRequest } from '../../../http/errors.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
@@ -6,15 +6,6 @@ import type { CallContext, SupplierLayer } from '../../../suppliers/index.js';
 import type { HotelSearchService } from './search.js';
 
 const CONTENT_TTL_S = 24 * 3600;
-
-export interface HotelContent {
-  code: string;
-  name: string;
-  zone: string | undefined;
-  category: string | undefined;
-  address: string;
-  description: string;
-}
 
 /**
  * Juniper static content of some hotels (cached a day per account and hotel in the store): only

@@ -1,8 +1,12 @@
 import {
   hotelCachedQuery,
+  hotelContentAnswerSchema,
   hotelContentBody,
   hotelOptionRef,
+  hotelQuoteAnswerSchema,
+  hotelReserveAnswerSchema,
   hotelReserveBody,
+  hotelSearchAnswerSchema,
   hotelSearchBody,
   hotelStreamSearchBody,
   HOTEL_BOOKING_MESSAGES as M,
@@ -24,6 +28,10 @@ const BOOKINGS_DRAIN_MS = 25_000;
 const quoteBody = hotelOptionRef;
 /** Restel cancel rules `{provider, bookingCodes}`: bookingCodes is the option `{cacheId, optionId}`. */
 const cancelRulesBody = z.object({ provider: z.string().max(60).optional(), bookingCodes: hotelOptionRef });
+/** The answers as contracts declare them: a field not in the schema is not sent. */
+const searchAnswer = { 200: hotelSearchAnswerSchema };
+const quoteAnswer = { 200: hotelQuoteAnswerSchema };
+const reserveAnswers = { 200: hotelReserveAnswerSchema, 201: hotelReserveAnswerSchema, 202: hotelReserveAnswerSchema };
 
 /**
  * Hotel search, quote and reserve through the suppliers (README.md in this folder). Each search route
@@ -42,7 +50,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   });
 
   const searchRoute = (path: string, supplier: SupplierId | readonly SupplierId[], forceSandbox: boolean) =>
-    app.post(path, { config, schema: { tags, body: hotelSearchBody } }, async (req) =>
+    app.post(path, { config, schema: { tags, body: hotelSearchBody, response: searchAnswer } }, async (req) =>
       search.search(authOf(req), req.body, { supplier, forceSandbox, simScenario: simScenarioOf(req) }).then((r) => r.page),
     );
   // Restel and Juniper share the spec's production route; the account says which supplier it is.
@@ -77,7 +85,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
 
   app.get(
     '/api/hotel/search/:cacheId',
-    { config, schema: { tags, params: z.object({ cacheId: z.string().max(64) }), querystring: hotelCachedQuery } },
+    { config, schema: { tags, params: z.object({ cacheId: z.string().max(64) }), querystring: hotelCachedQuery, response: searchAnswer } },
     async (req) => {
       const q = req.query;
       return search.page(
@@ -106,20 +114,20 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     ['/api/search/get-hotel-content', false],
     ['/api/v1/hotel/content/simulate', true],
   ] as const)
-    app.post(path, { config, schema: { tags, body: hotelContentBody } }, async (req) =>
+    app.post(path, { config, schema: { tags, body: hotelContentBody, response: { 200: hotelContentAnswerSchema } } }, async (req) =>
       search.content(authOf(req), req.body, { forceSandbox }),
     );
 
   // Re-quote (CheckRate / BookingRules / Restel 144) of one option of a cached search.
   const quoteRoute = (path: string) =>
-    app.post(path, { config, schema: { tags, body: quoteBody } }, async (req) =>
+    app.post(path, { config, schema: { tags, body: quoteBody, response: quoteAnswer } }, async (req) =>
       booking.quote(authOf(req), req.body.cacheId, req.body.optionId, simScenarioOf(req)),
     );
   quoteRoute('/api/hotel/quote');
   quoteRoute('/api/booking/flow-j/get-booking-rules');
   quoteRoute('/api/booking/flow-j/get-booking-rules/simulate');
   for (const path of ['/api/search/cancel-rules', '/api/test/v1/restel/cancel-rules'])
-    app.post(path, { config, schema: { tags, body: cancelRulesBody } }, async (req) =>
+    app.post(path, { config, schema: { tags, body: cancelRulesBody, response: quoteAnswer } }, async (req) =>
       booking.quote(authOf(req), req.body.bookingCodes.cacheId, req.body.bookingCodes.optionId, simScenarioOf(req)),
     );
 
@@ -132,7 +140,7 @@ export const hotelBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     });
     return reserveAnswer(reply, auth, booked, { pending: M.bookingPending, done: 'Reserva registrada' });
   };
-  app.post('/api/voucher', { config, schema: { tags, body: hotelReserveBody } }, reserve);
-  app.post('/api/voucher/reserve', { config, schema: { tags, body: hotelReserveBody } }, reserve);
-  app.post('/api/booking/flow-j/post-booking', { config, schema: { tags, body: hotelReserveBody } }, reserve);
+  app.post('/api/voucher', { config, schema: { tags, body: hotelReserveBody, response: reserveAnswers } }, reserve);
+  app.post('/api/voucher/reserve', { config, schema: { tags, body: hotelReserveBody, response: reserveAnswers } }, reserve);
+  app.post('/api/booking/flow-j/post-booking', { config, schema: { tags, body: hotelReserveBody, response: reserveAnswers } }, reserve);
 };

@@ -18,7 +18,8 @@ import type { ResolvedProviderAccount, SupplierLayer, TicketOffer } from '../../
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { StreamSource } from '../fan-out.js';
-import type { HotelSearchService } from '../hotel/search.js';
+import type { PlaceLookup } from '../hotel/places.js';
+import { sandboxed } from '../sandbox.js';
 import { type CachedTicket, facetsOf, filterTickets, presentTicket, sortTickets } from './cache.js';
 
 /** How long a ticket search is kept for paging, filters and the quote. */
@@ -60,7 +61,7 @@ export interface TicketSearchDeps {
   providerAccounts: ProviderAccountService;
   pricing: PricingService;
   /** The place tree and the suppliers' destination codes (one mapping for every kind). */
-  places: Pick<HotelSearchService, 'place' | 'supplierCodes'>;
+  places: Pick<PlaceLookup, 'place' | 'supplierCodes'>;
   now?: () => Date;
 }
 
@@ -122,8 +123,7 @@ export class TicketSearchService {
     if (!module || (want && account.supplier !== want) || !this.d.suppliers.registry.supports(account.supplier, 'ticket'))
       throw badRequest(HM.supplierMismatch, { provider_id: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
     if (auth.agency && !auth.modules.includes(module)) throw forbidden(M.moduleDisabled);
-    if (!forceSandbox || account.mode === 'sandbox' || account.supplier === 'travesia') return account;
-    return { ...account, mode: 'sandbox', baseUrl: this.d.suppliers.baseUrlFor(account.supplier, 'sandbox') };
+    return forceSandbox ? sandboxed(this.d.suppliers, account) : account;
   }
 
   /** One source's tickets, priced and stored as its own search (its first page is the answer). */

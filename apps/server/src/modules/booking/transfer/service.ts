@@ -26,6 +26,7 @@ import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { salesContextOf } from '../sales-context.js';
+import { sandboxed } from '../sandbox.js';
 import { voucherMoney } from '../voucher-money.js';
 import { type CachedTransferOffer, optionDto, type TransferSearchIndex, transferCacheKey, transferPage } from './cache.js';
 import { checkTransferDates, legRequirements, searchInputFor, TRANSFER_SUPPLIERS, transferModule } from './criteria.js';
@@ -64,8 +65,7 @@ export class TransferService {
     const module = TRANSFER_SUPPLIERS.includes(a.supplier) ? transferModule(a.supplier) : null;
     if (!module) throw badRequest(HM.supplierMismatch, { providers: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
     if (!auth.modules.includes(module as never)) throw forbidden(HM.moduleDisabled);
-    if (!forceSandbox || a.mode === 'sandbox' || a.supplier === 'travesia') return a;
-    return { ...a, mode: 'sandbox', baseUrl: this.d.suppliers.baseUrlFor(a.supplier, 'sandbox') };
+    return forceSandbox ? sandboxed(this.d.suppliers, a) : a;
   }
 
   /** The criteria checks that answer a plain 4xx before a stream opens. */

@@ -1,24 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HotelSearchPage } from '@travesia/contracts/web-booking-shapes';
+import type { HotelPageQuery, HotelSearchAnswer } from '@travesia/contracts';
 import { api } from '../../../lib/api';
 
-/** Sorting, filters and page of a cached search (`GET /api/hotel/search/:cacheId`). */
-export interface SearchPageQuery {
-  page: number;
-  limit: number;
-  sort: 'price' | '-price' | 'name' | 'category' | '-category';
-  stars?: string;
-  board?: string;
-  refundable?: 'true' | 'false';
-  minPrice?: string;
-  maxPrice?: string;
-  q?: string;
-  supplier?: string;
-  category?: string;
-}
+/** Sorting, filters and page of a cached search (`GET /api/hotel/search/:cacheId`), from the route's query schema. */
+export type SearchPageQuery = HotelPageQuery;
 
 export const getSearchPage = (cacheId: string, query: SearchPageQuery, signal?: AbortSignal) =>
-  api<{ success: boolean; response: HotelSearchPage }>(`/api/hotel/search/${encodeURIComponent(cacheId)}`, {
+  api<HotelSearchAnswer>(`/api/hotel/search/${encodeURIComponent(cacheId)}`, {
     query: { ...query },
     signal,
   }).then((r) => r.response);

@@ -1,5 +1,4 @@
-import type { HotelStreamSearchBody } from '@travesia/contracts';
-import type { HotelSearchPage } from '@travesia/contracts/web-booking-shapes';
+import type { HotelSearchPage, HotelStreamSearchBody } from '@travesia/contracts';
 import { useSearchStream } from '../../../shared/booking/stream/search-stream';
 import type { StreamState } from '../../../shared/booking/stream/stream-state';
 

@@ -1,6 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { formatMoney, hotelCategoryLabel } from '@travesia/contracts';
-import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-shapes';
+import { formatMoney, type HotelItem, type HotelOption, hotelCategoryLabel } from '@travesia/contracts';
 import { Button, Card, Flex, Image, List, Rate, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { CancellationBadge } from '../../../shared/booking/display/cancellation-policy';

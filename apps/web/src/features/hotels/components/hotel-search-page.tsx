@@ -1,5 +1,4 @@
-import { HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
-import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-shapes';
+import { type HotelItem, type HotelOption, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import { Alert, Flex } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,4 @@
-import { hotelCategoryOptions } from '@travesia/contracts';
-import type { HotelItem, HotelOption } from '@travesia/contracts/web-booking-shapes';
+import { type HotelItem, type HotelOption, hotelCategoryOptions } from '@travesia/contracts';
 import { Alert, Card, Checkbox, Col, Empty, Flex, Input, InputNumber, Pagination, Row, Segmented, Select, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { StreamState } from '../../../shared/booking/stream/stream-state';
@@ -213,12 +212,7 @@ export function ResultsPanel({
         <Spin spinning={result.isFetching}>
           {data && data.items.length === 0 && <Empty description="Ningún hotel coincide con la búsqueda" />}
           {data?.items.map((h) => (
-            <HotelCard
-              key={`${h.supplier}-${h.accountId ?? ''}-${h.code}`}
-              hotel={h}
-              nights={nights}
-              onOpen={(o) => onOpen(h, o, cacheId)}
-            />
+            <HotelCard key={`${h.supplier}-${h.code}`} hotel={h} nights={nights} onOpen={(o) => onOpen(h, o, cacheId)} />
           ))}
         </Spin>
         {data && data.totalPages > 1 && (

@@ -1,5 +1,4 @@
-import { formatMoney, type HotelCancellationPolicy } from '@travesia/contracts';
-import type { BookingMoney } from '@travesia/contracts/web-booking-shapes';
+import { type BookingMoney, formatMoney, type HotelCancellationPolicy } from '@travesia/contracts';
 import { Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { CancellationPolicy } from '../display/cancellation-policy';

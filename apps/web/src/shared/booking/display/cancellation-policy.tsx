@@ -1,5 +1,10 @@
-import { type CancellationTerms, cancellationTerms, type HotelCancellationPolicy, localTimeZone } from '@travesia/contracts';
-import type { BookingMoney } from '@travesia/contracts/web-booking-shapes';
+import {
+  type BookingMoney,
+  type CancellationTerms,
+  cancellationTerms,
+  type HotelCancellationPolicy,
+  localTimeZone,
+} from '@travesia/contracts';
 import { Tag, Typography } from 'antd';
 import { useSession } from '../../session/use-session';
 

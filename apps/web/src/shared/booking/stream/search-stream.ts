@@ -1,4 +1,4 @@
-import type { SearchStreamEvent } from '@travesia/contracts/web-booking-shapes';
+import type { SearchStreamEvent } from '@travesia/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, handleUnauthorized } from '../../../lib/api';
 import { readCookie, TOKEN_COOKIE } from '../../../lib/cookies';

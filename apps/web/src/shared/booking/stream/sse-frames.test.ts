@@ -1,4 +1,4 @@
-import type { HotelStreamEvent as StreamEvent } from '@travesia/contracts/web-booking-shapes';
+import type { HotelStreamEvent as StreamEvent } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
 import { parseSseFrames } from './sse-frames';
 

@@ -1,4 +1,4 @@
-import type { HotelSearchPage, HotelStreamEvent as StreamEvent } from '@travesia/contracts/web-booking-shapes';
+import type { HotelSearchPage, HotelStreamEvent as StreamEvent } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
 import { applyStreamEvent, endStream, IDLE_STREAM, type StreamState } from './stream-state';
 

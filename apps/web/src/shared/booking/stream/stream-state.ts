@@ -1,4 +1,4 @@
-import type { SearchStreamEvent, StreamSource } from '@travesia/contracts/web-booking-shapes';
+import type { SearchStreamEvent, StreamSource } from '@travesia/contracts';
 import type { ApiError } from '../../../lib/api';
 
 /** What the state reads of a source's first search page, whatever the product. */

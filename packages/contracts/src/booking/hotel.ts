@@ -1,53 +1,16 @@
 import { z } from 'zod';
-import { HOLDER_REQUIREMENTS } from './hotel-booking.js';
-import { hotelCancellationPolicySchema } from './hotel-cancellation.js';
-import { priceBreakdownSchema } from './pricing.js';
+import { HOLDER_REQUIREMENTS, type hotelCachedQuery } from '../hotel-booking.js';
+import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
+import { priceBreakdownSchema } from '../pricing.js';
+import { voucherSchema } from '../vouchers.js';
+import { bookingMoneySchema, type SearchStreamEvent } from './stream.js';
 
 /**
- * The answers of the hotel search stream, search page and quote as the web reads them
- * (apps/server/src/modules/hotel-booking/README.md). Contracts had the requests only; these replace the
- * web's hand-copied `features/hotels/types.ts` until the booking engine's own answer schemas
- * (`packages/contracts/src/booking/`, issue 13 item 3) take their place. Published as the subpath
- * `@travesia/contracts/web-booking-shapes` (not through the index) so those later names cannot clash.
+ * The hotel flow's answers (apps/server/src/modules/booking/hotel/README.md): the search page (every
+ * search route, the cached pages and each stream `result`), the Juniper static content, the re-quote
+ * and the reserve. The routes declare them as their response schemas, so a field not listed here is
+ * never sent; the web takes its types from them. The requests are in hotel-booking.ts.
  */
-
-export const bookingMoneySchema = z.object({ amount: z.string(), currency: z.string() });
-export type BookingMoney = z.infer<typeof bookingMoneySchema>;
-
-// ---- the search stream (Server-Sent Events), any product ----------------------------------------
-
-/** One searched source: a provider account, or own inventory ('travesia'). */
-export const streamSourceSchema = z.object({ accountId: z.string(), supplier: z.string(), name: z.string() });
-export type StreamSource = z.infer<typeof streamSourceSchema>;
-
-export const streamStartSchema = z.object({ suppliers: z.array(streamSourceSchema) });
-export const streamFailureSchema = z.object({
-  accountId: z.string(),
-  supplier: z.string().nullable(),
-  name: z.string().nullable(),
-  ms: z.number(),
-  code: z.string(),
-  msg: z.string(),
-});
-export const streamDoneSchema = z.object({
-  ok: z.number(),
-  failed: z.number(),
-  /** The merged cache of every source's results; absent or null when nothing was cached. */
-  cacheId: z.string().nullish(),
-  expires: z.string().nullish(),
-  itemsFound: z.number().optional(),
-});
-/** A source's answer: `response` is the product's first search page. */
-export const streamResultSchema = <Page extends z.ZodType>(page: Page) => streamSourceSchema.extend({ ms: z.number(), response: page });
-
-/** The events of a streamed search, generic over the product's search page. */
-export type SearchStreamEvent<Page> =
-  | { event: 'start'; data: z.infer<typeof streamStartSchema> }
-  | { event: 'result'; data: StreamSource & { ms: number; response: Page } }
-  | { event: 'failure'; data: z.infer<typeof streamFailureSchema> }
-  | { event: 'done'; data: z.infer<typeof streamDoneSchema> };
-
-// ---- hotels ---------------------------------------------------------------------------------
 
 const boardSchema = z.object({ code: z.string(), label: z.string() });
 const availabilitySchema = z.enum(['available', 'on-request']);
@@ -64,6 +27,7 @@ export const hotelOptionSchema = z.object({
   cancellation: hotelCancellationPolicySchema,
   payAtHotel: z.boolean(),
   price: bookingMoneySchema,
+  /** Trimmed to what the viewer may see (hidden fields null). */
   breakdown: priceBreakdownSchema,
   expiresAt: z.string().nullable(),
 });
@@ -76,8 +40,6 @@ export const hotelItemSchema = z.object({
   stars: z.number().nullable(),
   zone: z.string().nullable(),
   supplier: z.string(),
-  /** Which account answered it (merged cache only). */
-  accountId: z.string().optional(),
   minPrice: bookingMoneySchema,
   images: z.array(z.string()).optional(),
   address: z.string().optional(),
@@ -87,7 +49,7 @@ export const hotelItemSchema = z.object({
 });
 export type HotelItem = z.infer<typeof hotelItemSchema>;
 
-/** What a merged search holds, over every hotel of the cache (for the filter choices). */
+/** What a search holds, over every hotel of the cache (for the filter choices). */
 export const hotelFacetsSchema = z.object({
   suppliers: z.array(z.string()),
   boards: z.array(boardSchema),
@@ -101,6 +63,7 @@ export type HotelFacets = z.infer<typeof hotelFacetsSchema>;
 export const hotelSearchPageSchema = z.object({
   cacheId: z.string(),
   expires: z.string(),
+  /** The supplier of a one-supplier search, 'mixed' for a merged one. */
   supplier: z.string().optional(),
   itemsFound: z.number(),
   lowestPrice: bookingMoneySchema.nullable(),
@@ -108,12 +71,32 @@ export const hotelSearchPageSchema = z.object({
   page: z.number(),
   limit: z.number(),
   totalPages: z.number(),
+  /** Offers left out of the search (e.g. a currency without an exchange rate); `notes` says why. */
+  dropped: z.number().optional(),
   notes: z.array(z.string()),
   items: z.array(hotelItemSchema),
   facets: hotelFacetsSchema.optional(),
 });
 export type HotelSearchPage = z.infer<typeof hotelSearchPageSchema>;
 export type HotelStreamEvent = SearchStreamEvent<HotelSearchPage>;
+export const hotelSearchAnswerSchema = z.object({ success: z.literal(true), response: hotelSearchPageSchema });
+export type HotelSearchAnswer = z.infer<typeof hotelSearchAnswerSchema>;
+
+/** `GET /api/hotel/search/:cacheId` as the web sends it: page, limit and sort always; the filters when set. */
+export type HotelPageQuery = Pick<z.infer<typeof hotelCachedQuery>, 'page' | 'limit' | 'sort'> &
+  Partial<Omit<z.infer<typeof hotelCachedQuery>, 'page' | 'limit' | 'sort'>>;
+
+/** Juniper static content of one hotel (cached a day). */
+export const hotelContentSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  zone: z.string().optional(),
+  category: z.string().optional(),
+  address: z.string(),
+  description: z.string(),
+});
+export type HotelContent = z.infer<typeof hotelContentSchema>;
+export const hotelContentAnswerSchema = z.object({ success: z.literal(true), response: z.object({ items: z.array(hotelContentSchema) }) });
 
 export const hotelQuoteSchema = z.object({
   quoteId: z.string(),
@@ -136,3 +119,12 @@ export const hotelQuoteSchema = z.object({
   checkOut: z.string(),
 });
 export type HotelQuote = z.infer<typeof hotelQuoteSchema>;
+export const hotelQuoteAnswerSchema = z.object({ success: z.literal(true), response: hotelQuoteSchema });
+
+/** 202 while the supplier still books, 201 a new booking, 200 a replay of the same idempotency key. */
+export const hotelReserveAnswerSchema = z.object({
+  success: z.literal(true),
+  created: z.boolean(),
+  msg: z.string(),
+  response: voucherSchema,
+});

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { HOTEL_BOOKING_MESSAGES as M, type UserType } from '@travesia/contracts';
+import type { AuthContext } from '../../../http/auth.js';
+import { AppError } from '../../../http/errors.js';
+import type { KeyValueStore } from '../../../lib/kv.js';
+import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
+import {
+  type CachedOffer,
+  cacheKey,
+  cheapest,
+  currencyOf,
+  facetsOf,
+  type HotelExtras,
+  type HotelFilter,
+  type HotelSort,
+  hotelBlobKey,
+  type IndexHotel,
+  optionIdOf,
+  present,
+  rankByName,
+  type SearchIndex,
+  writeHotels,
+} from './cache.js';
+
+const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };
+
+/** What a stored search's index says about itself (the rest is computed from its offers). */
+export type SearchMeta = Omit<SearchIndex, 'v' | 'parts' | 'compare' | 'facets' | 'hotels'>;
+
+/**
+ * The hotel searches kept under a cacheId (cache.ts holds their stored form): storing a supplier's
+ * part, merging the parts of a streamed search, reading a seller's search back, one option of it,
+ * and a page with sorting and filters. Recently used indexes stay parsed in process.
+ */
+export class HotelSearchStore {
+  /** Recently used search indexes already parsed (a cold read parses only the compact index anyway). */
+  private readonly parsed = new Map<string, SearchIndex>();
+  private static readonly PARSED_MAX = 16;
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Writes a search's hotel blobs and its index; answers the index. */
+  async save(
+    meta: SearchMeta,
+    offers: CachedOffer[],
+    ttl: number,
+    extras?: Map<string, HotelExtras & { stars?: number | null }>,
+  ): Promise<SearchIndex> {
+    const hotels = await writeHotels(this.store, meta.cacheId, offers, ttl, extras);
+    const compare = new Set(offers.map((o) => o.breakdown.currency)).size > 1 ? 'usd' : 'price';
+    const index: SearchIndex = { v: 2, ...meta, parts: [], compare, facets: facetsOf(hotels, compare), hotels };
+    if (compare === 'usd') index.notes = [...index.notes, M.mixedCurrencies];
+    await this.store.set(cacheKey(meta.cacheId), JSON.stringify(index), ttl);
+    this.remember(index);
+    return index;
+  }
+
+  /**
+   * One search holding every successful part of a streamed search: the parts' index entries side by
+   * side (their blobs are shared, not copied), option ids prefixed with the part number. Prices in
+   * several currencies are compared by their USD equivalent (decision 0096).
+   */
+  async merge(who: AuthContext | SalesContext, parts: SearchIndex[]): Promise<SearchIndex | null> {
+    if (!parts.length) return null;
+    const sale = saleOf(who);
+    const at = this.now().getTime();
+    const expires = parts.reduce((min, p) => (p.expires < min ? p.expires : min), parts[0].expires);
+    const ttl = Math.max(1, Math.floor((Date.parse(expires) - at) / 1000));
+    const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, part: i })));
+    rankByName(hotels);
+    const currencies = new Set(hotels.flatMap((h) => h.o.map(currencyOf)));
+    const compare = currencies.size > 1 ? 'usd' : 'price';
+    hotels.sort((a, b) => cheapest(a, compare) - cheapest(b, compare));
+    const notes = [...new Set(parts.flatMap((p) => p.notes.filter((n) => n !== M.mixedCurrencies)))];
+    if (compare === 'usd') notes.push(M.mixedCurrencies);
+    const first = parts[0];
+    const index: SearchIndex = {
+      v: 2,
+      cacheId: randomBytes(16).toString('base64url'),
+      kind: 'merged',
+      agencyId: sale.agencyId,
+      userId: scopeIdOf(sale),
+      accountId: '',
+      supplier: 'mixed',
+      forceSandbox: first.forceSandbox,
+      resort: first.resort,
+      criteria: first.criteria,
+      place: first.place,
+      supplierCode: null,
+      expires,
+      notes,
+      dropped: parts.reduce((n, p) => n + p.dropped, 0),
+      parts: parts.map((p) => ({ cacheId: p.cacheId, supplier: p.supplier as IndexHotel['supplier'], accountId: p.accountId })),
+      compare,
+      facets: facetsOf(hotels, compare),
+      hotels,
+    };
+    await this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl);
+    this.remember(index);
+    return index;
+  }
+
+  /** A cached search of the caller (another user's, or an expired one, is a 404). */
+  async cached(who: AuthContext | SalesContext, cacheId: string): Promise<SearchIndex> {
+    const sale = saleOf(who);
+    let found: SearchIndex | null = null;
+    if (/^[A-Za-z0-9_-]{10,64}$/.test(cacheId)) {
+      const hit = this.parsed.get(cacheId);
+      if (hit) found = hit;
+      else {
+        const raw = await this.store.get(cacheKey(cacheId));
+        const parsed = raw ? (JSON.parse(raw) as SearchIndex) : null;
+        found = parsed?.v === 2 ? parsed : null;
+        if (found) this.remember(found);
+      }
+    }
+    if (found && Date.parse(found.expires) <= this.now().getTime()) found = null;
+    if (!found || found.userId !== scopeIdOf(sale) || found.agencyId !== sale.agencyId)
+      throw new AppError(404, 'SEARCH_EXPIRED', M.cacheExpired);
+    return found;
+  }
+
+  /**
+   * One option of a cached search with the supplier search it belongs to (a merged search's
+   * `<part>-<id>` resolves to its part); 404 when unknown.
+   */
+  async option(who: AuthContext | SalesContext, cacheId: string, optionId: string): Promise<{ search: SearchIndex; entry: CachedOffer }> {
+    let search = await this.cached(who, cacheId);
+    let id = optionId;
+    if (search.kind === 'merged') {
+      const m = /^(\d+)-(.+)$/.exec(optionId);
+      const part = m ? search.parts[Number(m[1])] : undefined;
+      if (!m || !part) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
+      search = await this.cached(who, part.cacheId);
+      id = m[2];
+    }
+    const hotel = search.hotels.find((h) => h.o.some((o) => optionIdOf(o) === id));
+    const raw = hotel ? await this.store.get(hotelBlobKey(search, hotel)) : null;
+    const entry = raw ? (JSON.parse(raw) as CachedOffer[]).find((o) => o.optionId === id) : undefined;
+    if (!entry) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
+    return { search, entry };
+  }
+
+  /** A page of the caller's cached search, sorted and filtered, priced for the viewer's role. */
+  async page(who: AuthContext | SalesContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
+    return present(this.store, await this.cached(who, cacheId), viewerTypeOf(saleOf(who)), q, filter);
+  }
+
+  /** The first page of a search just stored (cheapest first), as a search route answers it. */
+  firstPage(index: SearchIndex, viewer: UserType) {
+    return present(this.store, index, viewer, FIRST_PAGE, {});
+  }
+
+  /** Keeps a parsed search (most recent last), dropping the oldest and the expired ones. */
+  private remember(c: SearchIndex) {
+    this.parsed.delete(c.cacheId);
+    this.parsed.set(c.cacheId, c);
+    const now = this.now().getTime();
+    for (const [id, v] of this.parsed)
+      if (this.parsed.size > HotelSearchStore.PARSED_MAX || Date.parse(v.expires) <= now) this.parsed.delete(id);
+  }
+}
