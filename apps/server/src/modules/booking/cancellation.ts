@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors.js';
 import type { CancelResult, SupplierBookingRef, SupplierLayer } from '../../suppliers/index.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import { type CancellationResult, PolicyCancellation, type SupplierCancellation } from '../voucher/cancellation.js';
+import { inAgentTerms } from './agent-policy.js';
 import { kindOfCode, supplierCodeOf } from './booking-code.js';
 
 /** The built-in own-inventory provider (suppliers/travesia/account.ts). */
@@ -99,15 +100,20 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
     if (!r.penaltyKnown || !r.penalty) {
       throw new AppError(502, 'SUPPLIER_PENALTY_UNKNOWN', 'El proveedor no pudo calcular la penalidad de cancelación; inténtalo más tarde');
     }
-    const amount = new Decimal(r.penalty.amount).toFixed(2);
+    // In the agent's terms (decision 0400): the share of its cost the supplier keeps, of the agent's price.
+    const agent =
+      v.costNet && v.costCurrency
+        ? inAgentTerms(r.penalty, { amount: v.costNet, currency: v.costCurrency }, { amount: v.priceGross, currency: v.priceCurrency })
+        : r.penalty;
+    const amount = new Decimal(agent.amount).toFixed(2);
     return {
       penalty: amount,
-      penaltyCurrency: r.penalty.currency,
+      penaltyCurrency: agent.currency,
       penaltyType: '$',
       penaltyValue: amount,
       penaltyCaused: { type: hoursBefore < 0 ? 'no-show' : 'cancellation', time: Math.max(0, hoursBefore), timeType: 'hours' },
       amount,
-      currency: r.penalty.currency,
+      currency: agent.currency,
     };
   }
 }
