@@ -11,7 +11,10 @@ import type { CancellationPolicy, Money } from '../../suppliers/index.js';
 export function inAgentTerms(amount: Money, cost: Money, price: Money): Money {
   const c = new Decimal(cost.amount);
   if (amount.currency !== cost.currency || c.lte(0)) return amount;
-  return { amount: new Decimal(amount.amount).mul(price.amount).div(c).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2), currency: price.currency };
+  return {
+    amount: new Decimal(amount.amount).mul(price.amount).div(c).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    currency: price.currency,
+  };
 }
 
 /**

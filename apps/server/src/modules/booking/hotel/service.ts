@@ -5,7 +5,15 @@ import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../../http/errors.js';
 import type { PricingContext } from '../../../pricing/index.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import type { CancellationPolicy, HotelOffer, HotelQuote, Money, ResolvedProviderAccount, SupplierLayer, Traveller } from '../../../suppliers/index.js';
+import type {
+  CancellationPolicy,
+  HotelOffer,
+  HotelQuote,
+  Money,
+  ResolvedProviderAccount,
+  SupplierLayer,
+  Traveller,
+} from '../../../suppliers/index.js';
 import { ownInventoryAccount } from '../../../suppliers/travesia/account.js';
 import { nationalityOf } from '../../inventory/nationality.js';
 import { policiesOf } from '../../inventory/own-voucher.js';

@@ -1,5 +1,5 @@
-import { startSimulator } from '@travesia/supplier-sim';
 import { cancellationTerms, type TermsRule } from '@travesia/contracts';
+import { startSimulator } from '@travesia/supplier-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../../test/factories.js';
 import { hotelReserveBody, hotelSearchBody, hotelSearchUrl } from '../../../../test/hotel-reserve.js';
@@ -85,7 +85,12 @@ describe('supplier hotels: the terms shown before booking are the penalty quoted
         // A non-refundable rate costs the whole price now: the comparison is not between two zeros. (A
         // refundable one already charges a night or is still free, depending on the hour at the destination.)
         if (!refundable) expect(shown.penaltyNow.amount).toBe(quote.price.amount);
-        const res = await call('POST', '/api/voucher', { ...admin, 'idempotency-key': `terms-${supplier}-${refundable}` }, hotelReserveBody(quote, supplier));
+        const res = await call(
+          'POST',
+          '/api/voucher',
+          { ...admin, 'idempotency-key': `terms-${supplier}-${refundable}` },
+          hotelReserveBody(quote, supplier),
+        );
         expect(res.statusCode, res.body).toBe(201);
         const voucher = res.json().response;
         expect(voucher.status).toBe('confirmed');
