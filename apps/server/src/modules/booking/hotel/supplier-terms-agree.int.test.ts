@@ -26,6 +26,8 @@ const call = (method: 'POST', url: string, headers: Record<string, string>, payl
 
 interface Option {
   optionId: string;
+  /** The supplier's flag (the policy below is already the agent's). */
+  refundable: boolean;
   cancellation: { refundable: boolean; rules: TermsRule[] };
 }
 
@@ -68,7 +70,7 @@ describe('supplier hotels: the terms shown before booking are the penalty quoted
         // The simulator's non-refundable rates: not refundable, with one rule (the whole price from today)
         // or none yet; refundable ones charge a night first (Hotelbeds: a step before the whole price).
         const nonRefundable = (o: Option) =>
-          !o.cancellation.refundable && o.cancellation.rules.length <= 1 && o.cancellation.rules[0]?.nights === undefined;
+          !o.refundable && o.cancellation.rules.length <= 1 && o.cancellation.rules[0]?.nights === undefined;
         const option = items.flatMap((i) => i.options).find((o) => nonRefundable(o) !== refundable);
         expect(option, 'an option of that kind in the simulator').toBeDefined();
         const q = await call('POST', '/api/hotel/quote', admin, { cacheId, optionId: option?.optionId });
