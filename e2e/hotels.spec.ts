@@ -176,6 +176,8 @@ test('the terms shown at the final confirmation are the penalty quoted right aft
   });
   // The results badge comes from the same terms function as everything below.
   await expect(page.getByTestId('cancellation-badge').first()).toBeVisible();
+  // Results that compare: the total of the default two-night stay and what one night costs.
+  await expect(page.getByTestId('hotel-card').first().getByTestId('option-per-night').first()).toContainText('por noche');
   await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
   await acceptQuote(page);
   await page.getByLabel('Nombre', { exact: true }).fill('Laura');
