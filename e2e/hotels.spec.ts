@@ -164,10 +164,7 @@ test('own inventory (travesia) route: search, option, reserve confirmed at once'
   await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
 });
 
-// FIXME(issue 15): since own hotels book through the engine (decision 0350) the cancel quote right after
-// booking (240) no longer equals the penalty the final confirmation shows (152.41): a real disagreement
-// between the two, found by this test after the merge and not yet fixed.
-test.fixme('the terms shown at the final confirmation are the penalty quoted right after booking; the remarks reach the detail', async ({
+test('the terms shown at the final confirmation are the penalty quoted right after booking; the remarks reach the detail', async ({
   page,
 }) => {
   await signIn(page, DEMO.agency);
@@ -179,6 +176,8 @@ test.fixme('the terms shown at the final confirmation are the penalty quoted rig
   });
   // The results badge comes from the same terms function as everything below.
   await expect(page.getByTestId('cancellation-badge').first()).toBeVisible();
+  // Results that compare: the total of the default two-night stay and what one night costs.
+  await expect(page.getByTestId('hotel-card').first().getByTestId('option-per-night').first()).toContainText('por noche');
   await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
   await acceptQuote(page);
   await page.getByLabel('Nombre', { exact: true }).fill('Laura');

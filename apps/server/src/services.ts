@@ -154,7 +154,11 @@ export function createServices(deps: AppDeps) {
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
     log: deps.log,
-    supplierCancellation: new RegistrySupplierCancellation({ suppliers, providerAccounts: () => providerAccounts }),
+    supplierCancellation: new RegistrySupplierCancellation({
+      suppliers,
+      providerAccounts: () => providerAccounts,
+      timeZoneOf: (agencyId) => timeZones.of(agencyId),
+    }),
     timeZones,
     agencyMail,
   });

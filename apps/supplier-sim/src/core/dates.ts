@@ -29,3 +29,10 @@ export function today(): string {
 export function isoWithOffset(day: string, time = '23:59:00', offset = '-05:00'): string {
   return `${day}T${time}${offset}`;
 }
+
+/** The calendar day at `now` in a place `offset` ('-05:00') from UTC: a supplier's "today" is local. */
+export function localDay(now: Date, offset: string): string {
+  const m = /^([+-])(\d{2}):(\d{2})$/.exec(offset);
+  const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
+}

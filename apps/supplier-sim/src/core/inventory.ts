@@ -1,4 +1,4 @@
-import { addDays, eachNight, isoWithOffset, nightsBetween } from './dates.js';
+import { addDays, eachNight, isoWithOffset, localDay, nightsBetween } from './dates.js';
 import { prng, seedOf } from './prng.js';
 
 /**
@@ -355,7 +355,8 @@ export function penaltySteps(
   now = new Date(),
 ): PenaltyStep[] {
   const off = hotel.destination.utcOffset;
-  const todayDay = now.toISOString().slice(0, 10);
+  // The destination's today: at 21:00 in Bogotá the UTC day is already tomorrow, whose midnight is still to come.
+  const todayDay = localDay(now, off);
   if (nonRefundable) return [{ from: isoWithOffset(todayDay, '00:00:00', off), day: todayDay, cents: totalCents, nights }];
   const firstDay = addDays(checkIn, -hotel.freeCancelDays);
   const oneNight = Math.round(totalCents / Math.max(1, nights));

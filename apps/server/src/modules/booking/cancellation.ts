@@ -4,7 +4,11 @@ import { AppError } from '../../http/errors.js';
 import type { CancelResult, SupplierBookingRef, SupplierLayer } from '../../suppliers/index.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import { type CancellationResult, PolicyCancellation, type SupplierCancellation } from '../voucher/cancellation.js';
+import { inAgentTerms } from './agent-policy.js';
 import { kindOfCode, supplierCodeOf } from './booking-code.js';
+
+/** The built-in own-inventory provider (suppliers/travesia/account.ts). */
+const OWN_SUPPLIER = 'travesia';
 
 const NOT_CANCELLABLE = 'Esta reserva no se puede cancelar con el proveedor: no tiene localizador o su cuenta ya no existe';
 
@@ -21,8 +25,15 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
       /** Asked at use time (the voucher service is built before the provider accounts). */
       providerAccounts: () => ProviderAccountService;
       now?: () => Date;
+      /** The agency's zone (AgencyTimeZones.of), for the penalty's hours before arrival. */
+      timeZoneOf?: (agencyId: string) => Promise<string>;
     },
   ) {}
+
+  /** The voucher's own terms: its stored rules over the agent's price (the screens' `cancellationTerms`). */
+  private stored(v: VoucherRow): Promise<PenaltyData> {
+    return new PolicyCancellation(this.d.now, this.d.timeZoneOf).quote(v);
+  }
 
   private async target(v: VoucherRow) {
     const code = supplierCodeOf(v.bookingCodes);
@@ -33,7 +44,7 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
     const account = v.providerAccountId ? await this.d.providerAccounts().resolveForBooking(v.providerAccountId, mode) : null;
     if (!ref || !account || !kind || kind !== v.type || !this.d.suppliers.registry.supports(account.supplier, kind))
       throw new AppError(409, 'SUPPLIER_NOT_CANCELLABLE', NOT_CANCELLABLE);
-    return { adapter: this.d.suppliers.registry.get(account, kind), ref };
+    return { adapter: this.d.suppliers.registry.get(account, kind), ref, own: account.supplier === OWN_SUPPLIER };
   }
 
   /**
@@ -59,18 +70,23 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
 
   async quote(v: VoucherRow): Promise<PenaltyData> {
     if (this.isUnbookedHold(v)) return this.free(v);
-    const { adapter, ref } = await this.target(v);
-    return this.penaltyOf(v, await adapter.cancel(ref, { simulate: true }, { correlationId: v.id }));
+    const { adapter, ref, own } = await this.target(v);
+    // Asked for own inventory too: it answers whether the booking is still there to cancel.
+    const simulated = await adapter.cancel(ref, { simulate: true }, { correlationId: v.id });
+    // Own inventory: we are the supplier, and the agent's terms are the stored policy over the agent's price.
+    if (own) return this.stored(v);
+    return this.penaltyOf(v, simulated);
   }
 
   async cancel(v: VoucherRow): Promise<CancellationResult> {
     if (this.isUnbookedHold(v)) return { penalty: this.free(v), note: 'Pre-reserva liberada: no se había reservado con el proveedor' };
-    const { adapter, ref } = await this.target(v);
+    const { adapter, ref, own } = await this.target(v);
     const result = await adapter.cancel(ref, { simulate: false }, { correlationId: v.id });
+    if (own) return { penalty: await this.stored(v), reference: result.cancellationReference ?? undefined };
     // Cancelled at the supplier: record it whatever the penalty report says (from the stored policy when unknown).
     const known = result.penaltyKnown && result.penalty;
     return {
-      penalty: known ? this.penaltyOf(v, result) : await new PolicyCancellation(this.d.now).quote(v),
+      penalty: known ? this.penaltyOf(v, result) : await this.stored(v),
       reference: result.cancellationReference ?? undefined,
       note: known ? undefined : 'El proveedor no informó la penalidad; se calculó con la política guardada',
     };
@@ -84,15 +100,20 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
     if (!r.penaltyKnown || !r.penalty) {
       throw new AppError(502, 'SUPPLIER_PENALTY_UNKNOWN', 'El proveedor no pudo calcular la penalidad de cancelación; inténtalo más tarde');
     }
-    const amount = new Decimal(r.penalty.amount).toFixed(2);
+    // In the agent's terms (decision 0400): the share of its cost the supplier keeps, of the agent's price.
+    const agent =
+      v.costNet && v.costCurrency
+        ? inAgentTerms(r.penalty, { amount: v.costNet, currency: v.costCurrency }, { amount: v.priceGross, currency: v.priceCurrency })
+        : r.penalty;
+    const amount = new Decimal(agent.amount).toFixed(2);
     return {
       penalty: amount,
-      penaltyCurrency: r.penalty.currency,
+      penaltyCurrency: agent.currency,
       penaltyType: '$',
       penaltyValue: amount,
       penaltyCaused: { type: hoursBefore < 0 ? 'no-show' : 'cancellation', time: Math.max(0, hoursBefore), timeType: 'hours' },
       amount,
-      currency: r.penalty.currency,
+      currency: agent.currency,
     };
   }
 }

@@ -330,6 +330,8 @@ export class OwnInventoryProvider implements OwnInventoryPort {
 
 /** The penalty of cancelling an own booking at `at`, from its stored policy (the vouchers' computation). */
 function penaltyOf(b: OwnBookingRecord, at: Date): Money {
-  const amount = penaltyAt(b.cancellation, { total: b.total.amount, currency: b.total.currency, nights: 1, start: b.hold.day }, at);
+  // A hotel's rules in nights are nights of its stay (its hold ends at the check-out); other kinds count 1.
+  const nights = b.hold.kind === 'hotel' && b.hold.end ? Math.max(1, stayNights(b.hold.day, b.hold.end).length) : 1;
+  const amount = penaltyAt(b.cancellation, { total: b.total.amount, currency: b.total.currency, nights, start: b.hold.day }, at);
   return { amount: new Decimal(amount).toFixed(2), currency: b.total.currency };
 }

@@ -21,7 +21,17 @@ import type {
 } from '../types.js';
 import { nodes, textOf, type XNode } from '../xml.js';
 import { RestelClient } from './client.js';
-import { mapAvailability, mapBooking, mapObservations, mapPolicy, paxGroups, penaltyNow, readLin, toRestelDate } from './mappers.js';
+import {
+  mapAvailability,
+  mapBooking,
+  mapObservations,
+  mapPolicy,
+  nightsPriced,
+  paxGroups,
+  penaltyNow,
+  readLin,
+  toRestelDate,
+} from './mappers.js';
 
 const S = 'restel' as const;
 /** Spec §9: up to 3 rooms, language code 1, category 0. */
@@ -129,7 +139,12 @@ export class RestelHotelAdapter implements HotelSupplier {
         { datos_reserva: { hotel: offer.hotel.code, lin: lins }, idioma: LANGUAGE },
         { operation: 'hotel.rules', idempotent: true, ctx },
       );
-      const policy = mapPolicy(nodes(content.politicaCanc), { checkIn: offer.checkIn, currency: same.total.currency });
+      const nightly = lins.map((l) => readLin(l)?.nightly).filter((n): n is Decimal => !!n);
+      const policy = nightsPriced(
+        mapPolicy(nodes(content.politicaCanc), { checkIn: offer.checkIn, currency: same.total.currency }),
+        same.total,
+        nightly,
+      );
       const observations = await this.hotelObservations(offer, ctx);
       return {
         offer,

@@ -92,7 +92,8 @@ describe('restel documented replies', () => {
       'Tasa turística de 1,50 EUR por persona y noche, pago directo en el hotel.',
       'Cancelando con menos de 3 días de antelación, gastos de 1 noche.',
     ]);
-    expect(quote.cancellation.rules).toEqual([{ from: '2030-08-12T00:00:00.000Z', nights: 1, currency: 'EUR' }]);
+    // "1 noche" priced from the first line, as Restel charges it (decision 0400).
+    expect(quote.cancellation.rules).toEqual([{ from: '2030-08-12T00:00:00.000Z', amount: '30.00', currency: 'EUR' }]);
     expect(sentXml('24')[0]).toContain('<codigo_cobol>745388</codigo_cobol><entrada>15/08/2030</entrada><salida>17/08/2030</salida>');
     expect(sentXml('144')[0]).toContain('<lin>DB#1#C+#30.00#10.00#OB#OK#20300815#20300816#EU#2-0#0#0#203004101358#745388#</lin>');
   });

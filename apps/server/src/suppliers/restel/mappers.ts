@@ -211,6 +211,25 @@ export function mapPolicy(conditions: XNode[], ctx: { checkIn: string; currency:
   return { refundable: isRefundable(rules, now), rules, text: texts.length ? [...new Set(texts)].join(' ') : undefined };
 }
 
+/**
+ * The rules with their nights priced from the lines, as Restel charges them (the first nights' own
+ * prices, not the stay's average): what the agent is shown is then what the cancellation will cost
+ * (decision 0400).
+ */
+export function nightsPriced(policy: CancellationPolicy, total: Money, nightly: Decimal[]): CancellationPolicy {
+  if (!nightly.length) return policy;
+  return {
+    ...policy,
+    rules: policy.rules.map((rule) => {
+      if (!rule.nights) return rule;
+      const { nights, ...r } = rule;
+      return { ...r, amount: Decimal.min(sumNights(nightly, nights), total.amount).toFixed(2) };
+    }),
+  };
+}
+
+const sumNights = (nightly: Decimal[], n: number) => nightly.slice(0, n).reduce((s, x) => s.plus(x), new Decimal(0));
+
 /** The penalty in force now: the highest rule already started; nights are priced from the lines. */
 export function penaltyNow(policy: CancellationPolicy, total: Money, nightly: Decimal[], now = new Date()): Money {
   let max = new Decimal(0);
@@ -219,7 +238,7 @@ export function penaltyNow(policy: CancellationPolicy, total: Money, nightly: De
     let p = new Decimal(0);
     if (r.amount) p = new Decimal(r.amount);
     else if (r.percent) p = new Decimal(total.amount).times(r.percent).div(100);
-    else if (r.nights) p = nightly.slice(0, r.nights).reduce((s, n) => s.plus(n), new Decimal(0));
+    else if (r.nights) p = sumNights(nightly, r.nights);
     max = Decimal.max(max, p);
   }
   return money(Decimal.min(max, total.amount), total.currency);

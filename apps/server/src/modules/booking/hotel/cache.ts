@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import type { HotelOffer } from '../../../suppliers/index.js';
+import { agentPolicy } from '../agent-policy.js';
 
 /**
  * The stored form of a hotel search (decision 0095): a compact, pre-grouped index that paging,
@@ -362,7 +363,11 @@ function optionDto(o: CachedOffer, viewer: UserType, prefix: string): HotelOptio
     board: { code: o.offer.board.code, label: o.offer.board.label },
     availability: o.offer.availability,
     refundable: o.offer.cancellation.refundable,
-    cancellation: o.offer.cancellation,
+    // The agent's terms (decision 0400): a supplier's policy in the agent's price, our own hotels' as written.
+    cancellation:
+      o.offer.supplier === 'travesia'
+        ? o.offer.cancellation
+        : agentPolicy(o.offer.cancellation, o.offer.total, { amount: o.breakdown.price, currency: o.breakdown.currency }),
     payAtHotel: o.offer.payAtHotel,
     price: { amount: o.breakdown.price, currency: o.breakdown.currency },
     breakdown: breakdownFor(viewer, o.breakdown),

@@ -5,13 +5,22 @@ import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../../http/errors.js';
 import type { PricingContext } from '../../../pricing/index.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import type { HotelOffer, HotelQuote, ResolvedProviderAccount, SupplierLayer, Traveller } from '../../../suppliers/index.js';
+import type {
+  CancellationPolicy,
+  HotelOffer,
+  HotelQuote,
+  Money,
+  ResolvedProviderAccount,
+  SupplierLayer,
+  Traveller,
+} from '../../../suppliers/index.js';
 import { ownInventoryAccount } from '../../../suppliers/travesia/account.js';
 import { nationalityOf } from '../../inventory/nationality.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor } from '../../voucher/service.js';
+import { agentPolicy } from '../agent-policy.js';
 import type { BookingEngine } from '../engine.js';
 import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
 import { quoteChanges } from '../quote-changes.js';
@@ -135,8 +144,8 @@ export class HotelBookingService {
         ),
         breakdown: breakdownFor(viewerTypeOf(sale), breakdown),
         availability: quote.availability,
-        cancellation: quote.cancellation,
-        previousCancellation: option.offer.cancellation,
+        cancellation: termsOf(search.supplier, quote.cancellation, quote.total, breakdown),
+        previousCancellation: termsOf(search.supplier, option.offer.cancellation, option.offer.total, option.breakdown),
         remarks: quote.remarks,
         /** Holder details this option requires (the reserve form asks for them; the reserve answers 400 without them). */
         requiredHolderFields: quote.requiredHolderFields ?? [],
@@ -287,7 +296,7 @@ function hotelVoucher(q: CachedQuote, body: HotelReserveBody, own: boolean) {
     ...voucherMoney([{ breakdown: b, cost: quote.total }]),
     payments: (body.payments ?? {}) as Record<string, unknown>,
     remarks: body.comments ?? null,
-    policies: policiesOf(quote.cancellation),
+    policies: policiesOf(own ? quote.cancellation : agentPolicy(quote.cancellation, quote.total, priceOf(b))),
     product: {
       name: quote.offer.hotel.name,
       destination: q.place.name,
@@ -307,6 +316,16 @@ function hotelVoucher(q: CachedQuote, body: HotelReserveBody, own: boolean) {
       ...(own ? { policyText: quote.remarks[0] ?? null, nationality: knownNationality(q.criteria.nationality) } : {}),
     },
   };
+}
+
+const priceOf = (b: PriceBreakdown) => ({ amount: b.price, currency: b.currency });
+
+/**
+ * The policy the agent reads (decision 0400): a supplier's in the agent's price (`agentPolicy`); our own
+ * hotels' as written, since their policy is ours and already speaks of the agent's price.
+ */
+function termsOf(supplier: string, policy: CancellationPolicy, cost: Money, b: PriceBreakdown): CancellationPolicy {
+  return supplier === 'travesia' ? policy : agentPolicy(policy, cost, priceOf(b));
 }
 
 /** The search's nationality as an alpha-2 code, or null when absent or not in the catalogue. */

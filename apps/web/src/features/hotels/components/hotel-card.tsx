@@ -4,6 +4,7 @@ import { Button, Card, Flex, Image, List, Rate, Table, Tag, Typography } from 'a
 import { useState } from 'react';
 import { CancellationBadge } from '../../../shared/booking/display/cancellation-policy';
 import { usePhone } from '../../../shared/components/use-phone';
+import { perNightText } from '../per-night';
 import { SUPPLIER_NAMES } from '../variants';
 
 /** Coordinates with an OpenStreetMap link: no map tiles are reachable offline (docs/decisions/0101). */
@@ -95,7 +96,7 @@ export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen:
                   title: 'Condiciones',
                   render: (_, o) => <OptionTags option={o} nights={nights} />,
                 },
-                { title: 'Precio', align: 'right', render: (_, o) => formatMoney(o.price.amount, o.price.currency) },
+                { title: 'Precio', align: 'right', render: (_, o) => <OptionPrice option={o} nights={nights} /> },
                 {
                   title: '',
                   align: 'right',
@@ -130,6 +131,21 @@ function OptionTags({ option: o, nights }: { option: HotelOption; nights?: numbe
   );
 }
 
+/** The option's total for the stay and, for several nights, what one night costs. */
+function OptionPrice({ option: o, nights, strong }: { option: HotelOption; nights?: number; strong?: boolean }) {
+  const each = perNightText(o.price, nights);
+  return (
+    <span data-testid="option-price">
+      <Typography.Text strong={strong}>{formatMoney(o.price.amount, o.price.currency)}</Typography.Text>
+      {each && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="option-per-night">
+          {each}
+        </Typography.Text>
+      )}
+    </span>
+  );
+}
+
 /** On a phone the options are stacked cards: rooms and board, conditions, then price and "Ver opción". */
 function OptionCards({ options, onOpen, nights }: { options: HotelOption[]; onOpen: (option: HotelOption) => void; nights?: number }) {
   return (
@@ -146,7 +162,7 @@ function OptionCards({ options, onOpen, nights }: { options: HotelOption[]; onOp
           <Typography.Text style={{ display: 'block' }}>{o.board.label}</Typography.Text>
           <OptionTags option={o} nights={nights} />
           <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 6 }}>
-            <Typography.Text strong>{formatMoney(o.price.amount, o.price.currency)}</Typography.Text>
+            <OptionPrice option={o} nights={nights} strong />
             <Button size="small" type="primary" onClick={() => onOpen(o)}>
               Ver opción
             </Button>
