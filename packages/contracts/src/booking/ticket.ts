@@ -178,7 +178,8 @@ export type TicketOption = z.infer<typeof ticketOptionSchema>;
 
 export const ticketFacetsSchema = z.object({
   suppliers: z.array(z.string()),
-  categories: z.array(z.string()),
+  /** Every category of the search and how many options have it. */
+  categories: z.array(z.object({ name: z.string(), count: z.number() })),
   languages: z.array(coded),
   priceRange: z.object({ min: z.string(), max: z.string(), currency: z.string() }).nullable(),
   maxHours: z.number().nullable(),
