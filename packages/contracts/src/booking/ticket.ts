@@ -79,6 +79,20 @@ export const ticketStreamSearchBody = ticketSearchBody.omit({ provider_id: true 
 });
 export type TicketStreamSearchBody = z.infer<typeof ticketStreamSearchBody>;
 
+/** The days own tickets operate at a place, for the activity-day picker (decision 0440): at most 31 days. */
+export const ticketCalendarQuery = z.object({
+  destination: z.uuid({ error: HM.destinationRequired }),
+  from: day,
+  to: day,
+});
+export type TicketCalendarQuery = z.infer<typeof ticketCalendarQuery>;
+export const ticketCalendarAnswerSchema = z.object({
+  success: z.literal(true),
+  /** `days`: those of [from, to] on which some own ticket of the place (or inside it) still has places. */
+  response: z.object({ from: z.string(), to: z.string(), days: z.array(z.string()) }),
+});
+export type TicketCalendar = z.infer<typeof ticketCalendarAnswerSchema>['response'];
+
 export const TICKET_SORTS = ['price', '-price', 'name', 'duration'] as const;
 export const TICKET_TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
 const csv = (re: RegExp, error: string) => z.string().max(500).regex(re, { error }).optional();
