@@ -84,6 +84,13 @@ export const ticketCalendarQuery = z.object({
   destination: z.uuid({ error: HM.destinationRequired }),
   from: day,
   to: day,
+  /** The group's size (a ticket below its minimum group or above its places is not open); 1 when absent. */
+  people: z.coerce
+    .number({ error: M.tooManyParticipants })
+    .int()
+    .min(1, { error: M.tooManyParticipants })
+    .max(20, { error: M.tooManyParticipants })
+    .default(1),
 });
 export type TicketCalendarQuery = z.infer<typeof ticketCalendarQuery>;
 export const ticketCalendarAnswerSchema = z.object({

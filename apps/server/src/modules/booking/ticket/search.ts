@@ -91,8 +91,8 @@ export class TicketSearchService {
   }
 
   /**
-   * The days of [from, to] on which some own ticket of the place (or inside it) has places for one
-   * adult: the own-ticket route's day picker greys the rest (decision 0440). Past days are never open.
+   * The days of [from, to] on which some own ticket of the place (or inside it) can be sold to a group of
+   * `people`: the own-ticket route's day picker greys the rest (decision 0440). Past days are never open.
    */
   async ownCalendar(auth: AuthContext, q: TicketCalendarQuery): Promise<TicketCalendar> {
     if (q.to < q.from) throw badRequest(M.rangeOrder, { to: M.rangeOrder });
@@ -105,7 +105,7 @@ export class TicketSearchService {
     const ctx = { correlationId: randomBytes(8).toString('hex') };
     const found = await this.d.suppliers.registry
       .ticket(account)
-      .search({ destination: place.id, from, to: q.to, paxAges: [DEFAULT_ADULT_AGE] }, ctx);
+      .search({ destination: place.id, from, to: q.to, paxAges: Array<number>(q.people).fill(DEFAULT_ADULT_AGE) }, ctx);
     return { from: q.from, to: q.to, days: [...new Set(found.offers.map((o) => o.from))].sort() };
   }
 

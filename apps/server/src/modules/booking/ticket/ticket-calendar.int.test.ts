@@ -61,6 +61,9 @@ describe('own tickets calendar', () => {
     const res = await calendar(admin, { destination: cartagena, from: inDays(-3), to: inDays(20) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().response).toEqual({ from: inDays(-3), to: inDays(20), days: [inDays(5), inDays(9)] });
+    // A group of 5 fits only the tour's 10 places (the boat has 4).
+    const group = await calendar(admin, { destination: cartagena, from: inDays(1), to: inDays(20), people: '5' });
+    expect(group.json().response.days).toEqual([inDays(5)]);
     const past = await calendar(admin, { destination: cartagena, from: inDays(-5), to: inDays(-1) });
     expect(past.json().response.days).toEqual([]);
   });
@@ -71,6 +74,7 @@ describe('own tickets calendar', () => {
       [{ from: inDays(1), to: inDays(40) }, 400, 'El rango de fechas no puede superar 31 días'],
       [{ from: 'mañana', to: inDays(5) }, 400, 'Fecha no válida (formato AAAA-MM-DD)'],
       [{ from: inDays(1) }, 400, 'Dia estimado de la actividad es requerido'],
+      [{ from: inDays(1), to: inDays(5), people: '21' }, 400, 'Máximo 20 participantes por reserva'],
     ];
     for (const [q, status, msg] of cases) {
       const res = await calendar(admin, { destination: cartagena, ...q });

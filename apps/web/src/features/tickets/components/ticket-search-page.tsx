@@ -43,7 +43,10 @@ export function TicketSearchPage({ variant }: { variant: TicketVariant }) {
   // Own tickets give a calendar: their route greys the days without places of the month shown (decision 0440).
   const [month, setMonth] = useState(() => monthOf(saved.form.date ? dayjs(saved.form.date) : dayjs()));
   const destination = Form.useWatch('destination', form) ?? null;
-  const calendar = useOwnCalendar(variant.supplier === 'travesia' ? destination : null, month);
+  const adults = Form.useWatch('adults', form) ?? 1;
+  const children = Form.useWatch('children', form) ?? [];
+  const people = Math.min(20, Math.max(1, adults + children.length));
+  const calendar = useOwnCalendar(variant.supplier === 'travesia' ? destination : null, month, people);
   const disabledDate = (d: Dayjs) => ticketDayUnavailable(d, { today: dayjs(), calendar: calendar.data });
   const onPanelChange = (d: Dayjs) => setMonth(monthOf(d));
 
