@@ -117,6 +117,10 @@ test('an agency user searches tickets across every source, books an own ticket a
   // for two adults and a child aged 8.
   await searchCartagena(page, '/search/tickets/hotelbeds', [8]);
   await expect(page.getByTestId('ticket-card').filter({ hasText: 'Travesía' })).toHaveCount(0);
+  // The category facet (with its count) narrows the cached result to the museums.
+  await pickUntilSelected(page, 'Categoría', /^Museos \(\d+\)$/);
+  await expect(page.getByTestId('ticket-card').filter({ hasNotText: 'Museum pass' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('ticket-card').filter({ hasText: 'Museos' }).first()).toBeVisible();
   await page.getByTestId('ticket-card').filter({ hasText: 'Museum pass' }).first().getByRole('button', { name: 'Ver opciones' }).click();
   await expect(page).toHaveURL(/\/tickets\/options\/hotelbeds/);
   await acceptQuote(page);

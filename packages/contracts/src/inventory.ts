@@ -290,6 +290,8 @@ export const TICKET_MESSAGES = {
   notFound: 'Producto no encontrado',
   session: 'Sesión no válida (HH:mm)',
   maxPeople: 'El máximo de personas va de 1 a 500',
+  minPeople: 'El grupo mínimo va de 1 a 500 personas',
+  minAboveMax: 'El grupo mínimo no puede superar el máximo de personas',
   pax: 'Los pasajeros van de 1 a 60',
   children: 'Este ticket no admite niños',
   minMax: 'El mínimo no puede superar el máximo',
@@ -322,13 +324,21 @@ export const ticketProductBody = z
       .int({ error: tm.maxPeople })
       .min(1, { error: tm.maxPeople })
       .max(500, { error: tm.maxPeople }),
+    /** The smallest group one booking may be (participants); below it the ticket is not offered. */
+    minPeople: z
+      .number({ error: tm.minPeople })
+      .int({ error: tm.minPeople })
+      .min(1, { error: tm.minPeople })
+      .max(500, { error: tm.minPeople })
+      .default(1),
     startHour: hour,
     endHour: hour,
     /** Start hours of the sessions; empty = one session for the whole day. */
     sessions: z.array(hour).max(24).default([]),
     childrenAllowed: z.boolean().default(true),
   })
-  .refine((b) => b.startHour < b.endHour, { error: tm.hours, path: ['endHour'] });
+  .refine((b) => b.startHour < b.endHour, { error: tm.hours, path: ['endHour'] })
+  .refine((b) => b.minPeople <= b.maxPeople, { error: tm.minAboveMax, path: ['minPeople'] });
 export type TicketProductBody = z.input<typeof ticketProductBody>;
 
 export const ticketCapacityBody = z
@@ -377,6 +387,7 @@ export interface TicketProductDto {
   fullPrice: string | null;
   childPrice: string | null;
   maxPeople: number;
+  minPeople: number;
   startHour: string;
   endHour: string;
   sessions: string[];

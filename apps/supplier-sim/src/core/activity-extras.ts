@@ -21,7 +21,19 @@ export interface ActivityExtras {
   };
   /** The provider issues its own voucher (PDF with QR code). */
   providerVoucher: boolean;
+  /** The activity's category (Hotelbeds content `segmentationGroups`, the "Categorías" group). */
+  category: { code: number; name: string };
 }
+
+/** One category per activity name of the inventory (City tour, Boat trip, Food walking tour, Museum pass, Snorkel, Theme park). */
+const CATEGORIES = [
+  { code: 9, name: 'Visitas guiadas' },
+  { code: 5, name: 'Excursiones en barco' },
+  { code: 4, name: 'Gastronomía' },
+  { code: 3, name: 'Museos' },
+  { code: 2, name: 'Deportes acuáticos' },
+  { code: 6, name: 'Parques temáticos' },
+];
 
 /** The activity's index in its destination (E-CTG-0003 → 2). */
 const indexOf = (a: Activity) => Number(a.code.slice(-4)) - 1;
@@ -66,6 +78,7 @@ export function activityExtras(a: Activity): ActivityExtras {
       meetingPoint: { description: 'Frente a la taquilla principal', address: `Centro histórico, ${city}`, lat, lng },
     },
     providerVoucher: i % 4 === 3,
+    category: CATEGORIES[i % CATEGORIES.length],
   };
 }
 

@@ -70,11 +70,13 @@ function bands(m: Activity['modalities'][number]) {
 }
 
 function content(a: Activity) {
-  const c = activityExtras(a).content;
+  const { content: c, category } = activityExtras(a);
   const mp = c.meetingPoint;
   return {
     name: a.name,
     description: c.description,
+    // Group 1 of the factsheet's segmentation is the activity's category.
+    segmentationGroups: [{ code: 1, name: 'Categorías', segments: [category] }],
     featureGroups: [
       {
         groupCode: 'GENERAL',

@@ -79,6 +79,27 @@ export const ticketStreamSearchBody = ticketSearchBody.omit({ provider_id: true 
 });
 export type TicketStreamSearchBody = z.infer<typeof ticketStreamSearchBody>;
 
+/** The days own tickets operate at a place, for the activity-day picker (decision 0440): at most 31 days. */
+export const ticketCalendarQuery = z.object({
+  destination: z.uuid({ error: HM.destinationRequired }),
+  from: day,
+  to: day,
+  /** The group's size (a ticket below its minimum group or above its places is not open); 1 when absent. */
+  people: z.coerce
+    .number({ error: M.tooManyParticipants })
+    .int()
+    .min(1, { error: M.tooManyParticipants })
+    .max(20, { error: M.tooManyParticipants })
+    .default(1),
+});
+export type TicketCalendarQuery = z.infer<typeof ticketCalendarQuery>;
+export const ticketCalendarAnswerSchema = z.object({
+  success: z.literal(true),
+  /** `days`: those of [from, to] on which some own ticket of the place (or inside it) still has places. */
+  response: z.object({ from: z.string(), to: z.string(), days: z.array(z.string()) }),
+});
+export type TicketCalendar = z.infer<typeof ticketCalendarAnswerSchema>['response'];
+
 export const TICKET_SORTS = ['price', '-price', 'name', 'duration'] as const;
 export const TICKET_TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
 const csv = (re: RegExp, error: string) => z.string().max(500).regex(re, { error }).optional();
@@ -178,7 +199,8 @@ export type TicketOption = z.infer<typeof ticketOptionSchema>;
 
 export const ticketFacetsSchema = z.object({
   suppliers: z.array(z.string()),
-  categories: z.array(z.string()),
+  /** Every category of the search and how many options have it. */
+  categories: z.array(z.object({ name: z.string(), count: z.number() })),
   languages: z.array(coded),
   priceRange: z.object({ min: z.string(), max: z.string(), currency: z.string() }).nullable(),
   maxHours: z.number().nullable(),

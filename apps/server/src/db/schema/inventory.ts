@@ -106,6 +106,8 @@ export const ticketProducts = pgTable('ticket_products', {
   fullPrice: numeric('full_price', { precision: 12, scale: 2 }),
   childPrice: numeric('child_price', { precision: 12, scale: 2 }),
   maxPeople: integer('max_people').notNull(),
+  /** Migration 1240: the smallest group one booking may be. */
+  minPeople: integer('min_people').notNull().default(1),
   startHour: text('start_hour').notNull(),
   endHour: text('end_hour').notNull(),
   sessions: text('sessions').array().notNull().default([]),

@@ -11,6 +11,10 @@ describe('ticketPrice', () => {
     expect(ticketPrice({ ...t, childrenAllowed: false }, 2, [5])).toEqual({ ok: false, reason: 'children' });
     expect(ticketPrice(t, 4, [3])).toEqual({ ok: false, reason: 'max-people' });
   });
+  it('refuses groups below the minimum, counting children', () => {
+    expect(ticketPrice({ ...t, minPeople: 3 }, 2, [])).toEqual({ ok: false, reason: 'min-people' });
+    expect(ticketPrice({ ...t, minPeople: 3 }, 2, [7])).toEqual({ ok: true, total: '130.00', people: 3 });
+  });
 });
 
 describe('transferPrice', () => {

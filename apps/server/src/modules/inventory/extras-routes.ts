@@ -41,6 +41,7 @@ export const toTicketDto = (t: TicketProductRow, placeName?: string) => ({
   fullPrice: t.fullPrice,
   childPrice: t.childPrice,
   maxPeople: t.maxPeople,
+  minPeople: t.minPeople,
   startHour: t.startHour,
   endHour: t.endHour,
   sessions: t.sessions,

@@ -88,8 +88,8 @@ describe('own tickets', () => {
     ]);
     const list = await inject('GET', '/api/product/ticket?q=chiva', w.headers.loader);
     expect(list.json()).toMatchObject({ totalDocs: 1, docs: [{ placeName: 'Cartagena' }] });
-    const upd = await inject('PUT', `/api/product/ticket/${ticketId}`, w.headers.loader, ticketBody({ maxPeople: 6 }));
-    expect(upd.json().maxPeople).toBe(6);
+    const upd = await inject('PUT', `/api/product/ticket/${ticketId}`, w.headers.loader, ticketBody({ maxPeople: 6, minPeople: 2 }));
+    expect(upd.json()).toMatchObject({ maxPeople: 6, minPeople: 2 });
   });
 
   it('refuses bad tickets and capacities in Spanish', async () => {
@@ -100,6 +100,8 @@ describe('own tickets', () => {
     };
     await bad('/api/product/ticket', ticketBody({ price: '-5' }), m.money);
     await bad('/api/product/ticket', ticketBody({ startHour: '19:00' }), tm.hours);
+    await bad('/api/product/ticket', ticketBody({ minPeople: 0 }), tm.minPeople);
+    await bad('/api/product/ticket', ticketBody({ minPeople: 9 }), tm.minAboveMax);
     await bad('/api/product/ticket/capacity', { ticketId, from: D(3), to: D(4), capacity: -1 }, tm.capacity);
     await bad('/api/product/ticket/capacity', { ticketId, from: D(3), to: D(4), session: '11:00', capacity: 1 }, tm.unknownSession);
     await bad('/api/product/ticket/capacity', { ticketId, from: D(5), to: D(4), capacity: 1 }, m.endBeforeStart);
@@ -127,6 +129,10 @@ describe('own tickets', () => {
     expect((await avail({ destination: ids.mde })).json().response.itemsFound).toBe(0);
     expect((await avail({ date: D(12) })).json().response.itemsFound).toBe(0);
     expect((await avail({ paxes: { adults: 9, children: [] } })).json().response.itemsFound).toBe(0);
+    // Below the minimum group (2) the ticket is not offered; the options page shows the group allowed.
+    expect((await avail({ paxes: { adults: 1, children: [] } })).json().response.itemsFound).toBe(0);
+    const quote = await inject('POST', '/api/ticket/quote', searcher, { cacheId: r.cacheId, optionId: r.items[0].optionId });
+    expect(quote.json().response.content.importantInfo).toContain('Personas por reserva: de 2 a 6');
     const bad = await avail({ paxes: { adults: 1, children: [19] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe(HOTEL_BOOKING_MESSAGES.childAgeInvalid);

@@ -209,6 +209,8 @@ export class OwnInventoryProvider implements OwnInventoryPort {
       day,
       sessions,
       people: price.people,
+      minPeople: ticket.minPeople,
+      maxPeople: ticket.maxPeople,
       total: money(price.total),
       ageBands: [
         { paxType: 'ADULT' as const, ageFrom: ADULT_AGE, ageTo: 99, amount: money(ticket.price) },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NON_REFUNDABLE } from '../policies.js';
 import type { TicketBookInput, TicketQuote } from '../types.js';
 import { confirmChoices, paxTypeOf } from './activity-adapter.js';
-import { contentOf, mapActivities, mapActivityBooking, operationDateFor } from './activity-mappers.js';
+import { activityCategoryOf, contentOf, mapActivities, mapActivityBooking, operationDateFor } from './activity-mappers.js';
 
 const ctx = { accountId: 'acc', from: '2030-06-15', to: '2030-06-15', paxAges: [30] };
 const activity = (rateDetail: Record<string, unknown>, modality: Record<string, unknown> = {}) => ({
@@ -58,6 +58,30 @@ describe('hotelbeds activity mapping rules', () => {
     expect(offers[0]).toMatchObject({ sessions: [], languages: [{ code: 'es', name: 'es' }], pickupPoints: [], questions: [] });
     expect(mapActivities(activity({ rateKey: '' }), ctx).dropped).toHaveLength(1);
     expect(contentOf({ description: 5, featureGroups: 'x' })).toEqual({ inclusions: [], exclusions: [], importantInfo: [] });
+  });
+
+  it('the category is the first segment of the content segmentation group 1; none without it', () => {
+    const content = {
+      segmentationGroups: [
+        { code: 2, name: 'Duración', segments: [{ code: 1, name: 'Medio día' }] },
+        {
+          code: 1,
+          name: 'Categorías',
+          segments: [
+            { code: 3, name: 'Museos' },
+            { code: 9, name: 'Visitas guiadas' },
+          ],
+        },
+      ],
+    };
+    expect(activityCategoryOf(content)).toBe('Museos');
+    expect(activityCategoryOf({ segmentationGroups: [{ name: 'Categories', segments: [{ name: 'Tours' }] }] })).toBe('Tours');
+    expect(activityCategoryOf({ segmentationGroups: 'x' })).toBeNull();
+    expect(activityCategoryOf(undefined)).toBeNull();
+    const withContent = activity({});
+    Object.assign(withContent.activities[0], { content });
+    expect(mapActivities(withContent, ctx).offers[0].supplierData.category).toBe('Museos');
+    expect(mapActivities(activity({}), ctx).offers[0].supplierData.category).toBeUndefined();
   });
 
   it('pax types by the ADULT band, then by traveller type without an age', () => {

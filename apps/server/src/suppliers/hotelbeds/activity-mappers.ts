@@ -154,6 +154,27 @@ export function contentOf(raw: unknown): TicketContent | undefined {
   };
 }
 
+const segmentationSchema = z.object({
+  segmentationGroups: list(
+    z.object({
+      code: z.coerce.number().optional().catch(undefined),
+      name: z.string().optional().catch(undefined),
+      segments: list(z.object({ name: z.string().min(1) })),
+    }),
+  ),
+});
+
+/**
+ * The activity's category: the first segment of the factsheet's category group (`content.segmentationGroups`,
+ * group code 1, named "Categories" in the requested language); null when the content has none.
+ */
+export function activityCategoryOf(raw: unknown): string | null {
+  const c = segmentationSchema.safeParse(raw);
+  if (!c.success) return null;
+  const group = c.data.segmentationGroups.find((g) => g.code === 1 || /categor/i.test(g.name ?? ''));
+  return group?.segments[0]?.name ?? null;
+}
+
 function questionsOf(qs: z.infer<typeof question>[] | undefined): TicketQuestion[] {
   return (qs ?? []).map((q) => ({ code: q.code, text: q.text ?? q.code, required: q.required === true }));
 }
@@ -182,6 +203,7 @@ export function mapActivities(
       continue;
     }
     const content = contentOf(a.data.content);
+    const category = activityCategoryOf(a.data.content);
     for (const m of a.data.modalities) {
       for (const rd of m.rates.flatMap((r) => r.rateDetails)) {
         const d = rateDetail.safeParse(rd);
@@ -206,6 +228,7 @@ export function mapActivities(
           token: { kind: 'rateKey', value: d.data.rateKey, expiresAt },
           supplierData: {
             operationDates: (d.data.operationDates ?? []).map((o) => ({ from: o.from, to: o.to })),
+            ...(category ? { category } : {}),
           },
           availability: 'available',
           ...(m.duration ? { duration: { value: m.duration.value, unit: m.duration.metric } } : {}),

@@ -119,6 +119,9 @@ export interface OwnTicketOption {
   sessions: { session: string; left: number }[];
   /** Participants the booking takes places for. */
   people: number;
+  /** The group one booking may be (the loader's minimum group and maximum of people). */
+  minPeople: number;
+  maxPeople: number;
   /** The whole group's cost (adults at the adult price, children at the child price). */
   total: Money;
   /** Per age band, as the loader defines it. */

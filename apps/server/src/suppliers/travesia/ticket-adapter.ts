@@ -68,7 +68,7 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
         description: o.description,
         inclusions: [],
         exclusions: [],
-        importantInfo: [o.policyText, `Horario: ${o.startHour}–${o.endHour}`],
+        importantInfo: [o.policyText, `Horario: ${o.startHour}–${o.endHour}`, `Personas por reserva: de ${o.minPeople} a ${o.maxPeople}`],
         images: o.images,
       },
       images: o.images,

@@ -29,6 +29,7 @@ function ticket(id: string, o: Partial<TicketOffer> & { price: string; usd?: str
 const a = ticket('0', {
   price: '100.00',
   supplier: 'travesia',
+  supplierData: { category: 'Museos' },
   duration: { value: 3, unit: 'HOURS' },
   sessions: [{ code: '09:00', name: '09:00' }],
   cancellation: { refundable: true, rules: [{ from: future, percent: '100', currency: 'USD' }] },
@@ -37,6 +38,7 @@ const b = ticket('1', {
   price: '300000.00',
   usd: '75.00',
   currency: 'COP',
+  supplierData: { category: 'Gastronomía' },
   duration: { value: 90, unit: 'MINUTES' },
   languages: [{ code: 'en', name: 'Inglés' }],
   sessions: [{ code: 'S2', name: '19:30' }],
@@ -45,6 +47,7 @@ const b = ticket('1', {
 const c = ticket('2', {
   price: '40.00',
   supplier: 'juniper',
+  supplierData: { category: 'Museos' },
   cancellation: { refundable: true, rules: [{ from: past, percent: '50', currency: 'USD' }] },
   pickupPoints: [{ code: 'P', name: 'Hotel' }],
 });
@@ -69,10 +72,23 @@ describe('ticket search cache', () => {
     expect(ids({ q: 'actividad 2' })).toEqual(['2']);
   });
 
+  it('filters by category: any of the chosen ones; an option without a category matches none', () => {
+    const ids = (q: Parameters<typeof filterTickets>[1]) => filterTickets(all, q).map((t) => t.optionId);
+    expect(ids({ category: 'Museos' })).toEqual(['0', '2']);
+    expect(ids({ category: 'Gastronomía, Museos' })).toEqual(['0', '1', '2']);
+    expect(ids({ category: 'Parques temáticos' })).toEqual([]);
+    const none = { ...c, offer: { ...c.offer, supplierData: {} } };
+    expect(filterTickets([none], { category: 'Museos' })).toEqual([]);
+    expect(facetsOf([none]).categories).toEqual([]);
+  });
+
   it('answers the facets over every option, prices in USD when currencies mix', () => {
     expect(facetsOf(all)).toEqual({
       suppliers: ['travesia', 'hotelbeds', 'juniper'],
-      categories: [],
+      categories: [
+        { name: 'Gastronomía', count: 1 },
+        { name: 'Museos', count: 2 },
+      ],
       languages: [{ code: 'en', name: 'Inglés' }],
       priceRange: { min: '40.00', max: '100.00', currency: 'USD' },
       maxHours: 3,

@@ -65,7 +65,17 @@ export function sortTickets(options: CachedTicket[], sort: TicketCachedQuery['so
   return [...options].sort((a, b) => by[sort](a, b) || Number(a.optionId) - Number(b.optionId));
 }
 
-/** The filter choices over every option of the search. */
+/** Every category of the search with how many options it has, by name. */
+function countCategories(options: CachedTicket[]) {
+  const counts = new Map<string, number>();
+  for (const o of options) {
+    const c = categoryOf(o.offer);
+    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
+}
+
+/** The filter choices over every option of the search (categories with their counts). */
 export function facetsOf(options: CachedTicket[]) {
   const currencies = new Set(options.map((o) => o.breakdown.currency));
   const sameCurrency = currencies.size === 1;
@@ -75,7 +85,7 @@ export function facetsOf(options: CachedTicket[]) {
   const hours = options.map((o) => hoursOf(o.offer)).filter((h): h is number => h !== null);
   return {
     suppliers: [...new Set(options.map((o) => o.offer.supplier))],
-    categories: [...new Set(options.map((o) => categoryOf(o.offer)).filter((c): c is string => !!c))].sort(),
+    categories: countCategories(options),
     languages: [...languages].map(([code, name]) => ({ code, name })),
     priceRange: prices.length
       ? {

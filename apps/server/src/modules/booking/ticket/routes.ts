@@ -3,6 +3,8 @@ import {
   TICKET_CHECK_IN_MESSAGES,
   TICKET_PROVIDERS,
   ticketCachedQuery,
+  ticketCalendarAnswerSchema,
+  ticketCalendarQuery,
   ticketCheckInAnswerSchema,
   ticketCheckInBody,
   ticketOptionRef,
@@ -63,6 +65,13 @@ export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       }
       end();
     });
+
+  // The own tickets' operating days of a place, for the activity-day picker (decision 0440).
+  app.get(
+    '/api/ticket/travesia/calendar',
+    { config, schema: { tags, querystring: ticketCalendarQuery, response: { 200: ticketCalendarAnswerSchema } } },
+    async (req) => ({ success: true as const, response: await services.ticketSearch.ownCalendar(authOf(req), req.query) }),
+  );
 
   app.get(
     '/api/ticket/search/:cacheId',

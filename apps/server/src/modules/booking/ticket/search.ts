@@ -7,6 +7,8 @@ import {
   PROVIDER_CATALOGUE,
   providerModule,
   type TicketCachedQuery,
+  type TicketCalendar,
+  type TicketCalendarQuery,
   type TicketProvider,
   type TicketSearchBody,
 } from '@travesia/contracts';
@@ -87,6 +89,25 @@ export class TicketSearchService {
     if (to < c.date) throw badRequest(M.rangeOrder, { dateTo: M.rangeOrder });
     if ((Date.parse(to) - Date.parse(c.date)) / 86_400_000 >= MAX_RANGE_DAYS) throw badRequest(M.rangeTooLong, { dateTo: M.rangeTooLong });
     return { from: c.date, to };
+  }
+
+  /**
+   * The days of [from, to] on which some own ticket of the place (or inside it) can be sold to a group of
+   * `people`: the own-ticket route's day picker greys the rest (decision 0440). Past days are never open.
+   */
+  async ownCalendar(auth: AuthContext, q: TicketCalendarQuery): Promise<TicketCalendar> {
+    if (q.to < q.from) throw badRequest(M.rangeOrder, { to: M.rangeOrder });
+    if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= MAX_RANGE_DAYS) throw badRequest(M.rangeTooLong, { to: M.rangeTooLong });
+    const today = isoDay(this.now());
+    const account = await this.account(auth, OWN_INVENTORY_ACCOUNT_ID, 'travesia', false);
+    const place = await this.d.places.place(q.destination);
+    if (q.to < today) return { from: q.from, to: q.to, days: [] };
+    const from = q.from < today ? today : q.from;
+    const ctx = { correlationId: randomBytes(8).toString('hex') };
+    const found = await this.d.suppliers.registry
+      .ticket(account)
+      .search({ destination: place.id, from, to: q.to, paxAges: Array<number>(q.people).fill(DEFAULT_ADULT_AGE) }, ctx);
+    return { from: q.from, to: q.to, days: [...new Set(found.offers.map((o) => o.from))].sort() };
   }
 
   prefetch(auth: AuthContext, destination: string): SharedLookups {

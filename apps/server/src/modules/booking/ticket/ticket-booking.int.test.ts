@@ -194,6 +194,18 @@ describe('ticket search', () => {
     expect(usd).toEqual([...usd].sort((a, b) => a - b));
     const onlyOwn = await call('GET', `/api/ticket/search/${done?.data.cacheId}?supplier=travesia`, admin);
     expect(onlyOwn.json().response.items.map((i: { supplier: string }) => i.supplier)).toEqual(['travesia']);
+    // Categories (Hotelbeds content segmentation) with their counts, and the filter on one of them.
+    const cats: { name: string; count: number }[] = page.facets.categories;
+    expect(cats.map((c) => c.name)).toEqual(expect.arrayContaining(['Museos', 'Gastronomía', 'Visitas guiadas']));
+    const museums = page.items.filter((i: { category: string | null }) => i.category === 'Museos').length;
+    expect(cats.find((c) => c.name === 'Museos')?.count).toBe(museums);
+    const byCategory = await call(
+      'GET',
+      `/api/ticket/search/${done?.data.cacheId}?category=${encodeURIComponent('Museos')}&limit=100`,
+      admin,
+    );
+    expect(byCategory.json().response.itemsFound).toBe(museums);
+    expect(new Set(byCategory.json().response.items.map((i: { category: string }) => i.category))).toEqual(new Set(['Museos']));
     const morning = await call('GET', `/api/ticket/search/${done?.data.cacheId}?timeOfDay=evening&supplier=travesia`, admin);
     expect(morning.json().response.itemsFound).toBe(0);
     // Another seller cannot read the cache.

@@ -22,6 +22,7 @@ const EMPTY: Partial<FormValues> = {
   images: [],
   currency: 'USD',
   maxPeople: 10,
+  minPeople: 1,
   startHour: '08:00',
   endHour: '18:00',
   sessions: [],
@@ -109,6 +110,16 @@ export function TicketForm() {
           </Col>
           <Col xs={12} md={6}>
             <Form.Item label="Máximo de personas" name="maxPeople" rules={[{ required: true, message: TICKET_MESSAGES.maxPeople }]}>
+              <InputNumber min={1} max={500} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              label="Grupo mínimo"
+              name="minPeople"
+              extra="Participantes por reserva; con menos el ticket no se ofrece"
+              rules={[{ required: true, message: TICKET_MESSAGES.minPeople }]}
+            >
               <InputNumber min={1} max={500} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>

@@ -77,7 +77,7 @@ export function TicketResults({ stream, onOpen }: { stream: StreamState; onOpen:
                 placeholder="Categoría"
                 value={categories}
                 onChange={refilter(setCategories)}
-                options={facets.categories.map((c) => ({ value: c, label: c }))}
+                options={facets.categories.map((c) => ({ value: c.name, label: `${c.name} (${c.count})` }))}
               />
             )}
             {!!facets?.languages.length && (

@@ -8,7 +8,9 @@ import { PageHeader } from '../../../shared/components/page-header';
 import { CountrySelect } from '../../../shared/country-select';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
+import { useOwnCalendar } from '../api/own-calendar';
 import { useTicketSearchStream } from '../api/search-stream';
+import { monthOf, ticketDayUnavailable } from '../logic/ticket-days';
 import { loadSearch, optionsPath, saveSearch, saveSelected, type TicketSearchForm, type TicketVariant } from '../state';
 import { TicketResults } from './ticket-results';
 
@@ -38,6 +40,15 @@ export function TicketSearchPage({ variant }: { variant: TicketVariant }) {
   const { state, start } = useTicketSearchStream(saved.results);
   const accounts = useUsableProviderAccounts();
   const [formError, setFormError] = useState<string | null>(null);
+  // Own tickets give a calendar: their route greys the days without places of the month shown (decision 0440).
+  const [month, setMonth] = useState(() => monthOf(saved.form.date ? dayjs(saved.form.date) : dayjs()));
+  const destination = Form.useWatch('destination', form) ?? null;
+  const adults = Form.useWatch('adults', form) ?? 1;
+  const children = Form.useWatch('children', form) ?? [];
+  const people = Math.min(20, Math.max(1, adults + children.length));
+  const calendar = useOwnCalendar(variant.supplier === 'travesia' ? destination : null, month, people);
+  const disabledDate = (d: Dayjs) => ticketDayUnavailable(d, { today: dayjs(), calendar: calendar.data });
+  const onPanelChange = (d: Dayjs) => setMonth(monthOf(d));
 
   useEffect(() => {
     if (state.status !== 'searching') saveSearch(variant.key, { form: criteria, results: state.status === 'done' ? state : null });
@@ -103,12 +114,23 @@ export function TicketSearchPage({ variant }: { variant: TicketVariant }) {
               </Col>
               <Col xs={12} md={4}>
                 <Form.Item name="day" label="Día de la actividad" rules={[{ required: true, message: M.dayRequired }]}>
-                  <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+                  <DatePicker
+                    format="DD-MM-YYYY"
+                    style={{ width: '100%' }}
+                    disabledDate={disabledDate}
+                    onPanelChange={onPanelChange}
+                    onOpenChange={(open) => open && setMonth(monthOf(form.getFieldValue('day') ?? dayjs()))}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={12} md={4}>
+                {/* A range only needs some open day inside it: its end is never greyed by the calendar. */}
                 <Form.Item name="dayTo" label="Hasta (opcional)">
-                  <DatePicker format="DD-MM-YYYY" style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+                  <DatePicker
+                    format="DD-MM-YYYY"
+                    style={{ width: '100%' }}
+                    disabledDate={(d) => ticketDayUnavailable(d, { today: dayjs() })}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={12} md={4}>
