@@ -207,9 +207,10 @@ export const flightPriceSearchBody = z
       ctx.addIssue({ code: 'custom', path: ['destinations'], message: M.oneDestination });
     }
     if (type === 'round-trip') {
+      // A same-day return is a real trip (a business day out and back): only a return before the departure is refused.
       const d = b.destinations[0];
       if (d && !d.end) ctx.addIssue({ code: 'custom', path: ['destinations', 0, 'end'], message: M.endRequired });
-      else if (d?.end && d.end <= d.start) ctx.addIssue({ code: 'custom', path: ['destinations', 0, 'end'], message: M.endBeforeStart });
+      else if (d?.end && d.end < d.start) ctx.addIssue({ code: 'custom', path: ['destinations', 0, 'end'], message: M.endBeforeStart });
     }
     const infants = b.paxes.children.filter((a) => a < 2).length;
     if (b.paxes.adults.length + b.paxes.children.length - infants > 9)

@@ -7,7 +7,7 @@ import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
 import { useCheckInDates } from '../api/check-in-dates';
 import type { PriceSearchRequest } from '../api/price-search';
-import { dayUnavailable, RETURN_BEFORE_DEPARTURE } from '../logic/flight-days';
+import { dayUnavailable, RETURN_BEFORE_DEPARTURE, SEGMENT_BEFORE_PREVIOUS } from '../logic/flight-days';
 import { flightState, TYPE_LABELS, TYPE_SLUG } from '../state';
 
 interface SegmentForm {
@@ -48,6 +48,8 @@ function SegmentRow({
   const provider = Form.useWatch('provider', form);
   const serviceType = Form.useWatch('serviceType', form);
   const start = Form.useWatch(['destinations', index, 'start'], form) as Dayjs | undefined;
+  // A multi-city segment leaves on or after the one before it (undefined for the first segment).
+  const previousStart = Form.useWatch(['destinations', index - 1, 'start'], form) as Dayjs | undefined;
   const route = (from: string, to: string, type: string) => ({
     serviceType: type,
     origin: { id: from, type: placeType(from) },
@@ -58,7 +60,7 @@ function SegmentRow({
   // The return flies the route backwards: its days are the one-way days from the destination.
   const returnDates = useCheckInDates(roundTrip && origin && destiny && provider ? route(destiny, origin, '1') : null);
   const today = dayjs();
-  const disabledDate = (d: Dayjs) => dayUnavailable(d, { today, flightDays: dates.data });
+  const disabledDate = (d: Dayjs) => dayUnavailable(d, { today, after: index > 0 ? previousStart : null, flightDays: dates.data });
   const disabledReturn = (d: Dayjs) => dayUnavailable(d, { today, after: start, flightDays: returnDates.data });
   return (
     <Space wrap align="start">
@@ -68,7 +70,20 @@ function SegmentRow({
       <Form.Item label="Destino" name={[index, 'destiny']} rules={[{ required: true, message: 'Destino es requerido' }]}>
         <PlaceAutocomplete types={AIRPORT_TYPES} style={{ width: 260 }} placeholder="Ciudad o aeropuerto" onChange={(_, p) => onPlace(p)} />
       </Form.Item>
-      <Form.Item label="Salida" name={[index, 'start']} rules={[{ required: true, message: 'Fecha de salida es requerida' }]}>
+      <Form.Item
+        label="Salida"
+        name={[index, 'start']}
+        dependencies={index > 0 ? [['destinations', index - 1, 'start']] : []}
+        rules={[
+          { required: true, message: 'Fecha de salida es requerida' },
+          {
+            validator: async (_, day?: Dayjs) => {
+              const previous = index > 0 ? (form.getFieldValue(['destinations', index - 1, 'start']) as Dayjs | undefined) : undefined;
+              if (day && previous && day.isBefore(previous, 'day')) throw new Error(SEGMENT_BEFORE_PREVIOUS);
+            },
+          },
+        ]}
+      >
         <DatePicker format="DD-MM-YYYY" disabledDate={disabledDate} />
       </Form.Item>
       {roundTrip && (

@@ -13,3 +13,6 @@ export function dayUnavailable(day: Dayjs, { today, after, flightDays }: { today
 
 /** The return must not be before the departure (the search form's rule, in Spanish). */
 export const RETURN_BEFORE_DEPARTURE = 'El regreso no puede ser antes de la salida';
+
+/** A multi-city segment must not leave before the segment before it (the server's rule, in Spanish). */
+export const SEGMENT_BEFORE_PREVIOUS = 'La salida de un tramo no puede ser antes de la del tramo anterior';
