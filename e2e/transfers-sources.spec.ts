@@ -1,0 +1,82 @@
+import type { Locator, Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+/**
+ * Issue 18's other two sources in the browser: an own (Travesía) transfer and a Juniper transfer, each
+ * found by the all-suppliers search from Cartagena's airport to a hotel, booked one way through the
+ * final confirmation, and shown confirmed with its supplier.
+ */
+
+/** Chooses an option in the dropdown the combobox controls (antd's option list is virtual). */
+async function pickPlace(page: Page, field: Locator, text: string, option: RegExp) {
+  await field.click();
+  await field.fill(text);
+  await expect(field).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 });
+  const list = await field.getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await expect(dropdown).toBeHidden();
+}
+
+/** One-way search over every supplier from CTG to a Cartagena hotel, our places and Juniper's zone given. */
+async function searchCartagena(page: Page) {
+  await signIn(page, DEMO.agency);
+  await page.goto('/search/transfer');
+  const form = page.getByRole('form', { name: 'Búsqueda de traslados' });
+  await form.getByText('Solo ida').click();
+  await form.getByLabel('Código IATA').fill('CTG');
+  await pickPlace(page, form.getByRole('combobox', { name: 'Desde: lugar' }), 'Cartagena', /Cartagena de Indias/);
+  await form.getByLabel('Código del hotel').fill('100000');
+  await form.getByLabel('Nombre (opcional)').nth(1).fill('Hotel Bocagrande');
+  await pickPlace(page, form.getByRole('combobox', { name: 'Hasta: lugar' }), 'Cartagena', /Cartagena de Indias/);
+  await form.getByLabel('Zona de traslado (Juniper)').fill('49002');
+  await form.getByRole('button', { name: 'Buscar traslados' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect.poll(() => progress.locator('[data-state="done"]').count(), { timeout: 60_000 }).toBe(3);
+}
+
+/** Keeps one supplier's cards (server-side filter), chooses the first and books it through the final confirmation. */
+async function bookFirstOf(page: Page, supplier: string, surname: string) {
+  await page.locator('.ant-select').filter({ hasText: 'Proveedor' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: supplier }).click();
+  await page.keyboard.press('Escape');
+  const cards = page.locator('.ant-card').filter({ has: page.getByRole('button', { name: 'Elegir' }) });
+  await expect(cards.first()).toContainText(supplier, { timeout: 15_000 });
+  await cards.first().getByRole('button', { name: 'Elegir' }).click();
+  await page.getByRole('button', { name: 'Continuar con la reserva' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Reservar traslado' })).toBeVisible({ timeout: 30_000 });
+  for (const accept of await page.getByRole('checkbox', { name: /^Acepto/ }).all()) await accept.check();
+  const reserve = page.getByRole('form', { name: 'Datos de la reserva' });
+  await reserve.getByLabel('Nombre', { exact: true }).fill('Marta');
+  await reserve.getByLabel('Apellido', { exact: true }).fill(surname);
+  await reserve.getByLabel('Email').fill('marta@example.com');
+  await reserve.getByLabel('Teléfono (formato internacional)').fill('+573004445566');
+  const flight = reserve.getByLabel('Vuelo de llegada (número)');
+  if (await flight.count()) await flight.fill('AV8520');
+  await reserve.getByRole('button', { name: 'Reservar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
+  await expect(dialog.getByTestId('cancellation-headline')).toHaveCount(1, { timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Confirmar reserva' }).click();
+  await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 60_000 });
+}
+
+test('an agency user books an own (Travesía) transfer from the all-suppliers search', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await searchCartagena(page);
+  await bookFirstOf(page, 'Travesía', 'Propio');
+  await expect(page.getByText('Reserva confirmada')).toBeVisible();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Propio`)).json();
+  expect(list.totalDocs).toBe(1);
+  expect(list.docs[0].provider).toBe('travesia');
+});
+
+test('an agency user books a Juniper transfer from the all-suppliers search', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await searchCartagena(page);
+  await bookFirstOf(page, 'Juniper', 'Juniperino');
+  await expect(page.getByText(/Reserva confirmada|Reserva solicitada/)).toBeVisible();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Juniperino`)).json();
+  expect(list.totalDocs).toBe(1);
+  expect(list.docs[0].provider).toBe('juniper');
+});
