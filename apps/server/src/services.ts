@@ -21,6 +21,7 @@ import { flightProductAfterBooking } from './modules/booking/flight/section.js';
 import { FlightBookingService } from './modules/booking/flight/service.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
+import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
 import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketSearchService } from './modules/booking/ticket/search.js';
 import { TicketBookingService } from './modules/booking/ticket/service.js';
@@ -192,7 +193,7 @@ export function createServices(deps: AppDeps) {
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
-    productAfterBooking: { flight: flightProductAfterBooking, transfer: transferProductAfterBooking },
+    productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: transferProductAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
   const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch.places });

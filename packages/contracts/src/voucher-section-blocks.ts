@@ -84,6 +84,20 @@ function ticketBlocks(s: TicketSection): SectionBlock[] {
         ['Cómo usarlo', s.redemption],
       ),
     },
+    ...(s.supplierDocuments?.length
+      ? [
+          {
+            title: 'Documentos del proveedor',
+            warning: 'Entrega al cliente el voucher del proveedor: lleva el código que se presenta en la entrada.',
+            rows: s.supplierDocuments.map((d, i) => ({
+              label: `Voucher del proveedor${s.supplierDocuments && s.supplierDocuments.length > 1 ? ` ${i + 1}` : ''}${
+                d.format || d.language ? ` (${[d.format, d.language].filter(Boolean).join(', ')})` : ''
+              }`,
+              value: d.url,
+            })),
+          },
+        ]
+      : []),
   ];
 }
 

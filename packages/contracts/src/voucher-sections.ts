@@ -89,6 +89,21 @@ export const ticketSectionSchema = z.object({
   participants: participantsSchema,
   /** How the traveller redeems it ('Presentar este voucher impreso', 'Código QR en la entrada'). */
   redemption: text(500).optional(),
+  /**
+   * The supplier's own documents for this booking (Hotelbeds `activities[].vouchers`): they carry the
+   * provider's QR or barcode, and handing them to the traveller is mandatory when present.
+   */
+  supplierDocuments: z
+    .array(
+      z.object({
+        url: z.url({ protocol: /^https?$/ }).max(2000),
+        /** 'PDF', 'HTML' or the supplier's media type. */
+        format: text(60).optional(),
+        language: text(10).optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
   ...common,
 });
 

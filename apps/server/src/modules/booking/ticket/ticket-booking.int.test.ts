@@ -397,4 +397,29 @@ describe('own ticket check-in (the voucher QR, decision 0360)', () => {
     expect(cancelled.statusCode).toBe(409);
     expect(cancelled.json().msg).toBe('La entrada está cancelada: no se puede validar');
   });
+
+  it("a Hotelbeds activity's own voucher and contact line reach the voucher's ticket section", async () => {
+    const s = await call('POST', '/api/ticket/hotelbeds/avail', admin, { ...criteria(), provider_id: acc.hotelbeds });
+    expect(s.statusCode, s.body).toBe(200);
+    const { cacheId, items } = s.json().response as { cacheId: string; items: { optionId: string }[] };
+    // The simulator's providers issue their own voucher for one activity in four (documented `vouchers`).
+    let documents: { url: string; format?: string; language?: string }[] | undefined;
+    for (const [i, item] of items.slice(0, 8).entries()) {
+      const q = await call('POST', '/api/ticket/quote', admin, { cacheId, optionId: item.optionId });
+      expect(q.statusCode, q.body).toBe(200);
+      const res = await call('POST', '/api/ticket/reserve', admin, reserveBody(q.json().response, { idempotencyKey: `tk-docs-${i}` }));
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await t.database.db.select().from(vouchers).where(eq(vouchers.id, res.json().response._id));
+      const section = row.product.section as { emergencyContact?: { phone?: string; name?: string }; supplierDocuments?: typeof documents };
+      expect(section.emergencyContact).toMatchObject({ phone: '+5756600000', name: 'Proveedor local (sim)' });
+      if (section.supplierDocuments) {
+        documents = section.supplierDocuments;
+        break;
+      }
+    }
+    expect(documents).toEqual([
+      expect.objectContaining({ format: 'PDF', language: 'es', url: expect.stringMatching(/\.pdf$/) }),
+      expect.objectContaining({ format: 'HTML', language: 'es', url: expect.stringMatching(/\.html$/) }),
+    ]);
+  });
 });
