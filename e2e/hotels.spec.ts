@@ -48,6 +48,8 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   page,
   baseURL,
 }) => {
+  // A search over every supplier, filters, an option, a booking: over a minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
   await signIn(page, DEMO.agency);
   await page.goto('/dashboard');
   // "Buscadores" reaches the all-suppliers search.
