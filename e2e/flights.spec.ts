@@ -96,6 +96,8 @@ test('an agent searches a round trip, pre-reserves, confirms and sees the PNR on
   // Sorting (cheapest) over the cached result: the page's prices go up.
   await page.getByText('Más barato', { exact: true }).click();
   await expect(page.getByTestId('flight-results')).toHaveAttribute('data-sort', 'cheapest');
+  // No page still on its way (the results' spinner): the first item read below is the one clicked.
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
   const cents = (await page.getByTestId('flight-price').allInnerTexts()).map((t) => Number(t.replace(/\D/g, '')));
   expect(cents).toEqual([...cents].sort((a, b) => a - b));
 
