@@ -52,7 +52,7 @@ async function order(updatedMinutesAgo: number) {
 }
 
 /** A voucher recorded by the order's reserve (its key `sf-<order id>`), in the given state. */
-const voucherFor = async (orderId: string, status: 'confirmed' | 'cancelled' | 'pending-provider') =>
+const voucherFor = async (orderId: string, status: 'confirmed' | 'confirmed-paid' | 'cancelled' | 'pending-provider' | 'needs-attention') =>
   (await makeVoucher(t.app, { agencyId, integrator: 'storefront:playa-sweep', whiteLabelId, status, idempotencyKey: `sf-${orderId}` }))
     .voucher;
 
@@ -77,7 +77,11 @@ describe('the storefront sweeper', () => {
     const cancelled = await order(15);
     const pendingRecent = await order(15);
     const pendingOld = await order(90);
+    const paid = await order(15);
+    const givenUp = await order(15);
     const confirmedVoucher = await voucherFor(confirmed.id, 'confirmed');
+    const paidVoucher = await voucherFor(paid.id, 'confirmed-paid');
+    const givenUpVoucher = await voucherFor(givenUp.id, 'needs-attention');
     const cancelledVoucher = await voucherFor(cancelled.id, 'cancelled');
     await voucherFor(pendingRecent.id, 'pending-provider');
     const silent = await voucherFor(pendingOld.id, 'pending-provider');
@@ -86,11 +90,14 @@ describe('the storefront sweeper', () => {
       stuckMinutes: 10,
       attentionMinutes: 60,
     });
-    expect(await job.sweep()).toEqual({ booked: 1, refunded: 2, attention: 1, waiting: 1 });
+    expect(await job.sweep()).toEqual({ booked: 2, refunded: 2, attention: 2, waiting: 1 });
 
     expect((await reload(fresh.id)).status).toBe('booking');
     expect(await reload(noVoucher.id)).toMatchObject({ status: 'refunded', note: 'La reserva no llegó al proveedor' });
     expect(await reload(confirmed.id)).toMatchObject({ status: 'booked', voucherId: confirmedVoucher.id });
+    // Already paid at the supplier is booked too; a voucher the recovery gave up on sends the order to the agency now.
+    expect(await reload(paid.id)).toMatchObject({ status: 'booked', voucherId: paidVoucher.id });
+    expect(await reload(givenUp.id)).toMatchObject({ status: 'needs-attention', voucherId: givenUpVoucher.id });
     expect(await reload(cancelled.id)).toMatchObject({
       status: 'refunded',
       voucherId: cancelledVoucher.id,

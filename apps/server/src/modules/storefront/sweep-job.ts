@@ -1,3 +1,4 @@
+import type { VoucherStatus } from '@travesia/contracts';
 import type { Logger } from 'pino';
 import { PeriodicJob } from '../../lib/periodic-job.js';
 import type { StorefrontRepository } from './repository.js';
@@ -14,13 +15,17 @@ export interface StorefrontSweepOptions {
 
 const DEFAULTS: StorefrontSweepOptions = { stuckMinutes: 10, attentionMinutes: 60, batch: 50 };
 
+/** The voucher's states in which the supplier has the booking (paid or not): the order is booked. */
+const BOOKED = new Set<VoucherStatus>(['confirmed', 'confirmed-paid', 'on-request']);
+
 /**
  * Storefront orders stuck in `booking` (decision 0421): the process died between the signed payment
  * and the supplier's answer, so nothing moves the order on. Every pass looks at the orders untouched for
  * `stuckMinutes` and follows the voucher the reserve recorded under the order's key:
- * confirmed or on request → booked (confirmation e-mail); cancelled → refunded; no voucher at all → the
- * supplier was never called (the engine records the voucher before calling it) → refunded; still pending
- * → left to the booking recovery, and after `attentionMinutes` the order goes to `needs-attention`.
+ * confirmed (paid or not) or on request → booked (confirmation e-mail); cancelled → refunded; no voucher at
+ * all → the supplier was never called (the engine records the voucher before calling it) → refunded; a
+ * voucher the recovery gave up on (`needs-attention`) → the order too, at once; still pending → left to the
+ * booking recovery, and after `attentionMinutes` the order goes to `needs-attention`.
  * Each move is the repository's conditional update, so several processes may sweep at once.
  */
 export class StorefrontSweepJob extends PeriodicJob {
@@ -57,13 +62,13 @@ export class StorefrontSweepJob extends PeriodicJob {
       if (!voucher) {
         await this.d.orders.refund(order, 'La reserva no llegó al proveedor', 'booking');
         done.refunded++;
-      } else if (voucher.status === 'confirmed' || voucher.status === 'on-request') {
+      } else if (BOOKED.has(voucher.status)) {
         await this.d.orders.booked(order.id, voucher.id);
         done.booked++;
       } else if (voucher.status === 'cancelled') {
         await this.d.orders.refund(order, 'El proveedor no confirmó la reserva', 'booking', voucher.id);
         done.refunded++;
-      } else if (now.getTime() - order.updatedAt.getTime() >= this.o.attentionMinutes * 60_000) {
+      } else if (voucher.status === 'needs-attention' || now.getTime() - order.updatedAt.getTime() >= this.o.attentionMinutes * 60_000) {
         await this.d.repo.move(order.id, ['booking'], 'needs-attention', {
           voucherId: voucher.id,
           note: 'El proveedor no ha confirmado la reserva: revisar con el proveedor',
