@@ -1,14 +1,12 @@
 import Decimal from 'decimal.js';
 import type { PenaltyData, VoucherRow } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { isSupplierAccount } from '../../suppliers/account.js';
 import type { CancelResult, SupplierBookingRef, SupplierLayer } from '../../suppliers/index.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import { type CancellationResult, PolicyCancellation, type SupplierCancellation } from '../voucher/cancellation.js';
 import { inAgentTerms } from './agent-policy.js';
 import { kindOfCode, supplierCodeOf } from './booking-code.js';
-
-/** The built-in own-inventory provider (suppliers/travesia/account.ts). */
-const OWN_SUPPLIER = 'travesia';
 
 const NOT_CANCELLABLE = 'Esta reserva no se puede cancelar con el proveedor: no tiene localizador o su cuenta ya no existe';
 
@@ -44,7 +42,7 @@ export class RegistrySupplierCancellation implements SupplierCancellation {
     const account = v.providerAccountId ? await this.d.providerAccounts().resolveForBooking(v.providerAccountId, mode) : null;
     if (!ref || !account || !kind || kind !== v.type || !this.d.suppliers.registry.supports(account.supplier, kind))
       throw new AppError(409, 'SUPPLIER_NOT_CANCELLABLE', NOT_CANCELLABLE);
-    return { adapter: this.d.suppliers.registry.get(account, kind), ref, own: account.supplier === OWN_SUPPLIER };
+    return { adapter: this.d.suppliers.registry.get(account, kind), ref, own: !isSupplierAccount(account) };
   }
 
   /**
