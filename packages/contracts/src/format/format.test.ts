@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatTime, toWireDate } from './date.js';
-import { formatMoney, roundMoney } from './money.js';
+import { formatMoney, roundMoney, sumAmounts } from './money.js';
 
 describe('formatMoney (spec §9)', () => {
   it('formats COP in Colombian style with no decimals and the code appended', () => {
@@ -52,5 +52,13 @@ describe('dates (spec §9)', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime('not a date', 'UTC')).toBe('');
     expect(formatTime(undefined)).toBe('');
+  });
+});
+
+describe('sumAmounts', () => {
+  it('adds decimal strings exactly, with 2 decimals', () => {
+    expect(sumAmounts(['0.10', '0.20'])).toBe('0.30');
+    expect(sumAmounts(['120.5', '35.25'])).toBe('155.75');
+    expect(sumAmounts([])).toBe('0.00');
   });
 });

@@ -40,6 +40,11 @@ export function roundMoney(
   return new Decimal(amount).toDecimalPlaces(decimals, opts.roundUp ? Decimal.ROUND_UP : Decimal.ROUND_HALF_UP).toFixed(decimals);
 }
 
+/** The exact sum of decimal amounts ('0.10' + '0.20' is '0.30', never 0.30000000000000004), with 2 decimals. */
+export function sumAmounts(amounts: readonly string[]): string {
+  return amounts.reduce((total, a) => total.plus(a), new Decimal(0)).toFixed(2);
+}
+
 /** '1234567.891', 'COP' -> '1.234.568 COP'; '1234.5', 'USD' -> '1,234.50 USD'; bad input -> ''. */
 export function formatMoney(amount: string | number | Decimal | null | undefined, currency: string, opts: MoneyFormatOptions = {}): string {
   if (amount === null || amount === undefined || amount === '') return '';

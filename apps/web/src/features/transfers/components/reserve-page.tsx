@@ -1,4 +1,10 @@
-import { formatMoney, TRANSFER_BOOKING_MESSAGES as M, type TransferQuoteDto, type TransferReserveBody } from '@travesia/contracts';
+import {
+  formatMoney,
+  TRANSFER_BOOKING_MESSAGES as M,
+  sumAmounts,
+  type TransferQuoteDto,
+  type TransferReserveBody,
+} from '@travesia/contracts';
 import { Alert, Button, Card, Col, Descriptions, Divider, Form, Input, Row, Select, Space, Spin, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -139,7 +145,7 @@ export function TransferReservePage() {
     );
   const quotes = [out.data, back.data].filter((q): q is TransferQuoteDto => Boolean(q));
   const pending = quotes.filter((q) => quoteChanged(q) && !accepted[q.quoteId]);
-  const total = quotes.reduce((s, q) => s + Number(q.price.amount), 0).toFixed(2);
+  const total = sumAmounts(quotes.map((q) => q.price.amount));
   const currency = quotes[0].price.currency;
 
   const submit = (v: ReserveValues) => {
