@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
 import { MemoryStore } from '../apps/server/src/lib/kv.js';
 import { hotelWorld } from './src/hotel-world.js';
 import { load1, type SummaryLine, writeSummary } from './src/summary.js';
@@ -21,6 +22,17 @@ const TARGET_MB = 100;
 // supplier audit log's rows as the process's memory). BENCH_PGLITE=memory keeps it in memory.
 const dir = process.env.BENCH_PGLITE === 'memory' ? undefined : mkdtempSync(path.join(tmpdir(), 'travesia-bench-memory-'));
 if (dir) process.env.TEST_PGLITE_DIR = dir;
+// PGlite's WebAssembly memory (its buffer cache, catalog caches, sort memory) is not in any of
+// process.memoryUsage()'s fields but RSS: the instances are noted to report its size.
+const pglites: PGlite[] = [];
+const create = PGlite.create.bind(PGlite);
+PGlite.create = (async (...args: Parameters<typeof PGlite.create>) => {
+  const db = await create(...args);
+  pglites.push(db as PGlite);
+  return db;
+}) as typeof PGlite.create;
+const wasmMb = () =>
+  mb(pglites.reduce((n, db) => n + ((db as unknown as { Module?: { HEAPU8?: Uint8Array } }).Module?.HEAPU8?.length ?? 0), 0));
 const { t, sim, base, admin, body } = await hotelWorld({ hotelbeds: 0, juniper: 0, restel: 0 });
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -45,6 +57,7 @@ async function search() {
 await search();
 await search();
 const idle = settle();
+const wasmIdle = wasmMb();
 const t0 = performance.now();
 for (let i = 0; i < SEARCHES; i++) {
   await search();
@@ -61,6 +74,10 @@ console.log(
 );
 console.log(
   `JS heap used idle ${mb(idle.heapUsed).toFixed(0)} MB → ${mb(after.heapUsed).toFixed(0)} MB; store values ${storeBytes.toFixed(1)} MB`,
+);
+// Where the rest lives: the JS heap V8 reserved, and ArrayBuffers (PGlite's WebAssembly memory among them).
+console.log(
+  `JS heap reserved ${mb(idle.heapTotal).toFixed(0)} → ${mb(after.heapTotal).toFixed(0)} MB; ArrayBuffers ${mb(idle.arrayBuffers).toFixed(0)} → ${mb(after.arrayBuffers).toFixed(0)} MB; external ${mb(idle.external).toFixed(0)} → ${mb(after.external).toFixed(0)} MB; PGlite WebAssembly memory ${wasmIdle.toFixed(0)} → ${wasmMb().toFixed(0)} MB`,
 );
 const lines: SummaryLine[] = [
   {

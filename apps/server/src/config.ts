@@ -14,7 +14,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   REDIS_URL: z.string().optional(),
   /** Without Redis: the byte cap of the in-process store's cached values (searches, quotes), an LRU. */
-  MEMORY_STORE_MB: z.coerce.number().int().min(8).max(65_536).default(64),
+  MEMORY_STORE_MB: z.coerce.number().int().min(8).max(65_536).default(32),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Travesía <no-reply@travesia.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

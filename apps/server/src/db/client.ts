@@ -23,6 +23,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** `PGLITE_SHARED_BUFFERS` (e.g. `64MB`), 32 MB by default; only PostgreSQL's own size syntax is accepted. */
+export function pgliteSharedBuffers(env: NodeJS.ProcessEnv = process.env): string {
+  const v = env.PGLITE_SHARED_BUFFERS?.trim();
+  return v && /^\d{1,6}\s*(kB|MB|GB)$/.test(v) ? v : '32MB';
+}
+
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory for ':memory:'). */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
@@ -50,7 +56,13 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const dir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { btree_gin, pg_trgm, unaccent } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    extensions: { btree_gin, pg_trgm, unaccent },
+    // PGlite's buffer cache lives in its WebAssembly memory, which never shrinks: at PostgreSQL's
+    // default 128 MB it filled with the supplier audit log's pages and stayed in the process's RSS
+    // (issue 21, decision 0490). The files are on the local disk, whose page cache serves the rest.
+    postgresqlconf: [`shared_buffers = ${pgliteSharedBuffers()}`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -74,7 +74,7 @@ export class RedisStore implements KeyValueStore {
 }
 
 /** Default byte cap of the in-process store's cached values (docs/PERFORMANCE.md, memory). */
-export const MEMORY_STORE_DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+export const MEMORY_STORE_DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * The store of a single process without Redis. Counters (`incr`, `reserve`, `release`: throttles and
