@@ -83,20 +83,21 @@ export function operationDateFor<T extends { from: string; to: string }>(dates: 
 const point = (g: z.infer<typeof geo> | undefined): GeoPoint | undefined =>
   g && Number.isFinite(g.latitude) && Number.isFinite(g.longitude) ? { lat: g.latitude, lng: g.longitude } : undefined;
 
+// Built once: a zod schema is costly to build, and these run for every rate of every activity.
+const codeNames = list(codeName);
+
 function sessionsOf(raw: unknown): TicketSession[] {
-  return list(codeName)
-    .parse(raw)
-    .map((s) => ({ code: s.code, name: s.name ?? s.description ?? s.code }));
+  return codeNames.parse(raw).map((s) => ({ code: s.code, name: s.name ?? s.description ?? s.code }));
 }
 
 function languagesOf(raw: unknown): TicketLanguage[] {
-  return list(codeName)
-    .parse(raw)
-    .map((l) => ({ code: l.code, name: l.description ?? l.name ?? l.code }));
+  return codeNames.parse(raw).map((l) => ({ code: l.code, name: l.description ?? l.name ?? l.code }));
 }
 
+const pickups = list(pickupSchema);
+
 function pickupsOf(raw: unknown): TicketPickupPoint[] {
-  return list(pickupSchema)
+  return pickups
     .parse(Array.isArray(raw) ? raw : raw ? [raw] : [])
     .filter((p) => p.pickupName || p.zoneCode)
     .map((p) => ({
