@@ -5,20 +5,42 @@ import { type AgencySettingsRow, agencySettings } from '../../db/schema/index.js
 export type SettingsValues = Partial<Omit<typeof agencySettings.$inferInsert, 'agencyId' | 'updatedAt'>>;
 
 export class AgencySettingsRepository {
+  private statements?: ReturnType<AgencySettingsRepository['prepare']>;
+
   constructor(private readonly db: Db) {}
 
+  /**
+   * The two reads signed-in requests make most (`GET /api/user`'s branding, the voucher list's zone),
+   * built once and prepared (node-postgres: parsed and planned once per connection), as the session
+   * look-up is (issue 21, decision 0312): building the SQL per request is CPU the answer never needed.
+   */
+  private prepare() {
+    const agencyId = sql.placeholder('agencyId');
+    return {
+      find: this.db.select().from(agencySettings).where(eq(agencySettings.agencyId, agencyId)).limit(1).prepare('travesia_agency_settings'),
+      timeZone: this.db
+        .select({ timeZone: agencySettings.timeZone })
+        .from(agencySettings)
+        .where(eq(agencySettings.agencyId, agencyId))
+        .limit(1)
+        .prepare('travesia_agency_time_zone'),
+    };
+  }
+
   async find(agencyId: string, db: Db = this.db): Promise<AgencySettingsRow | undefined> {
-    const [row] = await db.select().from(agencySettings).where(eq(agencySettings.agencyId, agencyId)).limit(1);
+    if (db !== this.db) {
+      const [inTx] = await db.select().from(agencySettings).where(eq(agencySettings.agencyId, agencyId)).limit(1);
+      return inTx;
+    }
+    this.statements ??= this.prepare();
+    const [row] = await this.statements.find.execute({ agencyId });
     return row;
   }
 
   /** The agency's zone in one indexed read; undefined when the agency never saved its settings. */
   async timeZone(agencyId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ timeZone: agencySettings.timeZone })
-      .from(agencySettings)
-      .where(eq(agencySettings.agencyId, agencyId))
-      .limit(1);
+    this.statements ??= this.prepare();
+    const [row] = await this.statements.timeZone.execute({ agencyId });
     return row?.timeZone;
   }
 
