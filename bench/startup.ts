@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm run bench:startup`: time from `npm start` to `/health/ready` answering 200, on a fresh embedded
- * database (cold: migrations and the demo seed, web build if its sources changed) and again on the same
- * data (warm). Targets (issue 15): cold ≤ 15 s, warm ≤ 3 s on the 2-core machine.
+ * database (cold: migrations and the demo seed the first screens need, web build if its sources changed)
+ * and again on the same data (warm). The cold run also times the background seed (the rest of the place
+ * tree, decision 0470) until `/health/ready` says `seed: 'complete'`. Targets (issue 15): cold ≤ 15 s,
+ * warm ≤ 3 s on the 2-core machine. BENCH_STARTUP_RUNS=n repeats the pair n times and reports each.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,8 +24,16 @@ const freePort = () =>
     });
   });
 
-async function timeStart(dataDir: string): Promise<number> {
+interface Timing {
+  ready: number;
+  /** Until the background seed finished (cold runs). */
+  complete: number;
+  load: string;
+}
+
+async function timeStart(dataDir: string, waitForSeed: boolean): Promise<Timing> {
   const port = await freePort();
+  const load = loadavg()[0].toFixed(1);
   const started = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: root,
@@ -32,6 +42,7 @@ async function timeStart(dataDir: string): Promise<number> {
       PORT: String(port),
       DATA_DIR: dataDir,
       SUPPLIER_SIM_PORT: '0',
+      PAYMENT_SIM_PORT: '0',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
@@ -40,14 +51,18 @@ async function timeStart(dataDir: string): Promise<number> {
     detached: true,
   });
   try {
+    let ready = 0;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/health/ready`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return (performance.now() - started) / 1000;
+      const body = await fetch(`http://127.0.0.1:${port}/health/ready`)
+        .then((r) => (r.ok ? (r.json() as Promise<{ seed: string }>) : null))
+        .catch(() => null);
+      const now = (performance.now() - started) / 1000;
+      if (body && !ready) ready = now;
+      if (body?.seed === 'failed') throw new Error('the background seed failed');
+      if (body && (!waitForSeed || body.seed === 'complete')) return { ready, complete: now, load };
       await new Promise((r) => setTimeout(r, 100));
-      if (performance.now() - started > 600_000) throw new Error('not ready after 10 minutes');
+      if (now > 600) throw new Error('not ready after 10 minutes');
     }
   } finally {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
@@ -55,15 +70,38 @@ async function timeStart(dataDir: string): Promise<number> {
   }
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'travesia-startup-'));
-try {
-  const load = loadavg()[0].toFixed(1);
-  const cold = await timeStart(dir);
-  const warm = await timeStart(dir);
-  console.table([
-    { start: 'cold (fresh database, demo seed)', seconds: cold.toFixed(1), target: '≤ 15', pass: cold <= 15, load },
-    { start: 'warm (same data, web unchanged)', seconds: warm.toFixed(1), target: '≤ 3', pass: warm <= 3, load: loadavg()[0].toFixed(1) },
-  ]);
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+const runs = Math.max(1, Number(process.env.BENCH_STARTUP_RUNS) || 1);
+const rows: Array<Record<string, string | boolean>> = [];
+for (let i = 0; i < runs; i++) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'travesia-startup-'));
+  try {
+    const cold = await timeStart(dir, true);
+    const warm = await timeStart(dir, false);
+    rows.push(
+      {
+        start: 'cold: ready (fresh database, first screens seeded)',
+        seconds: cold.ready.toFixed(1),
+        target: '≤ 15',
+        pass: cold.ready <= 15,
+        load: cold.load,
+      },
+      {
+        start: 'cold: background seed complete (every place)',
+        seconds: cold.complete.toFixed(1),
+        target: '-',
+        pass: true,
+        load: cold.load,
+      },
+      {
+        start: 'warm: ready (same data, web unchanged)',
+        seconds: warm.ready.toFixed(1),
+        target: '≤ 3',
+        pass: warm.ready <= 3,
+        load: warm.load,
+      },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+console.table(rows);

@@ -33,7 +33,7 @@ const freePort = () =>
     });
   });
 
-/** `npm start` on a fresh data directory; resolves once `/health/ready` answers 200. */
+/** `npm start` on a fresh data directory; resolves once `/health/ready` answers 200 with the demo seed complete. */
 async function startServer(dataDir: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -61,8 +61,9 @@ async function startServer(dataDir: string) {
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
+    // Measured once the background demo seed is over too (decision 0470), so it competes for no CPU.
     const ok = await fetch(`${base}/health/ready`)
-      .then((r) => r.ok)
+      .then(async (r) => r.ok && ((await r.json()) as { seed?: string }).seed === 'complete')
       .catch(() => false);
     if (ok) return { base, stop };
     if (Date.now() - started > 600_000) {

@@ -73,7 +73,7 @@ export default async function globalSetup() {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForReady(`${baseURL}/health/ready`, server);
+  await waitForSeeded(`${baseURL}/health/ready`, server);
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
@@ -87,18 +87,19 @@ export default async function globalSetup() {
   };
 }
 
-async function waitForReady(url: string, server: ChildProcess) {
+/** Until `/health/ready` answers with the demo data complete (`seed: 'complete'`). */
+async function waitForSeeded(url: string, server: ChildProcess) {
   // A loaded machine (several engineers sharing two cores) may need longer: E2E_READY_TIMEOUT_MS.
   const limit = Number(process.env.E2E_READY_TIMEOUT_MS) || 180_000;
   const deadline = Date.now() + limit;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
+    // Ready answers once the first screens work; the specs need every demo place too (decision 0470).
+    const body = await fetch(url)
+      .then((res) => (res.ok ? (res.json() as Promise<{ seed?: string }>) : null))
+      .catch(() => null); // not listening yet
+    if (body?.seed === 'failed') throw new Error('the background demo seed failed (see the server log)');
+    if (body?.seed === 'complete') return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not become ready in ${limit / 1000} s`);

@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerAuth(app, deps.database.db);
 
-  await app.register(healthRoutes, { database: deps.database });
+  await app.register(healthRoutes, { database: deps.database, seedState: deps.seedState });
   await app.register(authRoutes, { services });
   await app.register(userRoutes, { services });
   await app.register(agencyRoutes, { services });

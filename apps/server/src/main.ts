@@ -7,19 +7,40 @@ import { type Config, DEFAULT_PAYMENT_SIMULATOR_PORT, DEFAULT_SIMULATOR_PORT, lo
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
+import { BackgroundSeed } from './db/seed/background.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-foundation.js';
-import { seedDemo } from './db/seed/index.js';
+import { seedDemoFirst, seedDemoRest } from './db/seed/index.js';
 import { analyzeAll, needsStatisticsKeeper, StatisticsKeeper } from './db/statistics.js';
 import { createStore } from './lib/kv.js';
 import { createLogger } from './lib/logger.js';
 import { Mailer } from './lib/mailer.js';
 import { lazySecretBox } from './lib/secret-box.js';
 import { RecoveryWorker } from './modules/booking/recovery.js';
+import { placeSeedPending } from './modules/place/seed/seed.js';
+
+/**
+ * Milliseconds since the process started at each step of the start, wall clock and CPU (logged with the
+ * "started" line; on a loaded machine the two differ).
+ */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return Math.round((user + system) / 1000);
+};
+const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
+const startupCpu: Record<string, number> = { modulesLoaded: cpuMs() };
+const mark = (step: string) => {
+  startup[step] = Math.round(performance.now());
+  startupCpu[step] = cpuMs();
+};
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
 config.WEB_DIST ??= path.resolve(here, '../../web/dist');
 const log = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
+
+// Opened while the simulators start: PGlite's WebAssembly compiles off the main thread meanwhile.
+const opening = openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+opening.catch(() => undefined); // awaited below; no unhandled rejection while the simulators start
 
 /**
  * Sandbox accounts talk to the supplier simulator: in-process unless SUPPLIER_SIM_URL points elsewhere.
@@ -62,24 +83,46 @@ async function startSandboxPaymentSimulator(c: Config) {
 const paymentSimulator = await startSandboxPaymentSimulator(config);
 const paymentSimulatorUrl = config.PAYMENT_SIM_URL ?? (paymentSimulator as { url: string }).url;
 log.info({ paymentSimulatorUrl }, 'payment simulator ready');
+mark('simulatorsStarted');
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite') });
+const database = await opening;
+mark('databaseOpen');
 const applied = await migrate(database);
 if (applied.length) log.info({ applied }, 'migrations applied');
+mark('migrated');
 
 const [{ n }] = await database.db.select({ n: count() }).from(users);
 const seed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && n === 0);
-if (seed) await seedDemo({ db: database.db, log, secrets: lazySecretBox({ secretsKey: config.SECRETS_KEY, dataDir: config.DATA_DIR }) });
+const seedContext = { db: database.db, log, secrets: lazySecretBox({ secretsKey: config.SECRETS_KEY, dataDir: config.DATA_DIR }) };
+// What the first screens need before readiness; the rest of the place tree after it (decision 0470).
+if (seed) await seedDemoFirst(seedContext);
 // Fresh tables and bulk loads leave the planner with empty-table estimates; PGlite has no autovacuum.
 if (seed || applied.length) await analyzeAll(database);
+// A start stopped during the background seed left it unfinished: this one resumes it.
+const seedRest = seed || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && (await placeSeedPending(database.db)));
+const background = new BackgroundSeed(log);
+mark('seeded');
 const statistics = (await needsStatisticsKeeper(database)) ? new StatisticsKeeper(database, log) : null;
 statistics?.start();
 
 const store = createStore(config.REDIS_URL, { maxBytes: config.MEMORY_STORE_MB * 1024 * 1024 });
 const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
-const app = await buildApp({ config, database, store, mailer, log, simulatorUrl, paymentSimulatorUrl });
+const app = await buildApp({
+  config,
+  database,
+  store,
+  mailer,
+  log,
+  simulatorUrl,
+  paymentSimulatorUrl,
+  seedState: () => background.state,
+});
+mark('appBuilt');
 
 await app.listen({ port: config.PORT, host: config.HOST });
+mark('listening');
+if (seedRest) background.start((opts) => seedDemoRest({ ...seedContext, ...opts }));
+log.info({ ms: startup, cpuMs: startupCpu, seed: background.state }, 'started');
 // Supplier bookings whose answer was lost are looked up by our reference until they settle.
 const recovery = new RecoveryWorker(app.services.booking, log);
 recovery.start();
@@ -119,6 +162,9 @@ console.log(
           ),
         ]
       : []),
+    ...(background.state === 'running'
+      ? ['The rest of the world\'s places load in the background (/health/ready says seed "complete" when done).']
+      : []),
     '',
   ].join('\n'),
 );
@@ -129,6 +175,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    await background.stop();
     await recovery.stop();
     await statistics?.stop();
     await app.close();

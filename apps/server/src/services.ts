@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { type Config, DEFAULT_PAYMENT_SIMULATOR_PORT, DEFAULT_SIMULATOR_PORT } from './config.js';
 import type { Database } from './db/client.js';
+import type { SeedState } from './db/seed/background.js';
 import type { KeyValueStore } from './lib/kv.js';
 import type { Mailer } from './lib/mailer.js';
 import { lazySecretBox } from './lib/secret-box.js';
@@ -104,6 +105,8 @@ export interface AppDeps {
   storefrontPayments?: PaymentPort;
   /** Sign-in and recovery limits, outbox retry timings (tests lower them). */
   accountOptions?: { loginLimits?: LoginLimits; recoveryLimits?: typeof RECOVERY_LIMITS; outbox?: Partial<OutboxOptions> };
+  /** The demo data still loading after readiness (main.ts, decision 0470); `/health/ready` reports it. Complete when absent. */
+  seedState?: () => SeedState;
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { isNewDataDir, readTemplate, saveTemplate } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -56,13 +57,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const dir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
+  const extensions = { btree_gin, pg_trgm, unaccent };
+  // A new data directory starts from the cluster a previous start initialised (decision 0470).
+  const fresh = dir !== undefined && isNewDataDir(dir);
+  const template = fresh ? readTemplate(Object.keys(extensions)) : undefined;
   const client = await PGlite.create(dir ?? 'memory://', {
-    extensions: { btree_gin, pg_trgm, unaccent },
+    extensions,
+    loadDataDir: template,
     // PGlite's buffer cache lives in its WebAssembly memory, which never shrinks: at PostgreSQL's
     // default 128 MB it filled with the supplier audit log's pages and stayed in the process's RSS
     // (issue 21, decision 0490). The files are on the local disk, whose page cache serves the rest.
     postgresqlconf: [`shared_buffers = ${pgliteSharedBuffers()}`],
   });
+  if (fresh && !template) await saveTemplate(client, Object.keys(extensions));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -9,7 +9,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemo({ db: t.database.db, log: pino({ level: 'silent' }) });
-});
+  // The whole demo seed with every place: over a minute when the shared machine is loaded.
+}, 300_000);
 afterAll(() => t.close());
 
 describe('demo vouchers', () => {
@@ -32,5 +33,5 @@ describe('demo vouchers', () => {
     await seedDemo({ db: t.database.db, log: pino({ level: 'silent' }) });
     const again = (await t.app.inject({ method: 'GET', url: '/api/voucher', headers: admin })).json();
     expect(again.totalDocs).toBe(list.totalDocs);
-  });
+  }, 120_000);
 });

