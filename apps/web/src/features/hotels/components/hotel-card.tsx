@@ -101,7 +101,7 @@ export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen:
               </Typography.Title>
             </div>
           </Flex>
-          {compared && <SupplierRates rates={rates} onOpen={onOpen} nights={nights} />}
+          {compared && <SupplierRates hotelName={hotel.name} rates={rates} onOpen={onOpen} nights={nights} />}
           {phone ? (
             <OptionCards options={shown} onOpen={onOpen} nights={nights} />
           ) : (
@@ -152,16 +152,18 @@ const supplierName = (s: string) => SUPPLIER_NAMES[s] ?? s;
  * and per night, cancellation terms, and "Ver opción" to that supplier's option.
  */
 function SupplierRates({
+  hotelName,
   rates,
   onOpen,
   nights,
 }: {
+  hotelName: string;
   rates: { supplier: string; option: HotelOption }[];
   onOpen: (option: HotelOption) => void;
   nights?: number;
 }) {
   return (
-    <section aria-label="Mejor tarifa de cada proveedor" style={{ marginTop: 8 }}>
+    <section aria-label={`Mejor tarifa de cada proveedor: ${hotelName}`} style={{ marginTop: 8 }}>
       <Typography.Text type="secondary">Mejor tarifa de cada proveedor</Typography.Text>
       <Flex gap={8} wrap style={{ marginTop: 4 }}>
         {rates.map(({ supplier, option: o }) => (
