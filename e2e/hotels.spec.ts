@@ -149,6 +149,82 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
 });
 
+test('one card per hotel with several suppliers’ rates', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const progress = page.getByLabel('Progreso por proveedor');
+  await expect.poll(() => progress.locator('[data-state="done"]').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  await expect(progress.locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
+
+  // The simulator's suppliers sell the same Cartagena hotels: once merged, a card gathers their rates.
+  const cards = page.getByTestId('hotel-card');
+  const compared = page.locator('[data-testid="hotel-card"]:not([data-suppliers="1"])');
+  await expect(compared.first()).toBeVisible({ timeout: 30_000 });
+  // Each hotel once on the page.
+  const names = await cards.locator('h5').allInnerTexts();
+  expect(names.length).toBeGreaterThan(1);
+  expect(new Set(names).size).toBe(names.length);
+
+  // Side by side: each supplier's best rate with its board, total and per night, terms and its own "Ver opción".
+  const card = compared.first();
+  const rates = card.getByTestId('supplier-rate');
+  const count = await rates.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  const suppliers = await rates.evaluateAll((els) => els.map((e) => e.getAttribute('data-supplier')));
+  expect(new Set(suppliers).size).toBe(count);
+  for (let i = 0; i < count; i++) {
+    const rate = rates.nth(i);
+    await expect(rate.getByTestId('option-price')).toContainText(/\d/);
+    await expect(rate.getByTestId('option-per-night')).toContainText('por noche');
+    await expect(rate.getByTestId('cancellation-badge')).toBeVisible();
+  }
+  // The card's "Desde" is its cheapest supplier's rate.
+  const cheapest = (await rates.first().getByTestId('option-price').locator('strong').innerText()).trim();
+  await expect(card.getByTestId('hotel-min-price')).toHaveText(cheapest);
+  // Readable places: no Juniper zone codes nor raw coordinates on the card.
+  const text = await card.innerText();
+  expect(text).not.toMatch(/\b49\d{3}\b/);
+  expect(text).not.toMatch(/-?\d{1,3}\.\d{4,}, ?-?\d{1,3}\.\d{4,}/);
+
+  // "Ver opción" of the second supplier opens that supplier's option.
+  const second = suppliers[1] as string;
+  await rates.nth(1).getByRole('button', { name: 'Ver opción' }).click();
+  await expect(page).toHaveURL(new RegExp(`/hotels/options/${second}\\?cacheId=`));
+  // The re-quote's policy (a changed one is shown again beside the first).
+  await expect(page.getByTestId('cancellation-policy').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('the results on a map: markers, prices and "Ver opción" work when the map tiles cannot load', async ({ page }) => {
+  test.setTimeout(120_000);
+  // No tile server is reachable (as on this machine): every tile request fails.
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByLabel('Progreso por proveedor').locator('[data-state="searching"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-testid="hotel-card"]:not([data-suppliers="1"])').first()).toBeVisible({ timeout: 30_000 });
+  // The list is the main view; the map is a choice.
+  await page
+    .locator('.ant-segmented-item')
+    .filter({ hasText: /^Mapa$/ })
+    .click();
+  const map = page.getByTestId('results-map');
+  await expect(map).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('hotel-card')).toHaveCount(0);
+  const markers = map.locator('path.leaflet-interactive');
+  await expect.poll(() => markers.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect(map.getByText('No se pudo cargar el fondo del mapa')).toBeVisible({ timeout: 15_000 });
+  await markers.first().click({ force: true });
+  const popup = page.getByTestId('map-popup');
+  await expect(popup).toContainText('Desde');
+  await popup.getByRole('button', { name: 'Ver opción' }).click();
+  await expect(page).toHaveURL(/\/hotels\/options\/\w+\?cacheId=/);
+});
+
 test('own inventory (travesia) route: search, option, reserve confirmed at once', async ({ page }) => {
   await signIn(page, DEMO.agency);
   await page.goto('/hotels/search/travesia');

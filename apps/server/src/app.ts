@@ -76,7 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, { publicUrl: deps.config.publicUrl, connectSrc: deps.config.CSP_CONNECT_SRC });
+  await registerSecurityHeaders(app, {
+    publicUrl: deps.config.publicUrl,
+    connectSrc: deps.config.CSP_CONNECT_SRC,
+    imgSrc: deps.config.CSP_IMG_SRC,
+  });
   await registerApiDocs(app);
 
   registerErrorHandling(app);

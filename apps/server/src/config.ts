@@ -57,6 +57,8 @@ const envSchema = z.object({
   STOREFRONT_CNAME_TARGET: z.string().trim().toLowerCase().optional(),
   /** Extra CSP connect-src sources when the web was built with other VITE_GEOCODE_URL / VITE_WEATHER_URL hosts. */
   CSP_CONNECT_SRC: z.string().optional(),
+  /** Extra CSP img-src sources (a map tile server not on https, VITE_MAP_TILES_URL). */
+  CSP_IMG_SRC: z.string().optional(),
   /** Proxies in front of the app: false, a hop count, or a comma list of addresses/CIDRs (lib/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()

@@ -1,4 +1,4 @@
-export { AIRPORTS, DESTINATIONS } from './core/inventory.js';
+export { AIRPORTS, DESTINATIONS, type Hotel as SimHotel, hotelsOf } from './core/inventory.js';
 export { SANDBOX_SECRET, SCENARIOS, type Scenario, type SimOptions } from './core/sim.js';
 export {
   PAYMENT_SANDBOX_CREDENTIALS,

@@ -20,7 +20,7 @@ beforeAll(async () => {
   asset = web.asset;
   [plain, secure] = await Promise.all([
     createTestApp({ WEB_DIST: web.dir }),
-    createTestApp({ WEB_DIST: web.dir, PUBLIC_URL: 'https://reservas.example.com' }),
+    createTestApp({ WEB_DIST: web.dir, PUBLIC_URL: 'https://reservas.example.com', CSP_IMG_SRC: 'http://tiles.internal:8080' }),
   ]);
   w = await makeWorld(plain.app, plain.database);
 });
@@ -59,6 +59,13 @@ describe('security headers', () => {
     const res = await get(plain, url);
     expect(res.statusCode).toBeLessThan(500);
     expectBrowserHeaders(res);
+  });
+
+  it('images from any https host (photos, map tiles) and the hosts of CSP_IMG_SRC', async () => {
+    const imgSrc = (res: Awaited<ReturnType<typeof get>>) =>
+      /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1].split(' ') ?? [];
+    expect(imgSrc(await get(plain, '/'))).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    expect(imgSrc(await get(secure, '/'))).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http://tiles.internal:8080']);
   });
 
   it('on a signed-in API answer', async () => {

@@ -13,6 +13,11 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   /** Extra `connect-src` sources, space or comma separated. */
   connectSrc?: string;
+  /**
+   * Extra `img-src` sources, space or comma separated: a map tile server the web is built for
+   * (`VITE_MAP_TILES_URL`) that is not on https (any https host is allowed already).
+   */
+  imgSrc?: string;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -26,11 +31,13 @@ export function isHttps(request: FastifyRequest, publicUrl: string): boolean {
  * Browser security headers on every answer: the app, the API, the assets, the docs and the 404s
  * (decision 0112). The CSP is the one the built app passes: scripts only from our origin; styles also
  * inline because Ant Design's CSS-in-JS injects <style> elements and React sets style attributes at
- * run time; images from anywhere over https (hotel photos, agency logos) and data: URIs; no framing.
+ * run time; images from anywhere over https (hotel photos, agency logos, map tiles) and data: URIs, plus
+ * CSP_IMG_SRC; no framing.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
   const https = opts.publicUrl.startsWith('https:');
   const extra = (opts.connectSrc ?? '').split(/[\s,]+/).filter(Boolean);
+  const extraImages = (opts.imgSrc ?? '').split(/[\s,]+/).filter(Boolean);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,7 +47,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...extraImages],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...WEB_CONNECT_HOSTS, ...extra],
         objectSrc: ["'none'"],

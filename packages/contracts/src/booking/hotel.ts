@@ -26,6 +26,11 @@ export const hotelOptionSchema = z.object({
   refundable: z.boolean(),
   cancellation: hotelCancellationPolicySchema,
   payAtHotel: z.boolean(),
+  /**
+   * Who sells the option: a merged search's card gathers the rates of every supplier selling the same
+   * property (decision 0480). Optional only for options saved by an older screen.
+   */
+  supplier: z.string().optional(),
   price: bookingMoneySchema,
   /** Trimmed to what the viewer may see (hidden fields null). */
   breakdown: priceBreakdownSchema,
@@ -94,6 +99,9 @@ export const hotelContentSchema = z.object({
   category: z.string().optional(),
   address: z.string(),
   description: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }).optional(),
+  /** Photo URLs (https). */
+  images: z.array(z.string()).optional(),
 });
 export type HotelContent = z.infer<typeof hotelContentSchema>;
 export const hotelContentAnswerSchema = z.object({ success: z.literal(true), response: z.object({ items: z.array(hotelContentSchema) }) });

@@ -28,9 +28,10 @@ describe('juniper specifics', () => {
     const sup = h.registry.hotel(h.account('juniper'));
     const disney = await sup.search({ ...base, resort: 'disney' });
     expect(disney.offers.length).toBeGreaterThan(0);
-    expect(new Set(disney.offers.map((o) => o.hotel.zone))).toEqual(new Set(['10002', '10003']));
+    // Zones read by name (ZoneList), not by HotelAvail's codes.
+    expect(new Set(disney.offers.map((o) => o.hotel.zone))).toEqual(new Set(['Walt Disney World Resort', 'Lake Buena Vista']));
     const universal = await sup.search({ ...base, resort: 'universal' });
-    expect(new Set(universal.offers.map((o) => o.hotel.zone))).toEqual(new Set(['10004']));
+    expect(new Set(universal.offers.map((o) => o.hotel.zone))).toEqual(new Set(['Universal Orlando Resort']));
     const all = await sup.search({ ...base, destination: '10000' });
     expect(all.offers.length).toBeGreaterThan(disney.offers.length);
   });

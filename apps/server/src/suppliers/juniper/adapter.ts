@@ -24,6 +24,7 @@ import { attr, node, nodes, textOf, type XNode } from '../xml.js';
 import { JuniperBookings } from './bookings.js';
 import { JuniperClient } from './client.js';
 import {
+  contentExtras,
   firstOption,
   holderRequirements,
   hotComments,
@@ -36,6 +37,8 @@ import {
 
 const S = 'juniper' as const;
 const ZONE_CACHE_MS = 15 * 24 * 3600_000;
+/** How long a search may wait for the zone names (counted from its start, alongside HotelAvail). */
+const ZONE_NAMES_WAIT_MS = 3_000;
 const zoneCache = new Map<string, { at: number; zones: { code: string; parent?: string; name: string }[] }>();
 
 /** Paxes and one RelPaxDist per room, numbered in room order (no age = 30-year-old adult). */
@@ -96,7 +99,11 @@ export class JuniperHotelAdapter implements HotelSupplier {
     return zones;
   }
 
-  /** Static HotelContent (name, zone, category, address, description), at most 25 hotels per call. */
+  /**
+   * Static HotelContent (name, zone, category, address, map position, photos, description), at most 25
+   * hotels per call. Photos: `Images/Image@Type{FileName,Title,Description}` (JP_ImageLong of the JP WSDL,
+   * fixtures/README.md J11), https URLs only (the page's CSP loads no other).
+   */
   hotelContent(codes: string[], ctx?: CallContext) {
     return guarded(this.http, S, 'static.content', async () => {
       const out: {
@@ -106,6 +113,8 @@ export class JuniperHotelAdapter implements HotelSupplier {
         category: string | undefined;
         address: string;
         description: string;
+        location?: { lat: number; lng: number };
+        images?: string[];
       }[] = [];
       for (let i = 0; i < codes.length; i += 25) {
         const { rs } = await this.client.call(
@@ -123,11 +132,27 @@ export class JuniperHotelAdapter implements HotelSupplier {
             category: attr(node(h.HotelCategory), 'Type'),
             address: textOf(node(h.Address).Address),
             description: textOf(node(h.Descriptions).Description),
+            ...contentExtras(h),
           });
         }
       }
       return out;
     });
+  }
+
+  /**
+   * Zone code → name, from the zone tree; empty when it can't be had within `ZONE_NAMES_WAIT_MS` (a
+   * search never fails nor waits long for names).
+   */
+  private async zoneNames(ctx?: CallContext): Promise<Map<string, string>> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), ZONE_NAMES_WAIT_MS);
+      timer.unref?.();
+    });
+    const zones = await Promise.race([this.zones(ctx).catch(() => null), late]);
+    clearTimeout(timer);
+    return new Map((zones ?? []).filter((z) => z.name).map((z) => [z.code, z.name]));
   }
 
   private async resortZone(resort: 'disney' | 'universal', ctx?: CallContext): Promise<string> {
@@ -145,6 +170,9 @@ export class JuniperHotelAdapter implements HotelSupplier {
       const resort = input.resort ?? this.mode.resort;
       const zone = resort ? await this.resortZone(resort, ctx) : input.destination;
       if (!zone && !input.hotelCodes?.length) throw invalid(S, op, 'destination or hotelCodes');
+      // HotelAvail names a hotel's zone by its code ("49002"): its name comes from the zone tree (static
+      // data, cached 15 days), asked for alongside; without it the code stays.
+      const zoneNames = this.zoneNames(ctx);
       const nationality = input.nationality ?? this.acc.settings.nationality;
       const currency = this.acc.settings.currency;
       const { paxes, dist } = distribution(input.rooms);
@@ -183,6 +211,8 @@ export class JuniperHotelAdapter implements HotelSupplier {
         nationality,
         currency,
       });
+      const names = await zoneNames;
+      for (const o of mapped.offers) if (o.hotel.zone) o.hotel.zone = names.get(o.hotel.zone) ?? o.hotel.zone;
       const screened = screenPrices(mapped.offers, (o) => o.total);
       reportDropped(this.http, S, op, [...mapped.dropped, ...screened.dropped]);
       const offers = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { xmlParser } from '../xml.js';
-import { mapCancellationPolicy, priceOf, reservationStatus } from './mappers.js';
+import { contentExtras, mapCancellationPolicy, priceOf, reservationStatus } from './mappers.js';
 
 const parser = xmlParser(['Rule', 'Price']);
 const parse = (xml: string) => parser.parse(xml) as Record<string, unknown>;
@@ -74,5 +74,29 @@ describe('juniper prices and statuses', () => {
     expect(reservationStatus('PDI', 'OK')).toBe('pending-provider');
     expect(reservationStatus('CAC', 'CA')).toBe('cancelled');
     expect(reservationStatus('QUO', 'OK')).toBe('quotation');
+  });
+});
+
+describe('juniper hotel content extras', () => {
+  // JP_HotelContent: Address{Address, Latitude, Longitude}, Images/Image@Type{FileName} (JP_ImageLong, fixtures/README.md J11).
+  const content = (inner: string) => parse(`<HotelContent Code="JP046000">${inner}</HotelContent>`).HotelContent as Record<string, unknown>;
+
+  it('reads the map position and the https photos', () => {
+    const h = content(
+      `<Address><Address>Calle 1</Address><Latitude>10.4236</Latitude><Longitude>-75.5478</Longitude></Address>` +
+        `<Images><Image Type="BIG"><FileName>https://img.example.test/a.jpg</FileName></Image>` +
+        `<Image Type="SMALL"><FileName>http://img.example.test/b.jpg</FileName></Image>` +
+        `<Image Type="BIG"><FileName>https://img.example.test/c.jpg</FileName><Title>Piscina</Title></Image></Images>`,
+    );
+    expect(contentExtras(h)).toEqual({
+      location: { lat: 10.4236, lng: -75.5478 },
+      images: ['https://img.example.test/a.jpg', 'https://img.example.test/c.jpg'],
+    });
+  });
+
+  it('leaves out a missing, zero or impossible position and an empty photo list', () => {
+    expect(contentExtras(content('<Address><Address>Calle 1</Address></Address>'))).toEqual({});
+    expect(contentExtras(content('<Address><Latitude>0</Latitude><Longitude>0</Longitude></Address><Images/>'))).toEqual({});
+    expect(contentExtras(content('<Address><Latitude>123</Latitude><Longitude>-75</Longitude></Address>'))).toEqual({});
   });
 });

@@ -276,3 +276,15 @@ const HOLDER_NODES: Record<string, HolderRequirement> = {
 export function holderRequirements(required: Record<string, string[]>): HolderRequirement[] {
   return (required['1'] ?? []).map((f) => HOLDER_NODES[f]).filter((f): f is HolderRequirement => Boolean(f));
 }
+
+/** A HotelContent's map position (Address/Latitude, Longitude) and https photos, when it has them. */
+export function contentExtras(h: XNode): { location?: { lat: number; lng: number }; images?: string[] } {
+  const address = node(h.Address);
+  const lat = Number.parseFloat(textOf(address.Latitude));
+  const lng = Number.parseFloat(textOf(address.Longitude));
+  const located = Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && (lat !== 0 || lng !== 0);
+  const images = nodes(node(h.Images).Image)
+    .map((i) => textOf(i.FileName).trim())
+    .filter((u) => /^https:\/\/[^\s"'<>]+$/i.test(u));
+  return { ...(located ? { location: { lat, lng } } : {}), ...(images.length ? { images } : {}) };
+}

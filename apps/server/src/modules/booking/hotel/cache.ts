@@ -77,6 +77,11 @@ export interface IndexHotel {
   b: number;
   /** Merged search: the part (supplier search) the hotel comes from; option ids are `<part>-<id>`. */
   part?: number;
+  /**
+   * Merged search: the property this supplier's hotel is (same-hotel.ts, decision 0480); hotels with the
+   * same `g` are one card with each supplier's rates. Absent: a card of its own.
+   */
+  g?: number;
   extras?: HotelExtras;
   /** Options sorted by price. */
   o: IndexOption[];
@@ -124,6 +129,8 @@ export interface HotelOptionDto {
   refundable: boolean;
   cancellation: HotelOffer['cancellation'];
   payAtHotel: boolean;
+  /** Who sells it (a merged search's card gathers several suppliers' options). */
+  supplier: HotelSource;
   price: { amount: string; currency: string };
   breakdown: PriceBreakdown;
   expiresAt: string | null;
@@ -283,27 +290,39 @@ export async function present(
     return true;
   };
   const needle = f.q?.trim().toLowerCase();
-  type Row = { h: IndexHotel; min: IndexOption; v: number };
-  const items: Row[] = [];
-  for (const h of c.hotels) {
-    if (f.suppliers?.length && !f.suppliers.includes(h.supplier)) continue;
-    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) continue;
-    if (f.categories?.length && (h.category === null || !f.categories.includes(h.category))) continue;
-    if (needle && !h.name.toLowerCase().includes(needle)) continue;
+  // One row per property: the hotels of one group (one per supplier) that pass the filters, and the
+  // cheapest option kept among them, which sorts the row and gives the card its face.
+  type Member = { h: IndexHotel; min: IndexOption };
+  type Row = { members: Member[]; h: IndexHotel; min: IndexOption; v: number; rank: number };
+  const rows = new Map<string, Row>();
+  c.hotels.forEach((h, i) => {
+    if (f.suppliers?.length && !f.suppliers.includes(h.supplier)) return;
+    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) return;
+    if (f.categories?.length && (h.category === null || !f.categories.includes(h.category))) return;
+    if (needle && !h.name.toLowerCase().includes(needle)) return;
     let min: IndexOption | null = null;
     for (const o of h.o) if (keep(o) && (!min || val(o) < val(min))) min = o;
-    if (min) items.push({ h, min, v: val(min) });
-  }
+    if (!min) return;
+    const key = h.g === undefined ? `h${i}` : `g${h.g}`;
+    const row = rows.get(key);
+    if (!row) rows.set(key, { members: [{ h, min }], h, min, v: val(min), rank: h.rank });
+    else {
+      row.members.push({ h, min });
+      row.rank = Math.min(row.rank, h.rank);
+      if (val(min) < row.v) Object.assign(row, { h, min, v: val(min) });
+    }
+  });
+  const items = [...rows.values()];
   const byPrice = (a: Row, b: Row) => a.v - b.v;
   const sorters: Record<HotelSort, (a: Row, b: Row) => number> = {
     price: byPrice,
     '-price': (a, b) => b.v - a.v,
-    name: (a, b) => a.h.rank - b.h.rank,
+    name: (a, b) => a.rank - b.rank,
     category: (a, b) => (a.h.stars ?? 0) - (b.h.stars ?? 0) || byPrice(a, b),
     '-category': (a, b) => (b.h.stars ?? 0) - (a.h.stars ?? 0) || byPrice(a, b),
   };
   const sorter = sorters[q.sort];
-  items.sort((a, b) => sorter(a, b) || a.h.rank - b.h.rank);
+  items.sort((a, b) => sorter(a, b) || a.rank - b.rank);
   let lowest: Row | null = null;
   let highest: Row | null = null;
   for (const r of items) {
@@ -313,29 +332,43 @@ export async function present(
   const money = (r: Row | null) => (r ? { amount: new Decimal(r.min[PRICE]).toFixed(2), currency: r.min[CURRENCY] } : null);
   const start = (q.page - 1) * q.limit;
   const pageRows = items.slice(start, start + q.limit);
-  const blobs = await store.getMany(pageRows.map((r) => hotelBlobKey(c, r.h)));
+  // The face (cheapest) first, then the other suppliers' hotels of the property by their cheapest option.
+  for (const r of pageRows) r.members.sort((a, b) => (a.h === r.h ? -1 : b.h === r.h ? 1 : val(a.min) - val(b.min)));
+  const wantedBlobs = pageRows.flatMap((r) => r.members.map((m) => hotelBlobKey(c, m.h)));
+  const blobs = await store.getMany(wantedBlobs);
   const page: HotelItemDto[] = [];
-  pageRows.forEach((r, i) => {
-    const raw = blobs[i];
-    if (!raw) return; // the blob expired with its part: the hotel can't be shown any more
-    const wanted = new Map(r.h.o.filter(keep).map((o) => [o[ID], val(o)]));
-    const options = (JSON.parse(raw) as CachedOffer[])
-      .filter((o) => wanted.has(o.optionId))
-      .sort((a, b) => (wanted.get(a.optionId) as number) - (wanted.get(b.optionId) as number))
-      .map((o) => optionDto(o, viewer, r.h.part === undefined ? '' : `${r.h.part}-`));
-    if (!options.length) return;
+  let at = 0;
+  for (const r of pageRows) {
+    const options: { dto: HotelOptionDto; v: number }[] = [];
+    let face: IndexHotel | null = null;
+    let extras: HotelExtras = {};
+    for (const m of r.members) {
+      const raw = blobs[at++];
+      if (!raw) continue; // the blob expired with its part: that supplier's rates can't be shown any more
+      const wanted = new Map(m.h.o.filter(keep).map((o) => [o[ID], val(o)]));
+      const mine = (JSON.parse(raw) as CachedOffer[])
+        .filter((o) => wanted.has(o.optionId))
+        .map((o) => ({ dto: optionDto(o, viewer, m.h.part === undefined ? '' : `${m.h.part}-`), v: wanted.get(o.optionId) as number }));
+      if (!mine.length) continue;
+      face ??= m.h;
+      options.push(...mine);
+      // What one supplier doesn't tell about the property another may (own photos, a map position).
+      extras = { ...m.h.extras, ...extras };
+    }
+    if (!face || !options.length) continue;
+    options.sort((a, b) => a.v - b.v);
     page.push({
-      code: r.h.code,
-      name: r.h.name,
-      category: r.h.category,
-      stars: r.h.stars,
-      zone: r.h.zone,
-      supplier: r.h.supplier,
-      ...r.h.extras,
-      minPrice: options[0].price,
-      options,
+      code: face.code,
+      name: face.name,
+      category: face.category,
+      stars: face.stars,
+      zone: face.zone ?? r.members.find((m) => m.h.zone)?.h.zone ?? null,
+      supplier: face.supplier,
+      ...extras,
+      minPrice: options[0].dto.price,
+      options: options.map((o) => o.dto),
     });
-  });
+  }
   return {
     success: true as const,
     response: {
@@ -369,6 +402,7 @@ function optionDto(o: CachedOffer, viewer: UserType, prefix: string): HotelOptio
         ? o.offer.cancellation
         : agentPolicy(o.offer.cancellation, o.offer.total, { amount: o.breakdown.price, currency: o.breakdown.currency }),
     payAtHotel: o.offer.payAtHotel,
+    supplier: o.offer.supplier,
     price: { amount: o.breakdown.price, currency: o.breakdown.currency },
     breakdown: breakdownFor(viewer, o.breakdown),
     expiresAt: o.offer.token.expiresAt,

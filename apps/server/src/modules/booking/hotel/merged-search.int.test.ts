@@ -150,8 +150,21 @@ describe('travesia in the streamed search', () => {
     expect(item.options.map((o: { board: { code: string } }) => o.board.code)).toEqual(['RO', 'BB']);
     const option = item.options[0];
     expect(Object.keys(option).sort()).toEqual(
-      ['availability', 'board', 'breakdown', 'cancellation', 'expiresAt', 'optionId', 'payAtHotel', 'price', 'refundable', 'rooms'].sort(),
+      [
+        'availability',
+        'board',
+        'breakdown',
+        'cancellation',
+        'expiresAt',
+        'optionId',
+        'payAtHotel',
+        'price',
+        'refundable',
+        'rooms',
+        'supplier',
+      ].sort(),
     );
+    expect(option.supplier).toBe('travesia');
     expect(option.price.amount).toBe(item.minPrice.amount);
     expect(option.refundable).toBe(true);
     expect(evs.at(-1)).toMatchObject({ event: 'done', data: { ok: 3, failed: 0 } });
@@ -173,7 +186,10 @@ describe('the merged cacheId', () => {
     const evs = await stream(admin, {});
     const results = evs.filter((e) => e.event === 'result');
     const done = evs.at(-1)?.data as { cacheId: string; itemsFound: number; expires: string };
-    expect(done.itemsFound).toBe(results.reduce((n, e) => n + e.data.response.itemsFound, 0));
+    // One entry per property: Hotelbeds and Restel sell the same simulator hotels (decision 0480).
+    const names = new Set(results.flatMap((e) => e.data.response.items.map((i: { name: string }) => i.name)));
+    expect(done.itemsFound).toBe(names.size);
+    expect(done.itemsFound).toBeLessThan(results.reduce((n, e) => n + e.data.response.itemsFound, 0));
     expect(Date.parse(done.expires)).toBeGreaterThan(Date.now());
     const url = `/api/hotel/search/${done.cacheId}`;
     const first = (await call('GET', `${url}?limit=5`, admin)).json().response;
@@ -200,6 +216,40 @@ describe('the merged cacheId', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe('Proveedor no válido');
   }, 30_000);
+
+  it('shows a hotel Hotelbeds and Restel both sell as one entry with both rates, each quoted from its supplier', async () => {
+    const evs = await stream(admin, { providers: [acc.hotelbeds, acc.restel] });
+    const results = evs.filter((e) => e.event === 'result');
+    expect(results.map((e) => e.data.supplier).sort()).toEqual(['hotelbeds', 'restel']);
+    const done = evs.at(-1)?.data as { cacheId: string; itemsFound: number };
+    const all = (await call('GET', `/api/hotel/search/${done.cacheId}?limit=50`, admin)).json().response;
+    type Item = {
+      name: string;
+      supplier: string;
+      minPrice: { amount: string };
+      options: { supplier: string; optionId: string; price: { amount: string } }[];
+    };
+    const items = all.items as Item[];
+    expect(all.itemsFound).toBe(done.itemsFound);
+    expect(items).toHaveLength(done.itemsFound);
+    expect(new Set(items.map((i) => i.name)).size).toBe(items.length);
+    const both = items.filter((i) => new Set(i.options.map((o) => o.supplier)).size === 2);
+    expect(both.length).toBeGreaterThan(0);
+    const hotel = both[0];
+    // The card's price is its cheapest rate of any supplier; each rate quotes through the merged cacheId.
+    expect(hotel.minPrice.amount).toBe(hotel.options[0].price.amount);
+    expect(hotel.supplier).toBe(hotel.options[0].supplier);
+    for (const supplier of ['hotelbeds', 'restel']) {
+      const option = hotel.options.find((o) => o.supplier === supplier);
+      expect(option?.optionId).toMatch(/^\d+-\d+$/);
+      const q = await call('POST', '/api/hotel/quote', admin, { cacheId: done.cacheId, optionId: option?.optionId });
+      expect(q.statusCode, q.body).toBe(200);
+      expect(q.json().response.previousPrice).toEqual(option?.price);
+    }
+    // Sorted by each property's cheapest rate.
+    const prices = items.map((i) => Number(i.minPrice.amount));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  }, 60_000);
 
   it('quotes a supplier option through the merged cacheId; an unknown option is a 404', async () => {
     const done = (await stream(admin, { providers: [acc.hotelbeds, 'travesia'] })).at(-1)?.data as { cacheId: string };

@@ -21,6 +21,7 @@ import {
   type SearchIndex,
   writeHotels,
 } from './cache.js';
+import { groupSameHotels } from './same-hotel.js';
 
 const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };
 
@@ -70,6 +71,13 @@ export class HotelSearchStore {
     const expires = parts.reduce((min, p) => (p.expires < min ? p.expires : min), parts[0].expires);
     const ttl = Math.max(1, Math.floor((Date.parse(expires) - at) / 1000));
     const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, part: i })));
+    // The same property sold by several suppliers is one card (decision 0480).
+    const groups = groupSameHotels(
+      hotels.map((h) => ({ name: h.name, source: h.part as number, location: h.extras?.location, place: parts[0].place.id })),
+    );
+    hotels.forEach((h, i) => {
+      h.g = groups[i];
+    });
     rankByName(hotels);
     const currencies = new Set(hotels.flatMap((h) => h.o.map(currencyOf)));
     const compare = currencies.size > 1 ? 'usd' : 'price';
@@ -101,6 +109,11 @@ export class HotelSearchStore {
     await this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl);
     this.remember(index);
     return index;
+  }
+
+  /** How many cards a search shows unfiltered: one per property (a merged search's groups). */
+  static cards(index: SearchIndex): number {
+    return new Set(index.hotels.map((h, i) => (h.g === undefined ? `h${i}` : `g${h.g}`))).size;
   }
 
   /** A cached search of the caller (another user's, or an expired one, is a 404). */

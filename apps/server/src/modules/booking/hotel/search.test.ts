@@ -151,6 +151,86 @@ describe('present', () => {
   });
 });
 
+describe('present, merged search', () => {
+  it('shows one card per property with every supplier’s options, sorted, filtered and counted by group', async () => {
+    const hb = (code: string, name: string, board: 'BB' | 'RO' = 'BB'): HotelOffer => ({
+      ...offer(code, name, '4EST', board, true),
+      hotel: { code, name, category: '4EST', location: { lat: 10.4236, lng: -75.5478 } },
+    });
+    const jp = (code: string, name: string, board: 'BB' | 'RO' = 'BB'): HotelOffer => ({
+      ...offer(code, name, '4est', board, false),
+      supplier: 'juniper',
+      accountId: 'j',
+    });
+    const a = 'a'.repeat(22);
+    const b = 'b'.repeat(22);
+    const partA = await writeHotels(
+      store,
+      a,
+      [
+        { optionId: '0', offer: hb('100', 'Hotel Caribe'), breakdown: breakdown('180.00', '200.00') },
+        { optionId: '1', offer: hb('101', 'Casa Azul'), breakdown: breakdown('80.00', '90.00') },
+      ],
+      600,
+    );
+    const partB = await writeHotels(
+      store,
+      b,
+      [
+        { optionId: '0', offer: jp('JP1', 'CARIBE, HOTEL'), breakdown: breakdown('150.00', '170.00') },
+        { optionId: '1', offer: jp('JP1', 'CARIBE, HOTEL', 'RO'), breakdown: breakdown('140.00', '150.00') },
+        { optionId: '2', offer: jp('JP2', 'Brisa'), breakdown: breakdown('300.00', '310.00') },
+      ],
+      600,
+    );
+    const hotels = [...partA.map((h) => ({ ...h, part: 0 })), ...partB.map((h) => ({ ...h, part: 1 }))];
+    // As HotelSearchStore.merge groups them (same-hotel.ts): Caribe is one property.
+    for (const h of hotels) h.g = h.name === 'Casa Azul' ? 1 : h.name === 'Brisa' ? 2 : 0;
+    const base = await index();
+    const c: SearchIndex = {
+      ...base,
+      cacheId: 'x'.repeat(22),
+      kind: 'merged',
+      supplier: 'mixed',
+      parts: [
+        { cacheId: a, supplier: 'hotelbeds', accountId: 'a' },
+        { cacheId: b, supplier: 'juniper', accountId: 'j' },
+      ],
+      facets: facetsOf(hotels, 'price'),
+      hotels,
+    };
+    const r = await page(c, 'super', { page: 1, limit: 20, sort: 'price' });
+    expect(r.itemsFound).toBe(3);
+    expect(r.items.map((i) => [i.name, i.supplier, i.minPrice.amount])).toEqual([
+      ['Casa Azul', 'hotelbeds', '90.00'],
+      ['CARIBE, HOTEL', 'juniper', '150.00'],
+      ['Brisa', 'juniper', '310.00'],
+    ]);
+    // Both suppliers' rates side by side, cheapest first, each with its supplier and its part's option id.
+    const caribe = r.items[1];
+    expect(caribe.options.map((o) => [o.supplier, o.optionId, o.price.amount])).toEqual([
+      ['juniper', '1-1', '150.00'],
+      ['juniper', '1-0', '170.00'],
+      ['hotelbeds', '0-0', '200.00'],
+    ]);
+    // The position Hotelbeds gave stays on the card whose face is Juniper's.
+    expect(caribe.location).toEqual({ lat: 10.4236, lng: -75.5478 });
+    // A supplier filter keeps that supplier's rates and the card takes its face.
+    const onlyHb = await page(c, 'super', { page: 1, limit: 20, sort: 'price' }, { suppliers: ['hotelbeds'] });
+    expect(onlyHb.items.map((i) => [i.name, i.options.map((o) => o.supplier)])).toEqual([
+      ['Casa Azul', ['hotelbeds']],
+      ['Hotel Caribe', ['hotelbeds']],
+    ]);
+    // Sorting and price ranges on the group's cheapest kept option; paging counts groups.
+    const desc = await page(c, 'super', { page: 1, limit: 2, sort: '-price' });
+    expect(desc.items.map((i) => i.name)).toEqual(['Brisa', 'CARIBE, HOTEL']);
+    expect([desc.itemsFound, desc.totalPages]).toEqual([3, 2]);
+    const bb = await page(c, 'super', { page: 1, limit: 20, sort: 'price' }, { boards: ['BB'], minPrice: '160', maxPrice: '250' });
+    expect(bb.items.map((i) => [i.name, i.minPrice.amount, i.options.length])).toEqual([['CARIBE, HOTEL', '170.00', 2]]);
+    expect(bb.lowestPrice).toEqual({ amount: '170.00', currency: 'USD' });
+  });
+});
+
 describe('helpers', () => {
   it('reads stars and the module of a supplier', () => {
     expect(starsOf('4EST')).toBe(4);

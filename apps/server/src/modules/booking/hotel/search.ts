@@ -15,7 +15,7 @@ import type { ProviderAccountService } from '../../provider-account/service.js';
 import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import { sandboxed } from '../sandbox.js';
 import type { HotelFilter, HotelSort, Resort, SearchedPlace, SearchIndex } from './cache.js';
-import { hotelContent } from './content.js';
+import { hotelContent, searchExtras } from './content.js';
 import { checkDates, isoDay, MAX_ROOMS, moduleFor, paxOf, type SearchRouteOptions, ttlSeconds } from './criteria.js';
 import { PlaceLookup } from './places.js';
 import { priceOffers } from './rates.js';
@@ -134,6 +134,16 @@ export class HotelSearchService {
     }));
     if (priced.dropped) notes.push(priced.note);
     const ttl = ttlSeconds(supplierExpiry, at);
+    // Photos and map positions from the supplier's static content (Juniper HotelContent, cached a day).
+    const extras =
+      account.supplier === 'juniper' && priced.offers.length
+        ? await searchExtras(
+            this.d,
+            account,
+            priced.offers.map((o) => o.offer.hotel.code),
+            { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? route.simScenario : undefined },
+          )
+        : undefined;
     const index = await this.searches.save(
       {
         cacheId,
@@ -153,6 +163,7 @@ export class HotelSearchService {
       },
       priced.offers,
       ttl,
+      extras,
     );
     // Where the time went (ms): before the supplier call, the call, pricing + storing after it.
     const ms = { prep: Math.round(t1 - t0), supplier: Math.round(t2 - t1), after: Math.round(performance.now() - t2) };

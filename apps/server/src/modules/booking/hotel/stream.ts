@@ -4,6 +4,7 @@ import type { ProviderAccountService } from '../../provider-account/service.js';
 import { fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import { type HotelSearchService, moduleFor } from './search.js';
+import { HotelSearchStore } from './search-store.js';
 
 /** The provider id of our own inventory in the streamed search. */
 export const TRAVESIA = 'travesia';
@@ -65,7 +66,7 @@ export async function streamSearch(
     },
     merge: async (parts) => {
       const merged = await d.search.merge(auth, parts);
-      return merged && { cacheId: merged.cacheId, expires: merged.expires, itemsFound: merged.hotels.length };
+      return merged && { cacheId: merged.cacheId, expires: merged.expires, itemsFound: HotelSearchStore.cards(merged) };
     },
   });
 }

@@ -4,10 +4,14 @@ import { Button, Card, Flex, Image, List, Rate, Table, Tag, Typography } from 'a
 import { useState } from 'react';
 import { CancellationBadge } from '../../../shared/booking/display/cancellation-policy';
 import { usePhone } from '../../../shared/components/use-phone';
+import { bestRates, supplierOf } from '../best-rates';
 import { perNightText } from '../per-night';
 import { SUPPLIER_NAMES } from '../variants';
 
-/** Coordinates with an OpenStreetMap link: no map tiles are reachable offline (docs/decisions/0101). */
+/**
+ * A link to the hotel on OpenStreetMap (a new tab): no raw coordinates on screen; no map tiles are
+ * reachable offline (docs/decisions/0101).
+ */
 export function MapPosition({ location }: { location: { lat: number; lng: number } }) {
   const lat = location.lat.toFixed(5);
   const lng = location.lng.toFixed(5);
@@ -16,9 +20,9 @@ export function MapPosition({ location }: { location: { lat: number; lng: number
       href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`}
       target="_blank"
       rel="noreferrer"
-      title="Ver en OpenStreetMap"
+      aria-label="Ver en el mapa (OpenStreetMap, en una pestaña nueva)"
     >
-      <EnvironmentOutlined /> {lat}, {lng}
+      <EnvironmentOutlined aria-hidden /> Ver en el mapa
     </a>
   );
 }
@@ -33,18 +37,33 @@ export const roomsText = (o: Pick<HotelOption, 'rooms'>) =>
     )
     .join(' + ');
 
-/** One hotel of the results: photo, stars, zone, position, and its options with the price the user sells at. */
+/**
+ * One property of the results (decision 0480: the same hotel sold by several suppliers is one card):
+ * photo, stars, zone, map link, each supplier's best rate side by side, and every option with the
+ * price the user sells at.
+ */
 export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen: (option: HotelOption) => void; nights?: number }) {
   const image = hotel.images?.[0];
   // The cheapest few first (the server sorts options by price); the rest on demand.
   const [all, setAll] = useState(false);
   const shown = all ? hotel.options : hotel.options.slice(0, FIRST_OPTIONS);
   const phone = usePhone();
+  const rates = bestRates(hotel);
+  const compared = rates.length > 1;
   return (
-    <Card size="small" data-testid="hotel-card" style={{ marginBottom: 12 }}>
+    <Card size="small" data-testid="hotel-card" data-suppliers={rates.length} style={{ marginBottom: 12 }}>
       <Flex gap={16} wrap>
         {image ? (
-          <Image src={image} alt={hotel.name} width={160} height={110} style={{ objectFit: 'cover', borderRadius: 6 }} />
+          // Sized before it loads (no layout shift), loaded when scrolled near.
+          <Image
+            src={image}
+            alt={hotel.name}
+            width={160}
+            height={110}
+            loading="lazy"
+            decoding="async"
+            style={{ objectFit: 'cover', borderRadius: 6 }}
+          />
         ) : (
           <Flex
             align="center"
@@ -64,7 +83,9 @@ export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen:
               <Flex gap={8} align="center" wrap>
                 {hotel.stars ? <Rate disabled count={5} value={hotel.stars} style={{ fontSize: 12 }} /> : null}
                 {hotel.category && <Typography.Text type="secondary">{hotelCategoryLabel(hotel.category)}</Typography.Text>}
-                <Tag>{SUPPLIER_NAMES[hotel.supplier] ?? hotel.supplier}</Tag>
+                {rates.map((r) => (
+                  <Tag key={r.supplier}>{SUPPLIER_NAMES[r.supplier] ?? r.supplier}</Tag>
+                ))}
               </Flex>
               {(hotel.zone || hotel.address) && (
                 <Typography.Text type="secondary" style={{ display: 'block' }}>
@@ -80,6 +101,7 @@ export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen:
               </Typography.Title>
             </div>
           </Flex>
+          {compared && <SupplierRates hotelName={hotel.name} rates={rates} onOpen={onOpen} nights={nights} />}
           {phone ? (
             <OptionCards options={shown} onOpen={onOpen} nights={nights} />
           ) : (
@@ -90,6 +112,9 @@ export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen:
               pagination={all && hotel.options.length > 10 ? { pageSize: 10, size: 'small' } : false}
               dataSource={shown}
               columns={[
+                ...(compared
+                  ? [{ title: 'Proveedor', key: 'supplier', render: (_: unknown, o: HotelOption) => supplierName(supplierOf(hotel, o)) }]
+                  : []),
                 { title: 'Habitaciones', render: (_, o) => roomsText(o) },
                 { title: 'Régimen', render: (_, o) => o.board.label },
                 {
@@ -117,6 +142,47 @@ export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen:
         </div>
       </Flex>
     </Card>
+  );
+}
+
+const supplierName = (s: string) => SUPPLIER_NAMES[s] ?? s;
+
+/**
+ * Each supplier's best rate of the property side by side (stacked on a phone): supplier, board, total
+ * and per night, cancellation terms, and "Ver opción" to that supplier's option.
+ */
+function SupplierRates({
+  hotelName,
+  rates,
+  onOpen,
+  nights,
+}: {
+  hotelName: string;
+  rates: { supplier: string; option: HotelOption }[];
+  onOpen: (option: HotelOption) => void;
+  nights?: number;
+}) {
+  return (
+    <section aria-label={`Mejor tarifa de cada proveedor: ${hotelName}`} style={{ marginTop: 8 }}>
+      <Typography.Text type="secondary">Mejor tarifa de cada proveedor</Typography.Text>
+      <Flex gap={8} wrap style={{ marginTop: 4 }}>
+        {rates.map(({ supplier, option: o }) => (
+          <Card key={supplier} size="small" data-testid="supplier-rate" data-supplier={supplier} style={{ flex: '1 1 180px', minWidth: 0 }}>
+            <Typography.Text strong style={{ display: 'block' }}>
+              {supplierName(supplier)}
+            </Typography.Text>
+            <Typography.Text style={{ display: 'block' }}>{o.board.label}</Typography.Text>
+            <OptionTags option={o} nights={nights} />
+            <Flex justify="space-between" align="end" gap={8} wrap style={{ marginTop: 6 }}>
+              <OptionPrice option={o} nights={nights} strong />
+              <Button size="small" type="primary" onClick={() => onOpen(o)} aria-label={`Ver opción de ${supplierName(supplier)}`}>
+                Ver opción
+              </Button>
+            </Flex>
+          </Card>
+        ))}
+      </Flex>
+    </section>
   );
 }
 
@@ -159,7 +225,9 @@ function OptionCards({ options, onOpen, nights }: { options: HotelOption[]; onOp
           <Typography.Text strong style={{ display: 'block' }}>
             {roomsText(o)}
           </Typography.Text>
-          <Typography.Text style={{ display: 'block' }}>{o.board.label}</Typography.Text>
+          <Typography.Text style={{ display: 'block' }}>
+            {o.supplier ? `${o.board.label} · ${supplierName(o.supplier)}` : o.board.label}
+          </Typography.Text>
           <OptionTags option={o} nights={nights} />
           <Flex justify="space-between" align="center" gap={8} style={{ marginTop: 6 }}>
             <OptionPrice option={o} nights={nights} strong />

@@ -7,6 +7,7 @@ import { SupplierProgress } from '../../../shared/booking/stream/supplier-progre
 import { PageHeader } from '../../../shared/components/page-header';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
 import { useHotelSearchStream } from '../api/search-stream';
+import { supplierOf } from '../best-rates';
 import { type HotelSearchForm, loadSearch, saveSearch, saveSelected } from '../state';
 import { optionsPath, type SearchVariant } from '../variants';
 import { ResultsPanel } from './results-panel';
@@ -56,8 +57,10 @@ export function HotelSearchPage({ variant }: { variant: SearchVariant }) {
 
   const open = (hotel: HotelItem, option: HotelOption, cacheId: string) => {
     const { options: _options, ...summary } = hotel;
-    saveSelected({ supplier: hotel.supplier, cacheId, hotel: summary, option });
-    navigate(`${optionsPath(hotel.supplier)}?cacheId=${encodeURIComponent(cacheId)}&optionId=${encodeURIComponent(option.optionId)}`);
+    // A card may gather several suppliers' rates (decision 0480): the option's supplier is the one booked.
+    const supplier = supplierOf(hotel, option);
+    saveSelected({ supplier, cacheId, hotel: { ...summary, supplier }, option });
+    navigate(`${optionsPath(supplier)}?cacheId=${encodeURIComponent(cacheId)}&optionId=${encodeURIComponent(option.optionId)}`);
   };
 
   return (

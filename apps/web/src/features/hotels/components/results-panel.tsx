@@ -1,6 +1,6 @@
 import { type HotelItem, type HotelOption, hotelCategoryOptions } from '@travesia/contracts';
 import { Alert, Card, Checkbox, Col, Empty, Flex, Input, InputNumber, Pagination, Row, Segmented, Select, Spin, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import type { StreamState } from '../../../shared/booking/stream/stream-state';
 import { useDebounced } from '../../../shared/use-debounced';
 import { type SearchPageQuery, useSearchPage } from '../api/get-search-page';
@@ -24,6 +24,8 @@ const SORTS: { value: SearchPageQuery['sort']; label: string }[] = [
   { value: 'category', label: 'Estrellas: menos primero' },
 ];
 const PAGE_SIZE = 20;
+/** Leaflet is loaded only when the map is chosen (the list is the main view). */
+const ResultsMap = lazy(() => import('./results-map'));
 
 interface Filters {
   sort: SearchPageQuery['sort'];
@@ -71,6 +73,7 @@ export function ResultsPanel({
   nights?: number;
 }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [view, setView] = useState<'list' | 'map'>('list');
   const [page, setPage] = useState(1);
   const q = useDebounced(filters.q.trim(), 300);
   const answered = stream.suppliers.flatMap((s) => (s.state === 'done' ? [s] : []));
@@ -203,7 +206,18 @@ export function ResultsPanel({
           <Typography.Text data-testid="results-count">
             {data ? `${data.itemsFound} ${data.itemsFound === 1 ? 'hotel' : 'hoteles'}` : ''}
           </Typography.Text>
-          <Select style={{ width: 240 }} aria-label="Ordenar" value={filters.sort} options={SORTS} onChange={(v) => set({ sort: v })} />
+          <Flex gap={8} wrap>
+            <Segmented
+              aria-label="Vista de los resultados"
+              value={view}
+              onChange={(v) => setView(v as 'list' | 'map')}
+              options={[
+                { value: 'list', label: 'Lista' },
+                { value: 'map', label: 'Mapa' },
+              ]}
+            />
+            <Select style={{ width: 240 }} aria-label="Ordenar" value={filters.sort} options={SORTS} onChange={(v) => set({ sort: v })} />
+          </Flex>
         </Flex>
         {result.isError && <Alert type="error" showIcon message={result.error.message} style={{ marginBottom: 12 }} />}
         {data?.notes.map((n) => (
@@ -211,9 +225,15 @@ export function ResultsPanel({
         ))}
         <Spin spinning={result.isFetching}>
           {data && data.items.length === 0 && <Empty description="Ningún hotel coincide con la búsqueda" />}
-          {data?.items.map((h) => (
-            <HotelCard key={`${h.supplier}-${h.code}`} hotel={h} nights={nights} onOpen={(o) => onOpen(h, o, cacheId)} />
-          ))}
+          {view === 'map' && data && data.items.length > 0 ? (
+            <Suspense fallback={<Spin tip="Cargando el mapa…" style={{ display: 'block', margin: 24 }} />}>
+              <ResultsMap hotels={data.items} onOpen={(h, o) => onOpen(h, o, cacheId)} />
+            </Suspense>
+          ) : (
+            data?.items.map((h) => (
+              <HotelCard key={`${h.supplier}-${h.code}`} hotel={h} nights={nights} onOpen={(o) => onOpen(h, o, cacheId)} />
+            ))
+          )}
         </Spin>
         {data && data.totalPages > 1 && (
           <Pagination
