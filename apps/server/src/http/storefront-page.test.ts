@@ -1,0 +1,92 @@
+import type { StorefrontSite } from '@travesia/contracts';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, jsonForScript, renderStorefrontPage, storefrontPathOf } from './storefront-page.js';
+
+const TEMPLATE =
+  '<!doctype html>\n<html lang="es">\n<head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Tienda</title></head>\n<body><div id="root"></div></body></html>';
+
+const site = (over: Partial<StorefrontSite> = {}): StorefrontSite => ({
+  slug: 'viajes-sol',
+  name: 'Viajes Sol',
+  products: ['hotels-travesia'],
+  currency: 'COP',
+  language: 'es',
+  branding: { logo: 'logo.webp', favicon: 'fav.webp', primaryColor: '#ffcc00', secondaryColor: null },
+  hero: { title: 'Viaja', text: 'Hoteles y más', image: null },
+  featuredDestinations: [],
+  support: { email: null, phone: null },
+  legal: { terms: null, privacy: null },
+  seo: { title: 'Viajes Sol: hoteles', description: 'Reserva tu hotel' },
+  publishedAt: '2026-11-25T00:00:00.000Z',
+  ...over,
+});
+
+const bootOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="storefront-boot">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null');
+
+describe('storefront page', () => {
+  it('finds the slug of /s/{slug} paths and whether it is the home', () => {
+    expect(storefrontPathOf('/s/viajes-sol')).toEqual({ slug: 'viajes-sol', home: true });
+    expect(storefrontPathOf('/s/Viajes-Sol/?x=1')).toEqual({ slug: 'viajes-sol', home: true });
+    expect(storefrontPathOf('/s/viajes-sol/hoteles?destino=1')).toEqual({ slug: 'viajes-sol', home: false });
+    for (const p of ['/', '/s', '/s/', '/login', '/s/%E0%A4%A/x', '/s/a%20b', `/s/${'x'.repeat(64)}`])
+      expect(storefrontPathOf(p), p).toBeNull();
+  });
+
+  it('fills in the head, the pre-rendered header and hero, and the boot JSON on the home', () => {
+    const html = renderStorefrontPage(TEMPLATE, { slug: 'viajes-sol', site: site(), byHost: false }, true);
+    expect(html).toContain('<title>Viajes Sol: hoteles</title>');
+    expect(html).toContain('<meta name="description" content="Reserva tu hotel">');
+    expect(html).toContain('<link rel="icon" href="/api/file/serve/fav-320.webp">');
+    expect(html).toContain('<h1 id="storefront-hero-title" class="sf-hero-title">Viaja</h1>');
+    expect(html).toContain('<p class="sf-hero-text">Hoteles y más</p>');
+    expect(html).toContain('href="/s/viajes-sol" aria-label="Viajes Sol: inicio"');
+    expect(html).toContain('<img class="sf-logo" src="/api/file/serve/logo-320.webp" alt="" height="40">');
+    // The yellow is darkened until white text on it reads at 4.5:1.
+    expect(html).toMatch(/style="--sf-primary:#[0-9a-f]{6}"/);
+    expect(html).not.toContain('--sf-primary:#ffcc00');
+    expect(bootOf(html)).toEqual({ slug: 'viajes-sol', site: site(), byHost: false });
+  });
+
+  it('preloads the hero image on the home only; other pages get the head and the data, no hero', () => {
+    const withImage = site({ hero: { title: null, text: null, image: 'hero.webp' } });
+    const home = renderStorefrontPage(TEMPLATE, { slug: 'viajes-sol', site: withImage, byHost: true }, true);
+    expect(home).toContain('<link rel="preload" as="image" href="/api/file/serve/hero-800.webp" fetchpriority="high">');
+    expect(home).toContain('<img class="sf-hero-img" src="/api/file/serve/hero-800.webp" alt="" fetchpriority="high">');
+    expect(home).toContain('>Viajes Sol</h1>');
+    expect(home).toContain('href="/" aria-label');
+    const results = renderStorefrontPage(TEMPLATE, { slug: 'viajes-sol', site: withImage, byHost: false }, false);
+    expect(results).toContain('<div id="root"></div>');
+    expect(results).not.toContain('preload');
+    expect(results).toContain('<title>Viajes Sol: hoteles</title>');
+  });
+
+  it("escapes the reseller's text everywhere: nothing it writes becomes markup or ends the JSON", () => {
+    const evil = '</script><script>alert(1)</script>"\'&\u2028';
+    const html = renderStorefrontPage(
+      TEMPLATE,
+      {
+        slug: 'viajes-sol',
+        site: site({ name: evil, hero: { title: evil, text: evil, image: null }, seo: { title: evil, description: evil }, language: 'es' }),
+        byHost: false,
+      },
+      true,
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;');
+    expect(bootOf(html).site.name).toBe(evil);
+  });
+
+  it('an unknown storefront gets the page with null data and no hero', () => {
+    const html = renderStorefrontPage(TEMPLATE, { slug: 'no-existe', site: null, byHost: false }, true);
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>Tienda</title>');
+    expect(bootOf(html)).toEqual({ slug: 'no-existe', site: null, byHost: false });
+  });
+
+  it('escapes HTML and script-breaking characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(jsonForScript({ a: '</script><!--\u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
+  });
+});
