@@ -15,9 +15,11 @@ const INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/storefront.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/contracts/src',
+  'packages/contracts/package.json',
   'package-lock.json',
 ];
 const stamp = path.join(web, 'dist', '.source-hash');
@@ -37,7 +39,12 @@ for (const input of INPUTS) {
 }
 const current = hash.digest('hex');
 
-if (existsSync(path.join(web, 'dist', 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === current) {
+if (
+  existsSync(path.join(web, 'dist', 'index.html')) &&
+  existsSync(path.join(web, 'dist', 'storefront.html')) &&
+  existsSync(stamp) &&
+  readFileSync(stamp, 'utf8') === current
+) {
   console.log('web: sources unchanged since the last build, not rebuilt');
 } else {
   const built = spawnSync('npm', ['run', 'build', '-w', '@travesia/web'], { cwd: root, stdio: 'inherit' });
