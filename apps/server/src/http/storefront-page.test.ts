@@ -1,6 +1,13 @@
 import type { StorefrontSite } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForScript, renderStorefrontPage, storefrontPathOf } from './storefront-page.js';
+import {
+  antdPagesPreloads,
+  escapeHtml,
+  jsonForScript,
+  prepareTemplate,
+  renderStorefrontPage,
+  storefrontPathOf,
+} from './storefront-page.js';
 
 const TEMPLATE =
   '<!doctype html>\n<html lang="es">\n<head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Tienda</title></head>\n<body><div id="root"></div></body></html>';
@@ -88,5 +95,32 @@ describe('storefront page', () => {
   it('escapes HTML and script-breaking characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
     expect(jsonForScript({ a: '</script><!--\u2028' })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
+  });
+
+  it('inlines the built stylesheet so the first paint waits for the HTML alone', () => {
+    const built =
+      '<head><link rel="stylesheet" crossorigin href="/assets/storefront-Ab12.css"><link rel="stylesheet" href="/assets/gone-1.css"></head>';
+    const css: Record<string, string> = { 'assets/storefront-Ab12.css': '.sf{color:red}' };
+    expect(prepareTemplate(built, (f) => css[f] ?? null)).toBe(
+      '<head><style>.sf{color:red}</style><link rel="stylesheet" href="/assets/gone-1.css"></head>',
+    );
+  });
+
+  it("preloads the antd pages' chunks (zod's first) on the pages other than the home", () => {
+    const manifest = {
+      'src/lib/zod-jitless.ts': { file: 'assets/zod-1.js' },
+      'src/app/storefront/storefront-antd-pages.tsx': { file: 'assets/pages-2.js', imports: ['_antd.js', '_zod.js'] },
+      '_antd.js': { file: 'assets/antd-3.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-4.js' },
+      '_zod.js': { file: 'assets/zod-1.js' },
+    };
+    const preloads = antdPagesPreloads(manifest);
+    expect(preloads).toEqual(['/assets/zod-1.js', '/assets/react-4.js', '/assets/antd-3.js', '/assets/pages-2.js']);
+    const template = TEMPLATE.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/react-4.js"></head>');
+    const results = renderStorefrontPage(template, { slug: 'viajes-sol', site: site(), byHost: false }, false, preloads);
+    expect(results.match(/rel="modulepreload"/g)).toHaveLength(4);
+    expect(results).toContain('<link rel="modulepreload" crossorigin href="/assets/pages-2.js">');
+    const home = renderStorefrontPage(template, { slug: 'viajes-sol', site: site(), byHost: false }, true, preloads);
+    expect(home.match(/rel="modulepreload"/g)).toHaveLength(1);
   });
 });

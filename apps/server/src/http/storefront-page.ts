@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type StorefrontSite, storefrontSiteSchema } from '@travesia/contracts';
 import { imageUrl, readablePrimary, STOREFRONT_BOOT_ID, type StorefrontBoot } from '@travesia/contracts/storefront-page';
 import type { FastifyRequest } from 'fastify';
@@ -69,10 +70,62 @@ export function renderHero(site: StorefrontSite, homeHref: string): string {
   );
 }
 
+/** The lazily loaded module of the storefront's antd pages (apps/web/src/app/storefront/storefront-router.tsx). */
+const ANTD_PAGES = 'src/app/storefront/storefront-antd-pages.tsx';
+const ZOD_JITLESS = 'src/lib/zod-jitless.ts';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * What the storefront's pages other than the home load at once, from Vite's manifest: the antd pages' chunk
+ * and everything it imports statically, the zod chunk first. Announced as `modulepreload` on those pages so
+ * the browser fetches them with the entry instead of after it (one round trip instead of three).
+ */
+export function antdPagesPreloads(manifest: Record<string, ManifestChunk>): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+    files.push(`/${chunk.file}`);
+  };
+  visit(ZOD_JITLESS);
+  visit(ANTD_PAGES);
+  return [...new Set(files)];
+}
+
+/**
+ * The built storefront.html made ready to serve: its one stylesheet (the storefront's few KB of CSS) inlined,
+ * so the first paint waits for the HTML alone (the CSP allows inline styles, never inline scripts).
+ */
+export function prepareTemplate(html: string, readAsset: (file: string) => string | null): string {
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (link, file: string) => {
+    const css = readAsset(file);
+    return css && !css.includes('</') ? `<style>${css}</style>` : link;
+  });
+}
+
 /** storefront.html with the site's head, the pre-rendered home (when `home`) and the boot JSON. */
-export function renderStorefrontPage(template: string, boot: StorefrontBoot & { site: StorefrontSite | null }, home: boolean): string {
+export function renderStorefrontPage(
+  template: string,
+  boot: StorefrontBoot & { site: StorefrontSite | null },
+  home: boolean,
+  preloads: string[] = [],
+): string {
   const site = boot.site;
   let html = template;
+  if (!home && preloads.length) {
+    const missing = preloads.filter((href) => !html.includes(`"${href}"`));
+    html = html.replace(
+      '</head>',
+      `${missing.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('')}</head>`,
+    );
+  }
   if (site) {
     const head = [
       site.seo.description ? `<meta name="description" content="${escapeHtml(site.seo.description)}">` : '',
@@ -108,10 +161,23 @@ const orNullWhenNotFound = (err: unknown): null => {
  * (index.html) answers: `/s/{slug}…` on any host, any path on a storefront's own host.
  */
 export function storefrontPages(distDir: string, source: StorefrontPageSource) {
-  let template: string | null = null;
+  let loaded: { template: string; preloads: string[] } | null = null;
+  const read = (file: string) => {
+    try {
+      return readFileSync(path.join(distDir, file), 'utf8');
+    } catch {
+      return null;
+    }
+  };
   const load = () => {
-    template ??= readFileSync(`${distDir}/storefront.html`, 'utf8');
-    return template;
+    if (!loaded) {
+      const manifest = read('.vite/manifest.json');
+      loaded = {
+        template: prepareTemplate(read('storefront.html') ?? '', read),
+        preloads: manifest ? antdPagesPreloads(JSON.parse(manifest) as Record<string, ManifestChunk>) : [],
+      };
+    }
+    return loaded;
   };
   return async (req: FastifyRequest): Promise<{ status: number; html: string } | null> => {
     const pathname = req.url.split('?')[0] ?? '/';
@@ -125,6 +191,7 @@ export function storefrontPages(distDir: string, source: StorefrontPageSource) {
     }
     const found = await source.publicSite(target.slug).catch(orNullWhenNotFound);
     const site = found ? storefrontSiteSchema.parse(found) : null;
-    return { status: site ? 200 : 404, html: renderStorefrontPage(load(), { slug: target.slug, site, byHost }, target.home) };
+    const { template, preloads } = load();
+    return { status: site ? 200 : 404, html: renderStorefrontPage(template, { slug: target.slug, site, byHost }, target.home, preloads) };
   };
 }
