@@ -1,6 +1,6 @@
 /**
  * `npm run bench:storefront`: Lighthouse (mobile form factor, its default simulated throttling) on the demo
- * storefront's home `/s/viajes-demo` and its hotel results page, served by `npm start` on a fresh embedded
+ * storefront's home `/s/viajes-demo` (the storefront entry's page, storefront.html, decision 0460) and its hotel results page, served by `npm start` on a fresh embedded
  * database with the demo data (as bench/startup.ts starts it). Debian's Chromium only (CHROMIUM_PATH to
  * change it): Lighthouse never downloads a browser. Scores: performance, accessibility, best practices
  * and SEO; target (issue 20) ≥ 90 each. Each page is audited RUNS times (default 3, `--runs=N`) and the
@@ -147,6 +147,10 @@ try {
     { page: 'home', url: `${server.base}/s/${SLUG}` },
     { page: 'hotel results', url: await resultsUrl(server.base) },
   ];
+  // The home must be the storefront's own page (storefront.html with the pre-rendered hero, decision 0460), not the admin app.
+  const homeHtml = await (await fetch(pages[0].url)).text();
+  if (!homeHtml.includes('id="storefront-boot"'))
+    throw new Error('the home is not the storefront entry: rebuild the web (npm run build:web)');
   // One unmeasured visit per page warms the server (lazy chunks read from disk, the supplier search cache).
   for (const p of pages) await audit(p.url, chrome.port);
   const summary = [];

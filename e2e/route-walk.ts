@@ -57,7 +57,22 @@ export const WALKS: Walk[] = [
   {
     who: 'anónimo',
     email: null,
-    stops: async () => [{ path: '/' }, { path: '/request-password' }],
+    stops: async () => [
+      { path: '/' },
+      { path: '/request-password' },
+      // The demo storefront's own entry (decision 0460): its home without antd, the destination list open, a legal page.
+      { path: '/s/viajes-demo', label: 'tienda: inicio' },
+      {
+        path: '/s/viajes-demo',
+        label: 'tienda: inicio con destinos desplegados',
+        act: async (page) => {
+          await page.getByRole('combobox', { name: 'Destino' }).fill('Cartagena');
+          await expect(page.getByRole('listbox', { name: 'Destinos' }).getByRole('option').first()).toBeVisible({ timeout: 30_000 });
+        },
+      },
+      { path: '/s/viajes-demo/legal/terminos', label: 'tienda: términos' },
+      { path: '/s/viajes-demo/mi-reserva', label: 'tienda: mi reserva' },
+    ],
   },
   {
     who: 'agencia',

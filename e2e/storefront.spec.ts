@@ -37,18 +37,28 @@ test('a traveller books a Cartagena hotel on the storefront, pays on the checkou
   // The destination as the search form's autocomplete finds it (the storefront's public place search).
   const places = await request.post(`/api/storefront/${SLUG}/places`, { data: { keyword: 'Cartagena' } });
   expect(places.status()).toBe(200);
-  const cartagena = ((await places.json()).response as { id: string; name: string; type: string }[]).find(
+  const cartagena = ((await places.json()).response as { id: string; name: string; type: string; label: string }[]).find(
     (p) => p.type === 'city' && p.name.startsWith('Cartagena'),
   );
   expect(cartagena).toBeDefined();
-  const q = new URLSearchParams({
+  // The home's native search form (decision 0460): the destination combobox, date inputs, adults.
+  const destination = page.getByRole('combobox', { name: 'Destino' });
+  await destination.fill('Cartagena');
+  await expect(destination).toHaveAttribute('aria-expanded', 'true', { timeout: 30_000 });
+  await page.getByRole('option', { name: cartagena?.label ?? '', exact: true }).click();
+  await expect(destination).toHaveValue(cartagena?.label ?? '');
+  await page.getByLabel('Entrada').fill(day(45));
+  await page.getByLabel('Salida').fill(day(47));
+  await expect(page.getByLabel('Adultos')).toHaveValue('2');
+  await page.getByRole('form', { name: 'Buscar hoteles' }).getByRole('button', { name: 'Buscar' }).click();
+  await page.waitForURL(new RegExp(`/s/${SLUG}/hoteles\\?`), { timeout: 30_000 });
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
     destino: cartagena?.id ?? '',
     nombre: cartagena?.name ?? '',
     entrada: day(45),
     salida: day(47),
     adultos: '2',
   });
-  await page.goto(`/s/${SLUG}/hoteles?${q}`);
   const book = page.getByRole('button', { name: 'Reservar' }).first();
   await expect(book).toBeVisible({ timeout: 90_000 });
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -22,10 +23,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     manifest: true,
     rolldownOptions: {
+      // Two pages: the platform's app (index.html) and the storefront's own entry (storefront.html, decision
+      // 0460: React, the router, TanStack Query and a home without antd; the other storefront pages load lazily).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        storefront: fileURLToPath(new URL('./storefront.html', import.meta.url)),
+      },
       output: {
         // zod probes `new Function` when a schema is built unless `jitless` is set first, and the CSP reports
         // the probe (decision 0112). Automatic splitting put schema-building chunks before main.tsx's setting;
         // one chunk holding zod and src/lib/zod-jitless.ts runs the setting before any chunk that imports zod.
+        // The storefront entry's home imports no zod; its lazy pages reach zod through this same chunk.
         codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/ }] },
       },
     },

@@ -113,6 +113,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { services });
   await app.register(storefrontRoutes, { services });
 
-  await registerWeb(app, deps.config.WEB_DIST);
+  await registerWeb(app, deps.config.WEB_DIST, services.whiteLabels);
   return app;
 }

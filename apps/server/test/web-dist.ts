@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 /**
- * A minimal built web (index.html, one hashed asset with its build-time `.br` and `.gz` copies, as
+ * A minimal built web (index.html, storefront.html, one hashed asset with its build-time `.br` and `.gz` copies, as
  * vite-plugin-compression2 writes them, a favicon) in a temporary directory, for WEB_DIST.
  */
 export async function makeWebDist(): Promise<{ dir: string; asset: string; remove: () => Promise<void> }> {
@@ -14,6 +14,11 @@ export async function makeWebDist(): Promise<{ dir: string; asset: string; remov
   await writeFile(
     path.join(dir, 'index.html'),
     `<!doctype html><html><head><script type="module" src="${asset}"></script></head><body><div id="root"></div></body></html>`,
+  );
+  // The storefront's own page (decision 0460), as Vite writes it: its script and stylesheet in the head.
+  await writeFile(
+    path.join(dir, 'storefront.html'),
+    `<!doctype html>\n<html lang="es">\n<head><meta charset="UTF-8" /><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>Tienda</title><script type="module" crossorigin src="/assets/storefront-Ab12Cd34.js"></script></head>\n<body><div id="root"></div></body></html>`,
   );
   const code = `console.log(${JSON.stringify('travesía '.repeat(200))});\n`;
   await writeFile(path.join(dir, asset), code);

@@ -17,9 +17,11 @@ const INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/storefront.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/contracts/src',
+  'packages/contracts/package.json',
   'package-lock.json',
 ];
 const stamp = path.join(web, 'dist', '.source-hash');
@@ -36,7 +38,8 @@ function* files(target: string): Generator<string> {
 
 const inputs = INPUTS.flatMap((input) => [...files(path.join(root, input))]);
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null);
-const built = existsSync(path.join(web, 'dist', 'index.html'));
+// Both inputs' pages must be there (the admin app and the storefront, decision 0460).
+const built = existsSync(path.join(web, 'dist', 'index.html')) && existsSync(path.join(web, 'dist', 'storefront.html'));
 
 const statHash = createHash('sha256');
 for (const file of inputs) {

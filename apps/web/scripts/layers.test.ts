@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layerViolations, relativeImports } from './layers';
+import { layerViolations, relativeImports, staticImports, storefrontEntryViolations } from './layers';
 
 const check = (file: string, source: string) => layerViolations([{ file, source }]).map((v) => v.specifier);
 
@@ -53,5 +53,48 @@ describe('web layering', () => {
     const source =
       "import {\n  a,\n  b,\n} from '../x';\nimport type { T } from \"./t\";\nimport './global.css';\nimport { z } from 'zod';";
     expect(relativeImports(source)).toEqual(['../x', './t', './global.css']);
+  });
+
+  it('treats the storefront entry as an entry', () => {
+    expect(check('storefront-main.tsx', "import { StorefrontApp } from './app/storefront/storefront-app';")).toEqual([]);
+  });
+
+  it("keeps antd, dayjs, zod and the contracts index out of the storefront home's static import graph, lazy chunks aside", () => {
+    const files = [
+      { file: 'storefront-main.tsx', source: "import { App } from './app/storefront/app';\nimport './features/shop-home/home.css';" },
+      {
+        file: 'app/storefront/app.tsx',
+        source: [
+          "import { Home } from '../../features/shop-home/home';",
+          "const pages = () => import('./antd-pages');",
+          "import type { StorefrontSite } from '@travesia/contracts';",
+        ].join('\n'),
+      },
+      {
+        file: 'features/shop-home/home.tsx',
+        source:
+          "import {\n  Button,\n} from 'antd';\nexport { imageUrl } from '@travesia/contracts/storefront-page';\nimport { x } from './x';",
+      },
+      { file: 'features/shop-home/x.ts', source: "export { formatMoney } from '@travesia/contracts';" },
+      { file: 'app/storefront/antd-pages.tsx', source: "import { Table } from 'antd';\nimport { z } from 'zod';" },
+      { file: 'features/other/page.tsx', source: "import dayjs from 'dayjs';" },
+    ];
+    expect(storefrontEntryViolations(files).map((v) => `${v.file} ${v.specifier}`)).toEqual([
+      'features/shop-home/home.tsx antd',
+      'features/shop-home/x.ts @travesia/contracts',
+    ]);
+  });
+
+  it('reads static imports and re-exports with whether they are type-only', () => {
+    expect(
+      staticImports(
+        "import type { A } from './a';\nimport { b } from \"b\";\nexport * from './c';\nimport './d.css';\nconst e = import('./e');",
+      ),
+    ).toEqual([
+      { specifier: './a', typeOnly: true },
+      { specifier: 'b', typeOnly: false },
+      { specifier: './c', typeOnly: false },
+      { specifier: './d.css', typeOnly: false },
+    ]);
   });
 });

@@ -6,6 +6,9 @@ import path from 'node:path';
  * features need goes to shared). `main.tsx` is the entry and may import anything; `test/` holds test
  * helpers that only test files import.
  */
+/** The storefront's own entry (storefront.html, decision 0460). */
+export const STOREFRONT_ENTRY = 'storefront-main.tsx';
+
 export type Layer = 'main' | 'app' | 'features' | 'shared' | 'lib' | 'test';
 
 const RANK: Record<Exclude<Layer, 'test'>, number> = { main: 4, app: 3, features: 2, shared: 1, lib: 0 };
@@ -19,7 +22,7 @@ export interface Place {
 /** Where a file (a path relative to src, '/'-separated) sits; null outside the layers (e.g. vite-env.d.ts). */
 export function placeOf(file: string): Place | null {
   const [top, second] = file.split('/');
-  if (top === 'main.tsx') return { layer: 'main' };
+  if (top === 'main.tsx' || top === STOREFRONT_ENTRY) return { layer: 'main' };
   if (top === 'features' && second) return { layer: 'features', feature: second };
   if (top === 'app' || top === 'shared' || top === 'lib' || top === 'test') return { layer: top };
   return null;
@@ -66,7 +69,7 @@ export function staticPageImports(file: string, source: string): Violation[] {
 
 /** Every import of `files` (paths relative to src, with their text) that breaks the layering. */
 export function layerViolations(files: { file: string; source: string }[]): Violation[] {
-  const out: Violation[] = [];
+  const out: Violation[] = [...storefrontEntryViolations(files)];
   for (const { file, source } of files) {
     out.push(...staticPageImports(file, source));
     const from = placeOf(file);
@@ -77,6 +80,51 @@ export function layerViolations(files: { file: string; source: string }[]): Viol
       if (!to) continue;
       const reason = ruleBroken(from, to, /\.test\.tsx?$/.test(file));
       if (reason) out.push({ file, specifier, reason });
+    }
+  }
+  return out;
+}
+
+/** Static imports and re-exports of a source file (not `import()`), and whether each is type-only. */
+export function staticImports(source: string): { specifier: string; typeOnly: boolean }[] {
+  const out: { specifier: string; typeOnly: boolean }[] = [];
+  const re = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s*from\s*)?(['"])([^'"]+)\2/gm;
+  for (let m = re.exec(source); m; m = re.exec(source)) out.push({ specifier: m[3] as string, typeOnly: !!m[1] });
+  return out;
+}
+
+/**
+ * What the storefront home may not download (decision 0460): antd and its icons, dayjs, charts, zod, and
+ * the contracts index (it builds every schema with zod; types and `@travesia/contracts/storefront-page` are fine).
+ */
+const HEAVY_PACKAGES = [/^antd(\/|$)/, /^@ant-design\//, /^dayjs(\/|$)/, /^recharts(\/|$)/, /^zod(\/|$)/, /^@travesia\/contracts$/];
+
+/**
+ * Every file the storefront entry loads before its first paint (its static import graph from
+ * `storefront-main.tsx`; `import()` starts a lazy chunk and is not followed) must stay light: a value
+ * import of a heavy package there is a violation, reported on the file that makes it.
+ */
+export function storefrontEntryViolations(files: { file: string; source: string }[]): Violation[] {
+  const byFile = new Map(files.map((f) => [f.file, f.source]));
+  const resolve = (from: string, spec: string) => {
+    const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((c) => byFile.has(c));
+  };
+  const out: Violation[] = [];
+  const seen = new Set<string>();
+  const queue = byFile.has(STOREFRONT_ENTRY) ? [STOREFRONT_ENTRY] : [];
+  while (queue.length) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const { specifier, typeOnly } of staticImports(byFile.get(file) ?? '')) {
+      if (typeOnly) continue;
+      if (specifier.startsWith('.')) {
+        const next = resolve(file, specifier);
+        if (next) queue.push(next);
+      } else if (HEAVY_PACKAGES.some((p) => p.test(specifier))) {
+        out.push({ file, specifier, reason: 'the storefront home loads it before painting: import it from a lazy page, or as a type' });
+      }
     }
   }
   return out;

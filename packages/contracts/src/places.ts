@@ -233,15 +233,7 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** Widths an upload is resized to (never enlarged); the plain name is the largest. */
-export const IMAGE_WIDTHS = [320, 800, 1600] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-
-/** URL of a stored image, optionally one of its web sizes: imageUrl('ab…cd.webp', 320). */
-export function imageUrl(file: string, width?: ImageWidth): string {
-  const name = width ? file.replace(/\.webp$/, `-${width}.webp`) : file;
-  return `/api/file/serve/${name}`;
-}
+export { IMAGE_WIDTHS, type ImageWidth, imageUrl } from './storefront-page.js';
 
 /** One entry of the country catalogue (spec §3 Country catalog). */
 export const countrySchema = z.object({

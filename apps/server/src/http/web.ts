@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@travesia/contracts';
 import type { FastifyInstance } from 'fastify';
+import { type StorefrontPageSource, storefrontPages } from './storefront-page.js';
 
 /** Vite's content-hashed output (`assets/index-BX4o2fQk.js`, and its `.br`/`.gz` copies): safe to cache for a year. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{6,}\.[a-z0-9]+(\.br|\.gz)?$/i;
@@ -34,11 +35,15 @@ const isReserved = (p: string) => RESERVED.some((r) => p === r || p.startsWith(`
 /**
  * Serves the built React app: hashed assets cached for a year (their brotli/gzip copies when accepted),
  * everything else (index.html) `no-cache`,
- * and every unknown non-API path answered with index.html so the client router takes over. The file
+ * and every unknown non-API path answered with index.html so the client router takes over — or, for
+ * `/s/{slug}…` and a storefront host's pages, the storefront's own page (storefront-page.ts). The file
  * routes are registered in their own context that marks them public (auth is deny-by-default).
  */
-export async function registerWeb(app: FastifyInstance, distDir: string | undefined) {
+export async function registerWeb(app: FastifyInstance, distDir: string | undefined, storefronts?: StorefrontPageSource) {
   const hasWeb = !!distDir && existsSync(path.join(distDir, 'index.html'));
+  // The storefront's own entry (decision 0460): `/s/{slug}…` and a storefront host's pages get storefront.html.
+  const storefrontPage =
+    hasWeb && distDir && storefronts && existsSync(path.join(distDir, 'storefront.html')) ? storefrontPages(distDir, storefronts) : null;
   if (hasWeb && distDir) {
     // Decorates reply.sendFile for the fallback below without registering routes.
     await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false });
@@ -64,12 +69,14 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       });
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = canonicalPath(req.url);
     // With wildcard off, every built file got its own route at start-up: what reaches here is not a file.
     if (isReserved(url) || !hasWeb || req.method !== 'GET' || path.extname(url)) {
       return reply.status(404).send({ success: false, error: true, code: 'ROUTE_NOT_FOUND', msg: MESSAGES['http.routeNotFound'] });
     }
+    const page = storefrontPage ? await storefrontPage(req) : null;
+    if (page) return reply.status(page.status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,4 +1,5 @@
-import { imageUrl, type StorefrontSite } from '@travesia/contracts';
+import type { StorefrontSite } from '@travesia/contracts';
+import { imageUrl } from '@travesia/contracts/storefront-page';
 import { useEffect } from 'react';
 
 /** Title, description, language and favicon of the page from the white label's SEO and branding; put back on leave. */
