@@ -97,6 +97,15 @@ export function withinPlace(column: AnyPgColumn | SQL, ancestorId: string): SQL 
   return sql`place_is_within(${column}, ${ancestorId}::uuid)`;
 }
 
+/**
+ * The time zone of the `places` row of the query (decision 0450): its own, else its nearest ancestor's
+ * that has one; null when none has (callers fall back to DEFAULT_TIME_ZONE).
+ */
+export const placeTimeZone = sql<string | null>`coalesce(${places.timeZone}, (
+  select z.time_zone from places z
+  where z.id = any(${places.path}) and z.time_zone is not null
+  order by array_position(${places.path}, z.id) desc limit 1))`;
+
 export class PlaceRepository {
   constructor(private readonly db: Db) {}
 
