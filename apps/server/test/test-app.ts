@@ -140,6 +140,7 @@ export async function createTestApp(
       | 'accountOptions'
       | 'webhookSender'
       | 'storefrontPayments'
+      | 'clock'
     >
   > = {},
 ): Promise<TestApp> {
