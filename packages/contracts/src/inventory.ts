@@ -342,8 +342,11 @@ export const ticketAgeBandSchema = z
   .refine((b) => b.ageFrom <= b.ageTo, { error: tm.bandOrder, path: ['ageTo'] });
 export type TicketAgeBandDef = z.output<typeof ticketAgeBandSchema>;
 
-/** A session: its start hour, or the hour and the guide languages it offers. */
-const ticketSessionInput = z.union([hour, z.object({ start: hour, languages: guideLanguages })], { error: tm.session });
+/** A session: its start hour, or the hour and the guide languages it offers (each field keeps its own message). */
+const ticketSessionInput = z
+  .union([z.string(), z.object({ start: z.string(), languages: z.array(z.string()).optional() })], { error: tm.session })
+  .transform((s) => (typeof s === 'string' ? { start: s, languages: [] } : s))
+  .pipe(z.object({ start: hour, languages: guideLanguages }));
 
 const productCore = {
   name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(200),

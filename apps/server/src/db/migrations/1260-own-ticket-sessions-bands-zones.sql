@@ -20,3 +20,12 @@ update ticket_products set age_bands =
   || case when children_allowed
        then jsonb_build_array(jsonb_build_object('name', 'Niño', 'ageFrom', 0, 'ageTo', 17, 'price', coalesce(child_price, price)::text))
        else '[]'::jsonb end;
+
+-- A place's zone: its own, else its nearest ancestor's that has one (null when none has).
+create function place_time_zone(p_id uuid) returns text language sql stable as $$
+  select coalesce(p.time_zone, (
+    select a.time_zone from places a
+    where a.id = any(p.path) and a.time_zone is not null
+    order by array_position(p.path, a.id) desc limit 1))
+  from places p where p.id = p_id
+$$;

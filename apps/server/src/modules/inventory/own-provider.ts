@@ -193,7 +193,7 @@ export class OwnInventoryProvider implements OwnInventoryPort {
     paxAges: number[],
   ): OwnTicketOption | OwnTicketRefusal {
     const price = ticketPrice(ticket, paxAges);
-    if (!price.ok) return { refused: price.reason, ...(price.age !== undefined ? { age: price.age } : {}) };
+    if (!price.ok) return { refused: price.reason, ...(price.age !== undefined ? { age: price.age, bands: bandsOf(ticket) } : {}) };
     const timeZone = place.timeZone ?? DEFAULT_TIME_ZONE;
     const now = this.now().getTime();
     const open = slots

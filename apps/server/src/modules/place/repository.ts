@@ -98,13 +98,12 @@ export function withinPlace(column: AnyPgColumn | SQL, ancestorId: string): SQL 
 }
 
 /**
- * The time zone of the `places` row of the query (decision 0450): its own, else its nearest ancestor's
- * that has one; null when none has (callers fall back to DEFAULT_TIME_ZONE).
+ * The time zone of a place (decision 0450, SQL function of migration 1260): its own, else its nearest
+ * ancestor's that has one; null when none has (callers fall back to DEFAULT_TIME_ZONE).
  */
-export const placeTimeZone = sql<string | null>`coalesce(${places.timeZone}, (
-  select z.time_zone from places z
-  where z.id = any(${places.path}) and z.time_zone is not null
-  order by array_position(${places.path}, z.id) desc limit 1))`;
+export function placeTimeZone(placeId: AnyPgColumn | SQL): SQL<string | null> {
+  return sql<string | null>`place_time_zone(${placeId})`;
+}
 
 export class PlaceRepository {
   constructor(private readonly db: Db) {}

@@ -151,8 +151,9 @@ export interface OwnTicketOption {
 /** Why a ticket can no longer be sold to the group on that day (the re-quote says which). */
 export interface OwnTicketRefusal {
   refused: 'gone' | 'age-band' | 'max-people' | 'min-people' | 'cutoff' | 'no-places';
-  /** The age outside every band ('age-band'). */
+  /** The age outside every band ('age-band'), and the ticket's bands now. */
   age?: number;
+  bands?: { name: string; ageFrom: number; ageTo: number }[];
 }
 
 export interface OwnTicketCatalogue {

@@ -31,14 +31,15 @@ const offeredSession = (s: OwnTicketSession): TicketSession => ({
   languages: s.languages,
   bookableUntil: s.bookableUntil,
 });
-const bandsText = (bands: OwnTicketOption['ageBands'] | undefined) =>
-  (bands ?? []).map((b) => `${b.paxType} ${b.ageFrom}–${b.ageTo}`).join(', ');
-
-/** A re-quote's refusal in Spanish: the cut-off passed (409), an age outside every band (400), or no longer sold (409). */
-function refusalError(r: OwnTicketRefusal, bands: OwnTicketOption['ageBands'] | undefined): Error {
+/** A re-quote's refusal in Spanish: the cut-off passed (409), an age outside every band (400, the bands now), or no longer sold (409). */
+function refusalError(r: OwnTicketRefusal): Error {
   if (r.refused === 'cutoff') return new AppError(409, 'TICKET_CUTOFF_PASSED', M.cutoffPassed('esta actividad para ese día'));
   if (r.refused === 'age-band' && r.age !== undefined)
-    return new AppError(400, 'TICKET_AGE_OUTSIDE_BANDS', M.ageOutsideBands(r.age, bandsText(bands)));
+    return new AppError(
+      400,
+      'TICKET_AGE_OUTSIDE_BANDS',
+      M.ageOutsideBands(r.age, (r.bands ?? []).map((b) => `${b.name} ${b.ageFrom}–${b.ageTo}`).join(', ')),
+    );
   return new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'ticket.quote', detail: r.refused });
 }
 
@@ -115,7 +116,7 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
     const { ticketId, day } = offer.supplierData as { ticketId?: string; day?: string };
     if (!ticketId || !day) throw invalid('ticket.quote', 'not an own ticket offer');
     const fresh = await this.port.tickets.option(ticketId, day, offer.paxAges);
-    if ('refused' in fresh) throw refusalError(fresh, offer.ageBands as OwnTicketOption['ageBands'] | undefined);
+    if ('refused' in fresh) throw refusalError(fresh);
     const expiresAt = new Date(this.now().getTime() + OPTION_TTL_MS).toISOString();
     const current = this.offerOf(fresh, offer.paxAges, expiresAt);
     return {

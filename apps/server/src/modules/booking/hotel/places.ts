@@ -16,7 +16,7 @@ export class PlaceLookup {
   /** Our place and its ancestors (nearest first); a 404 when it doesn't exist. */
   async place(id: string): Promise<SearchedPlace> {
     const [row] = await this.db
-      .select({ id: places.id, name: places.name, path: places.path, timeZone: placeTimeZone })
+      .select({ id: places.id, name: places.name, path: places.path, timeZone: placeTimeZone(places.id) })
       .from(places)
       .where(eq(places.id, id))
       .limit(1);
