@@ -95,7 +95,7 @@ test('a product loader creates a ticket with sessions, loads capacity, and the t
   // Overlapping bands are refused in Spanish before anything is sent.
   await page.getByLabel('Edad desde (franja 2)').fill('10');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Las franjas de edad no pueden solaparse')).toBeVisible();
+  await expect(page.getByText('Las franjas de edad no pueden solaparse').first()).toBeVisible();
   await page.getByLabel('Edad desde (franja 2)').fill('0');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page).toHaveURL(/\/product\/ticket\/[0-9a-f-]{36}$/);

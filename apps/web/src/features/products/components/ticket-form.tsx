@@ -298,7 +298,22 @@ function BandsEditor() {
                   </Form.Item>
                 </Col>
                 <Col xs={8} md={4}>
-                  <Form.Item label={`Edad desde (franja ${i + 1})`} name={[field.name, 'ageFrom']} rules={age}>
+                  <Form.Item
+                    label={`Edad desde (franja ${i + 1})`}
+                    name={[field.name, 'ageFrom']}
+                    rules={[
+                      ...age,
+                      ({ getFieldValue }) => ({
+                        // Shown at the field: a list-level error is only checked when bands are added or removed.
+                        validator: async () => {
+                          const all = ((getFieldValue('ageBands') ?? []) as BandValues[]).filter(
+                            (b) => typeof b?.ageFrom === 'number' && typeof b?.ageTo === 'number',
+                          ) as { ageFrom: number; ageTo: number }[];
+                          if (bandsOverlap(all)) throw new Error(tm.bandsOverlap);
+                        },
+                      }),
+                    ]}
+                  >
                     <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
