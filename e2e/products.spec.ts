@@ -76,10 +76,22 @@ test('a product loader creates a ticket with sessions, loads capacity, and the t
   await page.getByLabel('Nombre', { exact: true }).fill(name);
   await page.getByLabel('Lugar', { exact: true }).fill('medellin');
   await page.locator('.ant-select-item-option').filter({ hasText: 'Medellín, Antioquia, Colombia' }).first().click();
-  await page.getByLabel('Precio (adulto)').fill('25');
-  const sessions = page.getByLabel('Sesiones (horas de salida)');
-  await sessions.fill('09:00');
-  await sessions.press('Enter');
+  // Age bands with a price each (decision 0450): the form starts with adults 18–99 and children 0–17.
+  await page.getByLabel('Precio (franja 1)').fill('25');
+  await page.getByLabel('Precio (franja 2)').fill('15');
+  await page.getByLabel('Cierre de ventas (minutos antes del inicio)').fill('30');
+  await page.getByRole('button', { name: 'Agregar sesión' }).click();
+  await page.getByLabel('Hora de la sesión 1').fill('09:00');
+  const languages = page.getByRole('combobox', { name: 'Idiomas de la sesión 1' });
+  for (const language of ['Español', 'Inglés']) {
+    await expect(async () => {
+      if (!(await page.locator('.ant-select-dropdown:visible').count())) await languages.click();
+      const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: language });
+      if (!(await item.getAttribute('class', { timeout: 3_000 }))?.includes('selected')) await item.click({ timeout: 3_000 });
+      await expect(item).toHaveClass(/ant-select-item-option-selected/, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page).toHaveURL(/\/product\/ticket\/[0-9a-f-]{36}$/);
   const id = page.url().split('/').pop() as string;
@@ -102,6 +114,12 @@ test('a product loader creates a ticket with sessions, loads capacity, and the t
   // Own tickets are searched through the booking engine (decision 0270): the session with places is offered.
   const item = (await res.json()).response.items.find((i: { activity: { name: string } }) => i.activity.name === name);
   expect(item.sessions).toMatchObject([{ code: '09:00', name: '09:00' }]);
+  expect(item.languages).toEqual([
+    { code: 'es', name: 'Español' },
+    { code: 'en', name: 'Inglés' },
+  ]);
+  // Two adults at the adults' band: 2 × 25 net (markups only add).
+  expect(Number(item.price.amount)).toBeGreaterThanOrEqual(50);
 });
 
 test('a product loader creates a transfer, loads its vehicles per day, and the transfer search finds it', async ({ page, baseURL }) => {

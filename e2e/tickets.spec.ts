@@ -50,8 +50,24 @@ async function acceptQuote(page: Page) {
   await expect(page).toHaveURL(/\/tickets\/reserve\//);
 }
 
-/** Holder, both adults (and the children), and whatever the rate asks: session, guide language, the supplier's questions. */
-async function fillAndBook(page: Page, childAges: number[] = []) {
+/** Picks `option` in the single select named `combobox`, reopening it when a re-render closed it. */
+async function pick(page: Page, combobox: string, option: string) {
+  const select = page.getByRole('combobox', { name: combobox });
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: option })
+      .first()
+      .click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Holder, both adults (and the children), and whatever the rate asks: session, guide language (the
+ * first offered, unless `chosen` says which), the supplier's questions.
+ */
+async function fillAndBook(page: Page, childAges: number[] = [], chosen: { session: string; language: string } | null = null) {
   await page.getByLabel('Nombre', { exact: true }).fill('Laura');
   await page.getByLabel('Apellido', { exact: true }).fill('Ríos');
   await page.getByLabel('Email').fill('laura@example.com');
@@ -63,7 +79,11 @@ async function fillAndBook(page: Page, childAges: number[] = []) {
     await page.getByLabel(`Niño (${age} años): nombre`).fill('Tomás');
     await page.getByLabel(`Niño (${age} años): apellido`).fill('Ríos');
   }
-  for (const name of ['Sesión', 'Idioma del guía']) {
+  if (chosen) {
+    await pick(page, 'Sesión', chosen.session);
+    await pick(page, 'Idioma del guía', chosen.language);
+  }
+  for (const name of chosen ? [] : ['Sesión', 'Idioma del guía']) {
     const select = page.getByRole('combobox', { name });
     if (await select.isVisible()) {
       // The options may re-render while the dropdown opens (it then closes): open it again until a pick lands.
@@ -97,11 +117,20 @@ test('an agency user searches tickets across every source, books an own ticket a
   await expect(page.getByTestId('ticket-card').filter({ hasText: /Hotelbeds|Juniper/ })).toHaveCount(0);
   await own.getByRole('button', { name: 'Ver opciones' }).click();
   await expect(page).toHaveURL(/\/tickets\/options\/travesia/);
+  // Each session shows its guide languages (decision 0450): the morning tour in Spanish or English.
+  await expect(page.getByText('09:00 · Español, Inglés')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('15:00 · Español')).toBeVisible();
   await acceptQuote(page);
-  await fillAndBook(page);
+  // The afternoon session offers Spanish only; the morning one Spanish and English.
+  await pick(page, 'Sesión', '15:00');
+  await page.getByRole('combobox', { name: 'Idioma del guía' }).click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['Español']);
+  await page.keyboard.press('Escape');
+  await fillAndBook(page, [], { session: '09:00', language: 'Inglés' });
   await expect(page.getByText(/confirmada/i).first()).toBeVisible();
   await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
   await expect(page.getByText('City tour Cartagena histórica').first()).toBeVisible();
+  await expect(page.getByText('Inglés').first()).toBeVisible();
 
   // The own ticket's QR (our reference) is checked in once at the entrance; a second scan is refused.
   await page.getByRole('button', { name: 'Validar entrada' }).click();

@@ -107,6 +107,8 @@ export interface AppDeps {
   accountOptions?: { loginLimits?: LoginLimits; recoveryLimits?: typeof RECOVERY_LIMITS; outbox?: Partial<OutboxOptions> };
   /** The demo data still loading after readiness (main.ts, decision 0470); `/health/ready` reports it. Complete when absent. */
   seedState?: () => SeedState;
+  /** The clock of own inventory and the booking engine (cut-offs, "today"); tests move it. Default: the system's. */
+  clock?: () => Date;
 }
 
 /** Wires repositories into services, once per app. Each module adds its service here. */
@@ -191,15 +193,18 @@ export function createServices(deps: AppDeps) {
     hotels: new InventoryRepository(db),
     extras: new ExtrasRepository(db),
     bookings: new OwnBookingsRepository(db),
+    now: deps.clock,
   });
   const hotelSearch = new HotelSearchService({ db, inventory, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const booking = new BookingEngine({
-    ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log },
+    ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log, now: deps.clock },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
     productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: transferProductAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
-  const ticketSearch = new TicketSearchService({ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch.places });
+  const ticketSearch = new TicketSearchService({
+    ...{ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch.places, now: deps.clock },
+  });
   const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const flightBooking = new FlightBookingService({ db, engine: booking, suppliers, pricing, search: flightSearch, vouchers });

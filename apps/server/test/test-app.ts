@@ -141,6 +141,7 @@ export async function createTestApp(
       | 'webhookSender'
       | 'storefrontPayments'
       | 'seedState'
+      | 'clock'
     >
   > = {},
 ): Promise<TestApp> {

@@ -298,8 +298,55 @@ export const TICKET_MESSAGES = {
   hours: 'La hora de inicio debe ser anterior a la de fin',
   capacity: 'La capacidad debe ser un número entero mayor o igual a cero',
   unknownSession: 'Sesión desconocida para este ticket',
+  language: 'Idioma no válido',
+  languageSession: (session: string) => `Los idiomas de la sesión ${session} son de una sesión que el ticket no tiene`,
+  cutoff: 'El cierre de ventas va de 0 a 10080 minutos (7 días) antes del inicio',
+  bandName: 'Escribe el nombre de la franja de edad (por ejemplo, Adulto)',
+  bandAge: 'Las edades de una franja van de 0 a 99 años',
+  bandOrder: 'La edad inicial de la franja no puede superar la final',
+  bandsOverlap: 'Las franjas de edad no pueden solaparse',
+  bandsRequired: 'Indica al menos una franja de edad con su precio',
+  priceOrBands: 'Indica el precio por persona o las franjas de edad con su precio',
 } as const;
 const tm = TICKET_MESSAGES;
+
+/** Guide languages an own ticket's sessions may offer (ISO 639-1), with their Spanish names. */
+export const GUIDE_LANGUAGES = ['es', 'en', 'pt', 'fr', 'de', 'it', 'zh', 'ja'] as const;
+export type GuideLanguage = (typeof GUIDE_LANGUAGES)[number];
+export const GUIDE_LANGUAGE_LABELS: Record<GuideLanguage, string> = {
+  es: 'Español',
+  en: 'Inglés',
+  pt: 'Portugués',
+  fr: 'Francés',
+  de: 'Alemán',
+  it: 'Italiano',
+  zh: 'Chino',
+  ja: 'Japonés',
+};
+const guideLanguage = z.enum(GUIDE_LANGUAGES, { error: tm.language });
+const guideLanguages = z
+  .array(guideLanguage)
+  .max(GUIDE_LANGUAGES.length)
+  .default([])
+  .transform((l) => [...new Set(l)]);
+
+/** A price per age band of an own ticket (decision 0450): `ageFrom`–`ageTo` inclusive, 0–99. */
+const bandAge = z.number({ error: tm.bandAge }).int({ error: tm.bandAge }).min(0, { error: tm.bandAge }).max(99, { error: tm.bandAge });
+export const ticketAgeBandSchema = z
+  .object({
+    name: z.string({ error: tm.bandName }).trim().min(1, { error: tm.bandName }).max(40, { error: tm.bandName }),
+    ageFrom: bandAge,
+    ageTo: bandAge,
+    price: moneyString,
+  })
+  .refine((b) => b.ageFrom <= b.ageTo, { error: tm.bandOrder, path: ['ageTo'] });
+export type TicketAgeBandDef = z.output<typeof ticketAgeBandSchema>;
+
+/** A session: its start hour, or the hour and the guide languages it offers (each field keeps its own message). */
+const ticketSessionInput = z
+  .union([z.string(), z.object({ start: z.string(), languages: z.array(z.string()).optional() })], { error: tm.session })
+  .transform((s) => (typeof s === 'string' ? { start: s, languages: [] } : s))
+  .pipe(z.object({ start: hour, languages: guideLanguages }));
 
 const productCore = {
   name: z.string({ error: m.name }).trim().min(1, { error: m.name }).max(200),
@@ -314,8 +361,8 @@ export const ticketProductBody = z
   .object({
     ...productCore,
     placeId: z.uuid({ error: m.place }),
-    /** Net price per person (adult), and the public "full" price shown crossed out. */
-    price: moneyString,
+    /** Net price per person (adult), and the public "full" price shown crossed out; with `ageBands`, the adults' band's. */
+    price: moneyString.optional(),
     fullPrice: moneyString.nullable().default(null),
     /** Price per child; null charges children the adult price. */
     childPrice: moneyString.nullable().default(null),
@@ -333,13 +380,32 @@ export const ticketProductBody = z
       .default(1),
     startHour: hour,
     endHour: hour,
-    /** Start hours of the sessions; empty = one session for the whole day. */
-    sessions: z.array(hour).max(24).default([]),
+    /** Start hours of the sessions (each with its guide languages, or the ticket's); empty = one session for the whole day. */
+    sessions: z.array(ticketSessionInput).max(24).default([]),
+    /** Guide languages of sessions that list none (and of an all-day ticket). */
+    languages: guideLanguages,
+    /** Bookable up to this many minutes before a session starts (an all-day ticket: before it closes), place's zone. */
+    cutoffMinutes: z
+      .number({ error: tm.cutoff })
+      .int({ error: tm.cutoff })
+      .min(0, { error: tm.cutoff })
+      .max(10_080, { error: tm.cutoff })
+      .default(0),
+    /** A price per age band, replacing `childPrice`/`childrenAllowed` (ages outside every band cannot book). */
+    ageBands: z.array(ticketAgeBandSchema).min(1, { error: tm.bandsRequired }).max(6).optional(),
     childrenAllowed: z.boolean().default(true),
   })
+  .refine((b) => b.price !== undefined || b.ageBands !== undefined, { error: tm.priceOrBands, path: ['price'] })
+  .refine((b) => !b.ageBands || !bandsOverlap(b.ageBands), { error: tm.bandsOverlap, path: ['ageBands'] })
   .refine((b) => b.startHour < b.endHour, { error: tm.hours, path: ['endHour'] })
   .refine((b) => b.minPeople <= b.maxPeople, { error: tm.minAboveMax, path: ['minPeople'] });
 export type TicketProductBody = z.input<typeof ticketProductBody>;
+
+/** Whether two bands share an age. */
+export function bandsOverlap(bands: { ageFrom: number; ageTo: number }[]): boolean {
+  const sorted = [...bands].sort((a, b) => a.ageFrom - b.ageFrom);
+  return sorted.some((b, i) => i > 0 && b.ageFrom <= sorted[i - 1].ageTo);
+}
 
 export const ticketCapacityBody = z
   .object({
@@ -391,6 +457,13 @@ export interface TicketProductDto {
   startHour: string;
   endHour: string;
   sessions: string[];
+  /** Guide languages per session start ('' = the all-day ticket), the ticket's where a session lists none. */
+  sessionLanguages: Record<string, string[]>;
+  languages: string[];
+  cutoffMinutes: number;
+  ageBands: TicketAgeBandDef[];
+  /** The place's IANA zone, in which sessions and the cut-off are read. */
+  timeZone: string;
   childrenAllowed: boolean;
   policy: PolicyDefinition;
   policyText: string;

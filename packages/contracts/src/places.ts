@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, paginationFields } from './schemas/common.js';
+import { isTimeZone } from './time-zone.js';
 
 /** The sixteen kinds of place (spec §3 Place), in the order a person picks them. */
 export const PLACE_TYPES = [
@@ -88,6 +89,8 @@ const requiredText = (message: string, max: number) =>
 /** A stored image: the content-hashed name answered by the upload (`<hash>.webp`). */
 export const imageNameSchema = z.string({ error: m['file.badName'] }).regex(/^[a-f0-9]{32}\.webp$/, { error: m['file.badName'] });
 
+export const PLACE_TIME_ZONE_INVALID = 'Zona horaria no válida: elige una de la lista (p. ej. America/Bogota)';
+
 export const placeBody = z.object({
   name: requiredText(m['place.name.required'], 200),
   type: placeTypeSchema,
@@ -119,6 +122,14 @@ export const placeBody = z.object({
     .trim()
     .regex(/^[A-Za-z]{2}$/, { error: m['place.country.invalid'] })
     .transform((s) => s.toUpperCase())
+    .nullable()
+    .default(null),
+  /** IANA zone (decision 0450); null = its parent's. Own tickets' sessions and cut-off are read in it. */
+  timeZone: z
+    .string({ error: PLACE_TIME_ZONE_INVALID })
+    .trim()
+    .max(64, { error: PLACE_TIME_ZONE_INVALID })
+    .refine(isTimeZone, { error: PLACE_TIME_ZONE_INVALID })
     .nullable()
     .default(null),
 });
@@ -160,6 +171,8 @@ export const placeSchema = z.object({
   images: z.array(z.string()),
   iataCode: z.string().nullable(),
   countryCode: z.string().nullable(),
+  /** Its own zone; null = its parent's. */
+  timeZone: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

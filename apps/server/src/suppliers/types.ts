@@ -248,6 +248,10 @@ export interface TicketSession {
   code: string;
   /** As the supplier names it, usually the time, e.g. '09:00'. */
   name: string;
+  /** The `languages` codes this session offers, when they differ by session (own tickets); absent = every one. */
+  languages?: string[];
+  /** The last instant it can be booked (the supplier's cut-off), ISO; absent = no cut-off known. */
+  bookableUntil?: string;
 }
 
 /** A guide or service language a ticket rate offers (Hotelbeds `rateDetails[].languages`). */
@@ -359,6 +363,13 @@ export interface TicketQuote {
   content?: TicketContent;
   /** Holder details the supplier requires (Juniper ServiceRequiredFields); absent = none beyond the name. */
   requiredHolderFields?: HolderRequirement[];
+  /** The last instant a rate without sessions can be booked (own all-day tickets' cut-off), ISO. */
+  bookableUntil?: string;
+  /**
+   * Every participant must be of an age inside one of `ageBands`, the same band as the age the quote
+   * priced (own tickets, decision 0450); absent = the bands are informative only.
+   */
+  bandsBind?: boolean;
   supplierData?: Record<string, unknown>;
 }
 

@@ -21,6 +21,11 @@ export const TICKET_BOOKING_MESSAGES = {
   sessionUnknown: 'La sesión elegida no existe para esta actividad',
   languageRequired: 'Elige el idioma del guía',
   languageUnknown: 'El idioma elegido no se ofrece para esta actividad',
+  languageNotInSession: (language: string, session: string) => `El idioma ${language} no se ofrece en la sesión de las ${session}`,
+  cutoffPassed: (what: string) => `La venta de ${what} ya cerró: terminó el plazo para reservar antes del inicio`,
+  ageOutsideBands: (age: number, bands: string) => `La edad ${age} no corresponde a ninguna franja de edad de esta actividad (${bands})`,
+  ageBandChanged: (name: string) =>
+    `La edad de ${name} corresponde a otra tarifa que la cotizada: busca de nuevo con la edad de cada participante`,
   pickupUnknown: 'El punto de recogida elegido no existe para esta actividad',
   answerRequired: (question: string) => `Responde la pregunta del proveedor: ${question}`,
   moduleDisabled: 'El módulo de tickets de este proveedor no está habilitado para tu agencia',
@@ -160,6 +165,8 @@ export type TicketReserveBody = z.infer<typeof ticketReserveBody>;
 
 const money = z.object({ amount: z.string(), currency: z.string() });
 const coded = z.object({ code: z.string(), name: z.string() });
+/** A session: its languages when they differ by session, and the last instant it can be booked (decision 0450). */
+const sessionSchema = coded.extend({ languages: z.array(z.string()).optional(), bookableUntil: z.string().optional() });
 const pickupSchema = coded.extend({ time: z.string().optional(), address: z.string().optional() });
 const questionSchema = z.object({ code: z.string(), text: z.string(), required: z.boolean() });
 const ageBandSchema = z.object({ paxType: z.string(), ageFrom: z.number(), ageTo: z.number(), amount: money });
@@ -238,7 +245,7 @@ export const ticketQuoteSchema = z.object({
   supplier: z.string(),
   date: z.string(),
   participants: z.object({ adults: z.number(), children: z.array(z.number()) }),
-  sessions: z.array(coded),
+  sessions: z.array(sessionSchema),
   languages: z.array(coded),
   pickupPoints: z.array(pickupSchema),
   questions: z.array(questionSchema),

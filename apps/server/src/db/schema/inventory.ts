@@ -1,4 +1,4 @@
-import type { BoardCode, HotelCategory, PolicyDefinition } from '@travesia/contracts';
+import type { BoardCode, HotelCategory, PolicyDefinition, TicketAgeBandDef } from '@travesia/contracts';
 import {
   boolean,
   char,
@@ -112,6 +112,13 @@ export const ticketProducts = pgTable('ticket_products', {
   endHour: text('end_hour').notNull(),
   sessions: text('sessions').array().notNull().default([]),
   childrenAllowed: boolean('children_allowed').notNull().default(true),
+  /** Migration 1260 (decision 0450): languages of sessions that list none, and each session's own. */
+  languages: text('languages').array().notNull().default([]),
+  sessionLanguages: jsonb('session_languages').$type<Record<string, string[]>>().notNull().default({}),
+  /** Bookable up to this many minutes before the session starts, in the place's zone. */
+  cutoffMinutes: integer('cutoff_minutes').notNull().default(0),
+  /** A price per age band; empty = adults 18–99 at `price`, children 0–17 at `childPrice` (rows written without bands). */
+  ageBands: jsonb('age_bands').$type<TicketAgeBandDef[]>().notNull().default([]),
   policy: jsonb('policy').$type<PolicyDefinition>().notNull(),
   active: boolean('active').notNull().default(true),
   createdBy: uuid('created_by'),

@@ -18,6 +18,8 @@ export const places = pgTable('places', {
   images: text('images').array().notNull().default([]),
   iataCode: text('iata_code'),
   countryCode: text('country_code'),
+  /** Migration 1260: IANA zone; null = the nearest ancestor's (decision 0450). */
+  timeZone: text('time_zone'),
   population: bigint('population', { mode: 'number' }),
   nameKey: text('name_key').generatedAlwaysAs(sql`place_search_key(name, iata_code, null)`),
   searchKey: text('search_key').generatedAlwaysAs(sql`place_search_key(name, iata_code, ancestor_names)`),

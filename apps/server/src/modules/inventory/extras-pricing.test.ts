@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
-
-describe('ticketPrice', () => {
-  const t = { price: '50.00', childPrice: '30.00', childrenAllowed: true, maxPeople: 4 };
-  it('prices adults and children', () => {
-    expect(ticketPrice(t, 2, [5, 8])).toEqual({ ok: true, total: '160.00', people: 4 });
-    expect(ticketPrice({ ...t, childPrice: null }, 1, [5])).toEqual({ ok: true, total: '100.00', people: 2 });
-  });
-  it('refuses children when not allowed and groups above the maximum', () => {
-    expect(ticketPrice({ ...t, childrenAllowed: false }, 2, [5])).toEqual({ ok: false, reason: 'children' });
-    expect(ticketPrice(t, 4, [3])).toEqual({ ok: false, reason: 'max-people' });
-  });
-  it('refuses groups below the minimum, counting children', () => {
-    expect(ticketPrice({ ...t, minPeople: 3 }, 2, [])).toEqual({ ok: false, reason: 'min-people' });
-    expect(ticketPrice({ ...t, minPeople: 3 }, 2, [7])).toEqual({ ok: true, total: '130.00', people: 3 });
-  });
-});
+import { transferPrice, transferUnits } from './extras-pricing.js';
 
 describe('transferPrice', () => {
   const t = {

@@ -1,27 +1,6 @@
 import Decimal from 'decimal.js';
 
-/** Pure rules of own tickets and transfers (unit-tested in extras-pricing.test.ts). */
-
-export interface TicketPricing {
-  price: string;
-  childPrice: string | null;
-  childrenAllowed: boolean;
-  maxPeople: number;
-  /** The smallest group (1 when absent). */
-  minPeople?: number;
-}
-
-export type TicketPrice = { ok: true; total: string; people: number } | { ok: false; reason: 'children' | 'max-people' | 'min-people' };
-
-/** Adults at `price`, children at `childPrice` (or the adult price); refused when children aren't allowed, too many or too few people. */
-export function ticketPrice(t: TicketPricing, adults: number, childrenAges: number[]): TicketPrice {
-  if (childrenAges.length > 0 && !t.childrenAllowed) return { ok: false, reason: 'children' };
-  const people = adults + childrenAges.length;
-  if (people > t.maxPeople) return { ok: false, reason: 'max-people' };
-  if (people < (t.minPeople ?? 1)) return { ok: false, reason: 'min-people' };
-  const total = new Decimal(t.price).mul(adults).plus(new Decimal(t.childPrice ?? t.price).mul(childrenAges.length));
-  return { ok: true, total: total.toFixed(2), people };
-}
+/** Pure rules of own transfers (unit-tested in extras-pricing.test.ts); own tickets' are in ticket-rules.ts. */
 
 export interface TransferPricing {
   priceMode: 'per-vehicle' | 'per-person';

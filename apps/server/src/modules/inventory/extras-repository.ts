@@ -12,7 +12,7 @@ import {
   transferProducts,
 } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/sql.js';
-import { withinPlace } from '../place/repository.js';
+import { placeTimeZone, withinPlace } from '../place/repository.js';
 
 const like = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
@@ -25,7 +25,7 @@ export class ExtrasRepository {
     const where = q ? ilike(ticketProducts.name, like(q)) : undefined;
     const [rows, [{ total }]] = await Promise.all([
       this.db
-        .select({ ticket: ticketProducts, placeName: places.name })
+        .select({ ticket: ticketProducts, placeName: places.name, timeZone: placeTimeZone(ticketProducts.placeId) })
         .from(ticketProducts)
         .innerJoin(places, eq(places.id, ticketProducts.placeId))
         .where(where)
@@ -90,7 +90,7 @@ export class ExtrasRepository {
 
   async ticketsWithin(placeId: string, limit = 500) {
     return this.db
-      .select({ ticket: ticketProducts, placeName: places.name, placePath: places.path })
+      .select({ ticket: ticketProducts, placeName: places.name, placePath: places.path, timeZone: placeTimeZone(ticketProducts.placeId) })
       .from(ticketProducts)
       .innerJoin(places, eq(places.id, ticketProducts.placeId))
       .where(and(eq(ticketProducts.active, true), withinPlace(ticketProducts.placeId, placeId)))
@@ -214,8 +214,11 @@ export class ExtrasRepository {
   }
 
   async placeNames(ids: string[]) {
-    if (!ids.length) return new Map<string, { name: string; path: string[] }>();
-    const rows = await this.db.select({ id: places.id, name: places.name, path: places.path }).from(places).where(inArray(places.id, ids));
-    return new Map(rows.map((r) => [r.id, { name: r.name, path: r.path }]));
+    if (!ids.length) return new Map<string, { name: string; path: string[]; timeZone: string | null }>();
+    const rows = await this.db
+      .select({ id: places.id, name: places.name, path: places.path, timeZone: placeTimeZone(places.id) })
+      .from(places)
+      .where(inArray(places.id, ids));
+    return new Map(rows.map((r) => [r.id, { name: r.name, path: r.path, timeZone: r.timeZone }]));
   }
 }

@@ -17,9 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TicketProductRow, TransferProductRow } from '../../db/schema/index.js';
+import type { TransferProductRow } from '../../db/schema/index.js';
 import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
+import { toTicketDto } from './ticket-presenter.js';
 
 const listQuery = pageQuery(20, 100).extend({ q: z.string().trim().max(100).optional() });
 const capacityQuery = z
@@ -28,28 +29,6 @@ const capacityQuery = z
 const transferCapacityQuery = z
   .object({ transferId: idSchema, from: inventoryDate, to: inventoryDate })
   .refine((b) => b.to >= b.from, { error: INVENTORY_MESSAGES.endBeforeStart, path: ['to'] });
-
-export const toTicketDto = (t: TicketProductRow, placeName?: string) => ({
-  _id: t.id,
-  name: t.name,
-  placeId: t.placeId,
-  placeName,
-  description: t.description,
-  images: t.images,
-  currency: t.currency,
-  price: t.price,
-  fullPrice: t.fullPrice,
-  childPrice: t.childPrice,
-  maxPeople: t.maxPeople,
-  minPeople: t.minPeople,
-  startHour: t.startHour,
-  endHour: t.endHour,
-  sessions: t.sessions,
-  childrenAllowed: t.childrenAllowed,
-  policy: t.policy,
-  policyText: describePolicy(t.policy, t.currency),
-  active: t.active,
-});
 
 export const toTransferDto = (t: TransferProductRow) => ({
   _id: t.id,
@@ -90,7 +69,7 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
     const { page, limit, q } = req.query;
     const { rows, total } = await extras.listTickets(q, page, limit);
     return pageOf(
-      rows.map((x) => toTicketDto(x.ticket, x.placeName)),
+      rows.map((x) => toTicketDto(x.ticket, x.placeName, x.timeZone)),
       total,
       page,
       limit,
@@ -99,7 +78,7 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
   r.get('/api/product/ticket/capacity', { config: manage, schema: { tags, querystring: capacityQuery } }, async (req) => {
     const { ticket, slots } = await extras.capacityCalendar(req.query.ticketId, req.query.from, req.query.to);
     return {
-      ticket: toTicketDto(ticket),
+      ticket: await extras.ticketDto(ticket),
       slots: slots.map((s) => ({ day: s.day, session: s.session || null, capacity: s.capacity, stopSale: s.stopSale })),
     };
   });
@@ -107,14 +86,14 @@ export function registerExtrasRoutes(app: FastifyInstance, services: Services) {
     extras.setCapacity(req.body),
   );
   r.get('/api/product/ticket/:id', { config: manage, schema: { tags, params: idParams } }, async (req) =>
-    toTicketDto(await extras.getTicket(req.params.id)),
+    extras.ticketDto(await extras.getTicket(req.params.id)),
   );
   r.post('/api/product/ticket', { config: manage, schema: { tags, body: ticketProductBody } }, async (req, reply) => {
     reply.status(201);
-    return toTicketDto(await extras.createTicket(authOf(req), req.body));
+    return extras.ticketDto(await extras.createTicket(authOf(req), req.body));
   });
   r.put('/api/product/ticket/:id', { config: manage, schema: { tags, params: idParams, body: ticketProductBody } }, async (req) =>
-    toTicketDto(await extras.updateTicket(req.params.id, req.body)),
+    extras.ticketDto(await extras.updateTicket(req.params.id, req.body)),
   );
 
   r.get('/api/product/transfer', { config: manage, schema: { tags, querystring: listQuery } }, async (req) => {

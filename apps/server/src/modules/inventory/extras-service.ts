@@ -7,6 +7,7 @@ import {
   type transferCapacityBody,
   type transferProductBody,
 } from '@travesia/contracts';
+import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { TicketProductRow, TransferProductRow, VoucherRow } from '../../db/schema/index.js';
@@ -15,6 +16,8 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { FileService } from '../file/service.js';
 import { assertBulkRange } from './bulk-range.js';
 import type { ExtrasRepository } from './extras-repository.js';
+import { toTicketDto } from './ticket-presenter.js';
+import { ADULT_AGE, bandOf, bandsOf } from './ticket-rules.js';
 
 const m = INVENTORY_MESSAGES;
 const tm = TICKET_MESSAGES;
@@ -35,7 +38,31 @@ export const CAPACITY_CODE = 'travesia-capacity';
  */
 export const TRANSFER_CAPACITY_CODE = 'travesia-transfer-capacity';
 
-const ticketValues = (i: TicketInput) => ({ ...i, sessions: [...new Set(i.sessions)].sort() });
+/**
+ * The row of a ticket as the loader wrote it (decision 0450): sessions as start hours with their own
+ * languages aside; age bands, or (a client that sends none) adults and children from `price`,
+ * `childPrice` and `childrenAllowed`. With bands, `price` is the adults' band's (the "desde" price) and
+ * `childrenAllowed` says whether a band admits under-18s.
+ */
+function ticketValues(i: TicketInput) {
+  const sessions = i.sessions.map((s) => (typeof s === 'string' ? { start: s, languages: [] as string[] } : s));
+  const sessionLanguages = Object.fromEntries(sessions.filter((s) => s.languages.length).map((s) => [s.start, s.languages]));
+  const bands = (
+    i.ageBands ?? bandsOf({ price: i.price ?? '0', childPrice: i.childPrice, childrenAllowed: i.childrenAllowed, maxPeople: i.maxPeople })
+  )
+    .map((b) => ({ ...b, price: new Decimal(b.price).toFixed(2) }))
+    .sort((a, b) => a.ageFrom - b.ageFrom);
+  const adults = bandOf(bands, 30) ?? bands[bands.length - 1];
+  return {
+    ...i,
+    sessions: [...new Set(sessions.map((s) => s.start))].sort(),
+    sessionLanguages,
+    ageBands: bands,
+    price: i.ageBands ? adults.price : (i.price ?? adults.price),
+    childPrice: i.ageBands ? null : i.childPrice,
+    childrenAllowed: i.ageBands ? bands.some((b) => b.ageFrom < ADULT_AGE) : i.childrenAllowed,
+  };
+}
 
 /**
  * Own tickets and transfers in the back office (products:manage): products, capacity calendars, and
@@ -62,6 +89,11 @@ export class ExtrasService {
   // ------------------------------------------------------------ tickets
   listTickets(q: string | undefined, page: number, limit: number) {
     return this.deps.repo.listTickets(q, page, limit);
+  }
+  /** The loader's view of a ticket: its place's name and time zone (sessions and cut-off are read in it). */
+  async ticketDto(row: TicketProductRow) {
+    const place = (await this.deps.repo.placeNames([row.placeId])).get(row.placeId);
+    return toTicketDto(row, place?.name, place?.timeZone);
   }
   async getTicket(id: string) {
     const row = await this.deps.repo.findTicket(id);

@@ -1,6 +1,7 @@
 import {
   BOARD_LABELS,
   type BoardCode,
+  DEFAULT_TIME_ZONE,
   describePolicy,
   HOTEL_CATEGORY_LABELS,
   TRANSFER_TYPE_LABELS,
@@ -21,21 +22,21 @@ import type {
   OwnInventoryPort,
   OwnTicketCatalogue,
   OwnTicketOption,
+  OwnTicketRefusal,
   OwnTicketSearch,
   OwnTransferCatalogue,
   OwnTransferOption,
   OwnTransferSearch,
 } from '../../suppliers/index.js';
-import { ticketPrice, transferPrice, transferUnits } from './extras-pricing.js';
+import { transferPrice, transferUnits } from './extras-pricing.js';
 import type { ExtrasRepository } from './extras-repository.js';
 import type { OwnBookingsRepository } from './own-bookings-repository.js';
 import { normalisePolicy, penaltyAt } from './policy.js';
 import type { InventoryRepository } from './repository.js';
 import { toNight } from './service.js';
 import { priceStay, stayNights } from './stay.js';
+import { bandsOf, bookableUntil, sessionLanguages, ticketPrice } from './ticket-rules.js';
 
-/** Participants under this age pay the child price (the loader's children are 0–17). */
-export const ADULT_AGE = 18;
 /** Most days one own ticket search covers (a range). */
 const MAX_SEARCH_DAYS = 31;
 
@@ -164,60 +165,67 @@ export class OwnInventoryProvider implements OwnInventoryPort {
     const out: OwnTicketOption[] = [];
     for (const day of daysOf(input.from, input.to))
       for (const f of found) {
-        const o = this.optionOf(f.ticket, f.placeName, f.placePath, day, slots, input.paxAges);
-        if (o) out.push(o);
+        const o = this.optionOf(f.ticket, { name: f.placeName, path: f.placePath, timeZone: f.timeZone }, day, slots, input.paxAges);
+        if (!('refused' in o)) out.push(o);
       }
     return out;
   }
 
-  private async ticketOption(ticketId: string, day: string, paxAges: number[]): Promise<OwnTicketOption | null> {
+  private async ticketOption(ticketId: string, day: string, paxAges: number[]): Promise<OwnTicketOption | OwnTicketRefusal> {
     const ticket = await this.d.extras.findTicket(ticketId);
-    if (!ticket?.active) return null;
+    if (!ticket?.active) return { refused: 'gone' };
     const place = (await this.d.extras.placeNames([ticket.placeId])).get(ticket.placeId);
-    if (!place) return null;
+    if (!place) return { refused: 'gone' };
     const slots = await this.d.extras.capacityOf([ticket.id], day, day);
-    return this.optionOf(ticket, place.name, place.path, day, slots, paxAges);
+    return this.optionOf(ticket, place, day, slots, paxAges);
   }
 
-  /** One ticket on one day for the group, or null when it can't be sold (children, too many people, no places). */
+  /**
+   * One ticket on one day for the group (decision 0450): each participant at its age band's price, the
+   * sessions with places left that are still bookable in the place's zone, each with its guide
+   * languages; or why it can't be sold.
+   */
   private optionOf(
     ticket: TicketProductRow,
-    placeName: string,
-    placePath: string[],
+    place: { name: string; path: string[]; timeZone: string | null },
     day: string,
     slots: TicketCapacityRow[],
     paxAges: number[],
-  ): OwnTicketOption | null {
-    const adults = paxAges.filter((a) => a >= ADULT_AGE).length;
-    const children = paxAges.filter((a) => a < ADULT_AGE);
-    const price = ticketPrice(ticket, adults, children);
-    if (!price.ok) return null;
-    const sessions = slots
+  ): OwnTicketOption | OwnTicketRefusal {
+    const price = ticketPrice(ticket, paxAges);
+    if (!price.ok) return { refused: price.reason, ...(price.age !== undefined ? { age: price.age, bands: bandsOf(ticket) } : {}) };
+    const timeZone = place.timeZone ?? DEFAULT_TIME_ZONE;
+    const now = this.now().getTime();
+    const open = slots
       .filter((s) => s.ticketId === ticket.id && s.day === day && !s.stopSale && s.capacity >= price.people)
       .filter((s) => (ticket.sessions.length ? ticket.sessions.includes(s.session) : s.session === ''))
-      .map((s) => ({ session: s.session, left: s.capacity }));
-    if (!sessions.length) return null;
+      .map((s) => ({
+        session: s.session,
+        left: s.capacity,
+        languages: sessionLanguages(ticket, s.session),
+        bookableUntil: bookableUntil(ticket, day, s.session, timeZone).toISOString(),
+      }));
+    if (!open.length) return { refused: 'no-places' };
+    const sessions = open.filter((s) => Date.parse(s.bookableUntil) > now);
+    if (!sessions.length) return { refused: 'cutoff' };
     const money = (amount: string): Money => ({ amount: new Decimal(amount).toFixed(2), currency: ticket.currency });
     return {
       ticketId: ticket.id,
       name: ticket.name,
       placeId: ticket.placeId,
-      placeName,
-      placeAncestors: [...placePath].reverse().filter((id) => id !== ticket.placeId),
+      placeName: place.name,
+      placeAncestors: [...place.path].reverse().filter((id) => id !== ticket.placeId),
       description: ticket.description,
       images: ticket.images,
       day,
       sessions,
+      timeZone,
+      cutoffMinutes: ticket.cutoffMinutes,
       people: price.people,
       minPeople: ticket.minPeople,
       maxPeople: ticket.maxPeople,
       total: money(price.total),
-      ageBands: [
-        { paxType: 'ADULT' as const, ageFrom: ADULT_AGE, ageTo: 99, amount: money(ticket.price) },
-        ...(ticket.childrenAllowed
-          ? [{ paxType: 'CHILD' as const, ageFrom: 0, ageTo: ADULT_AGE - 1, amount: money(ticket.childPrice ?? ticket.price) }]
-          : []),
-      ],
+      ageBands: bandsOf(ticket).map((b) => ({ paxType: b.name, ageFrom: b.ageFrom, ageTo: b.ageTo, amount: money(b.price) })),
       startHour: ticket.startHour,
       endHour: ticket.endHour,
       cancellation: normalisePolicy(ticket.policy, { start: day, currency: ticket.currency, now: this.now() }),

@@ -331,6 +331,11 @@ async function seedTickets({ db, log }: SeedContext, found: CityRow[]) {
     sessions: string[];
     cap: number;
     max: number;
+    /** Decision 0450: guide languages per session, default languages, cut-off in minutes, age bands. */
+    sessionLanguages?: Record<string, string[]>;
+    languages?: string[];
+    cutoff?: number;
+    bands?: { name: string; ageFrom: number; ageTo: number; price: string }[];
   }> = [
     {
       name: 'City tour Cartagena histórica',
@@ -342,6 +347,13 @@ async function seedTickets({ db, log }: SeedContext, found: CityRow[]) {
       sessions: ['09:00', '15:00'],
       cap: 30,
       max: 10,
+      sessionLanguages: { '09:00': ['es', 'en'], '15:00': ['es'] },
+      cutoff: 120,
+      bands: [
+        { name: 'Infante', ageFrom: 0, ageTo: 2, price: '0.00' },
+        { name: 'Niño', ageFrom: 3, ageTo: 12, price: '20.00' },
+        { name: 'Adulto', ageFrom: 13, ageTo: 99, price: '35.00' },
+      ],
     },
     {
       name: 'Islas del Rosario en lancha',
@@ -419,6 +431,8 @@ async function seedTickets({ db, log }: SeedContext, found: CityRow[]) {
       sessions: ['10:00', '16:00'],
       cap: 20,
       max: 8,
+      languages: ['es', 'en'],
+      cutoff: 60,
     },
   ];
   const existing = new Set((await db.select({ name: ticketProducts.name }).from(ticketProducts)).map((r) => r.name));
@@ -441,6 +455,10 @@ async function seedTickets({ db, log }: SeedContext, found: CityRow[]) {
         startHour: t.sessions[0] ?? '08:00',
         endHour: '18:00',
         sessions: t.sessions,
+        sessionLanguages: t.sessionLanguages ?? {},
+        languages: t.languages ?? [],
+        cutoffMinutes: t.cutoff ?? 0,
+        ageBands: t.bands ?? [],
         policy: FLEX,
       })
       .returning({ id: ticketProducts.id });

@@ -18,6 +18,7 @@ export function toPlaceDto(row: PlaceRow): Place {
     images: row.images,
     iataCode: row.iataCode,
     countryCode: row.countryCode,
+    timeZone: row.timeZone,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -97,6 +97,14 @@ export function withinPlace(column: AnyPgColumn | SQL, ancestorId: string): SQL 
   return sql`place_is_within(${column}, ${ancestorId}::uuid)`;
 }
 
+/**
+ * The time zone of a place (decision 0450, SQL function of migration 1260): its own, else its nearest
+ * ancestor's that has one; null when none has (callers fall back to DEFAULT_TIME_ZONE).
+ */
+export function placeTimeZone(placeId: AnyPgColumn | SQL): SQL<string | null> {
+  return sql<string | null>`place_time_zone(${placeId})`;
+}
+
 export class PlaceRepository {
   constructor(private readonly db: Db) {}
 

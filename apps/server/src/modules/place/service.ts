@@ -116,6 +116,8 @@ export class PlaceService {
       iataCode: input.iataCode,
       // A place is in its parent's country unless told otherwise.
       countryCode: input.countryCode ?? parent?.countryCode ?? null,
+      // Null: the nearest ancestor's zone (decision 0450).
+      timeZone: input.timeZone,
     };
   }
 

@@ -100,8 +100,19 @@ export interface OwnTicketSearch {
   /** Activity days, `yyyy-MM-dd`, inclusive. */
   from: string;
   to: string;
-  /** Age of every participant (under 18: child price; a child on an adults-only ticket: not offered). */
+  /** Age of every participant (each priced at its age band; an age outside every band: not offered). */
   paxAges: number[];
+}
+
+/** A session of an own ticket on a day, for a group (decision 0450). */
+export interface OwnTicketSession {
+  /** Start time 'HH:mm'; '' for an all-day ticket. */
+  session: string;
+  left: number;
+  /** Guide languages offered (ISO 639-1); empty = no language to choose. */
+  languages: string[];
+  /** The last instant it can be booked (start, or an all-day ticket's closing, less the cut-off, in the place's zone). */
+  bookableUntil: string;
 }
 
 /** One own ticket sold on one day for a group: its sessions with enough places left, the group's cost and policy. */
@@ -115,17 +126,21 @@ export interface OwnTicketOption {
   description: string;
   images: string[];
   day: string;
-  /** Start times ('HH:mm') with places left for the group; `[{ session: '' }]` for an all-day ticket. */
-  sessions: { session: string; left: number }[];
+  /** Start times with places left for the group and still bookable; `[{ session: '' }]` for an all-day ticket. */
+  sessions: OwnTicketSession[];
+  /** The place's IANA zone, in which sessions and the cut-off are read. */
+  timeZone: string;
+  /** Minutes before the start a booking closes. */
+  cutoffMinutes: number;
   /** Participants the booking takes places for. */
   people: number;
   /** The group one booking may be (the loader's minimum group and maximum of people). */
   minPeople: number;
   maxPeople: number;
-  /** The whole group's cost (adults at the adult price, children at the child price). */
+  /** The whole group's cost, each participant at its age band's price. */
   total: Money;
-  /** Per age band, as the loader defines it. */
-  ageBands: { paxType: 'ADULT' | 'CHILD'; ageFrom: number; ageTo: number; amount: Money }[];
+  /** Per age band, as the loader defines it (`paxType`: the band's name). */
+  ageBands: { paxType: string; ageFrom: number; ageTo: number; amount: Money }[];
   startHour: string;
   endHour: string;
   cancellation: CancellationPolicy;
@@ -133,10 +148,18 @@ export interface OwnTicketOption {
   policyText: string;
 }
 
+/** Why a ticket can no longer be sold to the group on that day (the re-quote says which). */
+export interface OwnTicketRefusal {
+  refused: 'gone' | 'age-band' | 'max-people' | 'min-people' | 'cutoff' | 'no-places';
+  /** The age outside every band ('age-band'), and the ticket's bands now. */
+  age?: number;
+  bands?: { name: string; ageFrom: number; ageTo: number }[];
+}
+
 export interface OwnTicketCatalogue {
   search(input: OwnTicketSearch): Promise<OwnTicketOption[]>;
-  /** The same ticket, day and group again (re-quote): current price, policy and places; null when no longer sold. */
-  option(ticketId: string, day: string, paxAges: number[]): Promise<OwnTicketOption | null>;
+  /** The same ticket, day and group again (re-quote): current price, policy and places, or why it is no longer sold. */
+  option(ticketId: string, day: string, paxAges: number[]): Promise<OwnTicketOption | OwnTicketRefusal>;
 }
 
 // ---------------------------------------------------------------- bookings (every kind)

@@ -86,7 +86,7 @@ describe('own tickets as a provider (suppliers/travesia)', () => {
       ],
       duration: { value: 4, unit: 'HOURS' },
     });
-    expect(offer.ageBands?.map((b) => b.paxType)).toEqual(['ADULT', 'CHILD']);
+    expect(offer.ageBands?.map((b) => b.paxType)).toEqual(['Niño', 'Adulto']);
     expect(offer.cancellation.rules[0]).toMatchObject({ percent: '50', currency: 'USD' });
     quote = await tickets.quote(offer);
     expect(quote).toMatchObject({ priceChanged: false, total: { amount: '65.50' } });

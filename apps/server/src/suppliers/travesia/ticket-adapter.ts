@@ -1,10 +1,13 @@
+import { GUIDE_LANGUAGE_LABELS, type GuideLanguage, TICKET_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import Decimal from 'decimal.js';
+import { AppError } from '../../http/errors.js';
 import { SupplierError } from '../errors.js';
 import type {
   CallContext,
   SearchResult,
   TicketBookInput,
   TicketBooking,
+  TicketLanguage,
   TicketOffer,
   TicketQuote,
   TicketSearchInput,
@@ -12,7 +15,7 @@ import type {
   TicketSupplier,
 } from '../types.js';
 import { OwnBookingAdapter } from './own-booking-adapter.js';
-import type { OwnBookingRecord, OwnTicketOption } from './ports.js';
+import type { OwnBookingRecord, OwnTicketOption, OwnTicketRefusal, OwnTicketSession } from './ports.js';
 
 const S = 'travesia' as const;
 /** How long an own option is honoured without a re-quote (the inventory's option TTL). */
@@ -21,6 +24,24 @@ const ALL_DAY = '';
 
 const sessionOf = (s: string): TicketSession => ({ code: s || 'day', name: s || 'Todo el día' });
 const sessionCode = (code: string | undefined) => (code === 'day' ? ALL_DAY : (code ?? ALL_DAY));
+const languageOf = (code: string): TicketLanguage => ({ code, name: GUIDE_LANGUAGE_LABELS[code as GuideLanguage] ?? code });
+/** A session as offered: its own languages and the instant its cut-off closes it (decision 0450). */
+const offeredSession = (s: OwnTicketSession): TicketSession => ({
+  ...sessionOf(s.session),
+  languages: s.languages,
+  bookableUntil: s.bookableUntil,
+});
+/** A re-quote's refusal in Spanish: the cut-off passed (409), an age outside every band (400, the bands now), or no longer sold (409). */
+function refusalError(r: OwnTicketRefusal): Error {
+  if (r.refused === 'cutoff') return new AppError(409, 'TICKET_CUTOFF_PASSED', M.cutoffPassed('esta actividad para ese día'));
+  if (r.refused === 'age-band' && r.age !== undefined)
+    return new AppError(
+      400,
+      'TICKET_AGE_OUTSIDE_BANDS',
+      M.ageOutsideBands(r.age, (r.bands ?? []).map((b) => `${b.name} ${b.ageFrom}–${b.ageTo}`).join(', ')),
+    );
+  return new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'ticket.quote', detail: r.refused });
+}
 
 function invalid(operation: string, detail: string) {
   return new SupplierError('SUPPLIER_INVALID_REQUEST', { supplier: S, operation, detail });
@@ -59,16 +80,32 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
       total: o.total,
       cancellation: o.cancellation,
       token: { kind: 'travesia-ticket', value: `${o.ticketId}:${o.day}`, expiresAt },
-      supplierData: { ticketId: o.ticketId, day: o.day, placeId: o.placeId, placeName: o.placeName, placeAncestors: o.placeAncestors },
+      supplierData: {
+        ticketId: o.ticketId,
+        day: o.day,
+        placeId: o.placeId,
+        placeName: o.placeName,
+        placeAncestors: o.placeAncestors,
+        timeZone: o.timeZone,
+        // An all-day ticket's cut-off (a ticket with sessions has one per session).
+        bookableUntil: o.sessions.find((s) => s.session === ALL_DAY)?.bookableUntil,
+      },
       availability: 'available',
       duration: durationOf(o.startHour, o.endHour),
-      sessions: o.sessions.filter((s) => s.session !== ALL_DAY).map((s) => sessionOf(s.session)),
+      sessions: o.sessions.filter((s) => s.session !== ALL_DAY).map(offeredSession),
+      languages: [...new Set(o.sessions.flatMap((s) => s.languages))].map(languageOf),
       ageBands: o.ageBands,
       content: {
         description: o.description,
         inclusions: [],
         exclusions: [],
-        importantInfo: [o.policyText, `Horario: ${o.startHour}–${o.endHour}`, `Personas por reserva: de ${o.minPeople} a ${o.maxPeople}`],
+        importantInfo: [
+          o.policyText,
+          `Horario: ${o.startHour}–${o.endHour} (hora local, ${o.timeZone})`,
+          `Personas por reserva: de ${o.minPeople} a ${o.maxPeople}`,
+          ...(o.cutoffMinutes ? [`Se reserva hasta ${o.cutoffMinutes} minutos antes del inicio`] : []),
+          `Tarifas por edad: ${o.ageBands.map((b) => `${b.paxType} (${b.ageFrom}–${b.ageTo} años) ${b.amount.amount} ${b.amount.currency}`).join(' · ')}`,
+        ],
         images: o.images,
       },
       images: o.images,
@@ -79,7 +116,7 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
     const { ticketId, day } = offer.supplierData as { ticketId?: string; day?: string };
     if (!ticketId || !day) throw invalid('ticket.quote', 'not an own ticket offer');
     const fresh = await this.port.tickets.option(ticketId, day, offer.paxAges);
-    if (!fresh) throw new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'ticket.quote' });
+    if ('refused' in fresh) throw refusalError(fresh);
     const expiresAt = new Date(this.now().getTime() + OPTION_TTL_MS).toISOString();
     const current = this.offerOf(fresh, offer.paxAges, expiresAt);
     return {
@@ -92,7 +129,10 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
       remarks: [fresh.policyText],
       availability: 'available',
       sessions: current.sessions,
+      languages: current.languages,
       ageBands: current.ageBands,
+      bandsBind: true,
+      bookableUntil: (current.supplierData as { bookableUntil?: string }).bookableUntil,
       content: current.content,
       supplierData: current.supplierData,
     };
@@ -104,6 +144,10 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
     const sessions = q.sessions ?? [];
     if (sessions.length && !sessions.some((s) => s.code === input.session)) throw invalid('ticket.book', 'session required');
     if (!sessions.length && input.session && input.session !== 'day') throw invalid('ticket.book', 'the ticket has no sessions');
+    const chosen = sessions.find((s) => s.code === input.session);
+    const languages = chosen?.languages ?? (q.languages ?? []).map((l) => l.code);
+    if (languages.length ? !input.language || !languages.includes(input.language) : input.language)
+      throw invalid('ticket.book', 'language not offered by the session');
     if (input.paxes.length !== q.offer.paxAges.length) throw invalid('ticket.book', 'one participant per searched age');
     const session = sessionCode(input.session);
     const result = await this.port.bookings.take({
@@ -115,6 +159,7 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
       details: {
         name: q.offer.activity.name,
         session: session || null,
+        language: input.language ?? null,
         paxes: input.paxes.map((p) => ({ name: p.name, surname: p.surname, age: p.age, type: p.type })),
       },
     });
@@ -123,7 +168,7 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
   }
 
   protected bookingOf(b: OwnBookingRecord): TicketBooking {
-    const d = b.details as { name?: string; session?: string | null; paxes?: TicketBooking['paxes'] };
+    const d = b.details as { name?: string; session?: string | null; language?: string | null; paxes?: TicketBooking['paxes'] };
     return {
       supplier: S,
       kind: 'ticket',
@@ -141,6 +186,7 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
       from: b.hold.day,
       to: b.hold.day,
       session: d.session ? sessionOf(d.session) : null,
+      language: d.language ? languageOf(d.language) : null,
       paxes: d.paxes ?? [],
     };
   }

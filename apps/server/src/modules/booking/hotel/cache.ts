@@ -20,6 +20,8 @@ export interface SearchedPlace {
   id: string;
   name: string;
   ancestors: string[];
+  /** Its IANA zone or its nearest ancestor's (decision 0450); null when none has one. */
+  timeZone?: string | null;
 }
 
 export interface SearchCriteria {

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { places, supplierDestinations } from '../../../db/schema/index.js';
 import { notFound } from '../../../http/errors.js';
+import { placeTimeZone } from '../../place/repository.js';
 import type { SearchedPlace } from './cache.js';
 
 /**
@@ -15,12 +16,12 @@ export class PlaceLookup {
   /** Our place and its ancestors (nearest first); a 404 when it doesn't exist. */
   async place(id: string): Promise<SearchedPlace> {
     const [row] = await this.db
-      .select({ id: places.id, name: places.name, path: places.path })
+      .select({ id: places.id, name: places.name, path: places.path, timeZone: placeTimeZone(places.id) })
       .from(places)
       .where(eq(places.id, id))
       .limit(1);
     if (!row) throw notFound(M.destinationNotFound);
-    return { id: row.id, name: row.name, ancestors: [...row.path].reverse().filter((p) => p !== row.id) };
+    return { id: row.id, name: row.name, ancestors: [...row.path].reverse().filter((p) => p !== row.id), timeZone: row.timeZone };
   }
 
   /** Every supplier's code for the place (nearest mapped place among it and its ancestors), one query. */

@@ -117,7 +117,7 @@ export function presentTicket(c: CachedTicket, visible: (b: PriceBreakdown) => P
     from: o.from,
     to: o.to,
     durationHours: hoursOf(o),
-    sessions: o.sessions ?? [],
+    sessions: (o.sessions ?? []).map(({ code, name }) => ({ code, name })),
     languages: o.languages ?? [],
     pickupIncluded: (o.pickupPoints ?? []).length > 0,
     availability: o.availability ?? 'available',

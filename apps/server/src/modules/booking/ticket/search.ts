@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AgencyModule,
+  DEFAULT_TIME_ZONE,
   HOTEL_BOOKING_MESSAGES as HM,
   TICKET_BOOKING_MESSAGES as M,
   OWN_INVENTORY_ACCOUNT_ID,
@@ -17,6 +18,7 @@ import { AppError, badRequest, forbidden } from '../../../http/errors.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
 import { breakdownFor, type PricingContext } from '../../../pricing/index.js';
 import type { ResolvedProviderAccount, SupplierLayer, TicketOffer } from '../../../suppliers/index.js';
+import { localDay } from '../../inventory/ticket-rules.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { StreamSource } from '../fan-out.js';
@@ -36,6 +38,8 @@ export interface SearchedPlace {
   id: string;
   name: string;
   ancestors: string[];
+  /** Its IANA zone or its nearest ancestor's (decision 0450). */
+  timeZone?: string | null;
 }
 /** A stored ticket search: its owner, criteria and priced options. */
 export interface TicketSearch {
@@ -81,9 +85,13 @@ export class TicketSearchService {
     this.now = d.now ?? (() => new Date());
   }
 
-  /** Spec §5: the activity day is required, not in the past; a range of at most 31 days. */
-  checkCriteria(c: TicketCriteria): { from: string; to: string } {
-    const today = isoDay(this.now());
+  /**
+   * Spec §5: the activity day is required, not in the past; a range of at most 31 days. Without the
+   * place, "past" is before the earliest day any zone is in (UTC−12); `searchOne` checks the place's own
+   * day once it knows the place (decision 0450).
+   */
+  checkCriteria(c: TicketCriteria, timeZone?: string): { from: string; to: string } {
+    const today = timeZone ? localDay(this.now(), timeZone) : isoDay(new Date(this.now().getTime() - 86_400_000));
     if (c.date < today) throw badRequest(M.dayInPast, { date: M.dayInPast });
     const to = c.dateTo ?? c.date;
     if (to < c.date) throw badRequest(M.rangeOrder, { dateTo: M.rangeOrder });
@@ -93,16 +101,20 @@ export class TicketSearchService {
 
   /**
    * The days of [from, to] on which some own ticket of the place (or inside it) can be sold to a group of
-   * `people`: the own-ticket route's day picker greys the rest (decision 0440). Past days are never open.
+   * `people`: the own-ticket route's day picker greys the rest (decision 0440). "Today" is the place's
+   * (decision 0450): the own search offers a day only while one of its sessions is bookable in the
+   * ticket's zone, so a day already over there (or whose sessions' cut-off passed) is never open, and a
+   * day that is still today there is, whatever the UTC date.
    */
   async ownCalendar(auth: AuthContext, q: TicketCalendarQuery): Promise<TicketCalendar> {
     if (q.to < q.from) throw badRequest(M.rangeOrder, { to: M.rangeOrder });
     if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= MAX_RANGE_DAYS) throw badRequest(M.rangeTooLong, { to: M.rangeTooLong });
-    const today = isoDay(this.now());
+    // The earliest calendar day any zone (UTC−12) can still be in.
+    const earliest = isoDay(new Date(this.now().getTime() - 86_400_000));
     const account = await this.account(auth, OWN_INVENTORY_ACCOUNT_ID, 'travesia', false);
     const place = await this.d.places.place(q.destination);
-    if (q.to < today) return { from: q.from, to: q.to, days: [] };
-    const from = q.from < today ? today : q.from;
+    if (q.to < earliest) return { from: q.from, to: q.to, days: [] };
+    const from = q.from < earliest ? earliest : q.from;
     const ctx = { correlationId: randomBytes(8).toString('hex') };
     const found = await this.d.suppliers.registry
       .ticket(account)
@@ -154,9 +166,11 @@ export class TicketSearchService {
     criteria: TicketCriteria,
     opts: { forceSandbox: boolean; simScenario?: string; shared?: SharedLookups },
   ): Promise<TicketSearch> {
-    const { from, to } = this.checkCriteria(criteria);
+    this.checkCriteria(criteria);
     const shared = opts.shared ?? this.prefetch(auth, criteria.destination);
     const place = await shared.place;
+    // The activity day is the destination's: not before its today.
+    const { from, to } = this.checkCriteria(criteria, place.timeZone ?? DEFAULT_TIME_ZONE);
     const destination = account.supplier === 'travesia' ? place.id : ((await shared.codes).get(account.supplier) ?? null);
     const label = PROVIDER_CATALOGUE[account.supplier].shortLabel;
     if (!destination) return this.store(auth, criteria, place, opts.forceSandbox, [], [M.noMapping(label)]);

@@ -197,9 +197,10 @@ export class TicketBookingService {
     const q = await quotes.get<CachedTicketQuote>('ticket', sale, body.bookingCodes.quoteId);
     if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency)
       throw new AppError(409, 'PRICE_CHANGED', HM.priceChanged, { price: `Precio vigente: ${q.breakdown.price} ${q.breakdown.currency}` });
-    const choice = assertChoices(q.quote, body);
+    const choice = assertChoices(q.quote, body, this.d.engine.now());
     assertRequiredHolderFields(q.quote.requiredHolderFields, body.client);
     const paxes = participantsOf(q.criteria, body);
+    assertBands(q.quote, paxAgesOf(q.criteria), paxes);
     const account = await this.d.search.account(auth, q.accountId, null, q.forceSandbox);
     const tickets = this.d.suppliers.registry.ticket(account);
     const holder = supplierHolder(body.client);
@@ -219,15 +220,30 @@ export class TicketBookingService {
   }
 }
 
-/** The session, language, pickup and answers the quote asks for, checked before anything is recorded (400s in Spanish). */
-function assertChoices(quote: TicketQuote, body: TicketReserveBody) {
+/**
+ * The session, language, pickup and answers the quote asks for, checked before anything is recorded (400s
+ * in Spanish); a session (or a rate without sessions) whose cut-off has passed at `now` is a 409.
+ */
+function assertChoices(quote: TicketQuote, body: TicketReserveBody, now: Date) {
   const sessions = quote.sessions ?? [];
   if (sessions.length && !body.session) throw badRequest(M.sessionRequired, { session: M.sessionRequired });
-  if (body.session && !sessions.some((s) => s.code === body.session)) throw badRequest(M.sessionUnknown, { session: M.sessionUnknown });
-  const languages = quote.languages ?? [];
+  const session = sessions.find((s) => s.code === body.session);
+  if (body.session && !session) throw badRequest(M.sessionUnknown, { session: M.sessionUnknown });
+  const until = session ? session.bookableUntil : quote.bookableUntil;
+  if (until && Date.parse(until) <= now.getTime()) {
+    const msg = M.cutoffPassed(session ? `la sesión de las ${session.name}` : 'esta actividad');
+    throw new AppError(409, 'TICKET_CUTOFF_PASSED', msg, { session: msg });
+  }
+  // A session that lists its own languages offers only those (own tickets, decision 0450).
+  const languages = session?.languages
+    ? (quote.languages ?? []).filter((l) => session.languages?.includes(l.code))
+    : (quote.languages ?? []);
   if (languages.length && !body.language) throw badRequest(M.languageRequired, { language: M.languageRequired });
-  if (body.language && !languages.some((l) => l.code === body.language))
-    throw badRequest(M.languageUnknown, { language: M.languageUnknown });
+  if (body.language && !languages.some((l) => l.code === body.language)) {
+    const known = (quote.languages ?? []).find((l) => l.code === body.language);
+    const msg = known && session ? M.languageNotInSession(known.name, session.name) : M.languageUnknown;
+    throw badRequest(msg, { language: msg });
+  }
   if (body.pickupPoint && !(quote.pickupPoints ?? []).some((p) => p.code === body.pickupPoint))
     throw badRequest(M.pickupUnknown, { pickupPoint: M.pickupUnknown });
   const answers = (body.answers ?? []).filter((a) => a.answer.trim());
@@ -249,6 +265,29 @@ function participantsOf(c: TicketCriteria, body: TicketReserveBody): Traveller[]
     const child = i >= c.paxes.adults;
     const age = child ? ages[i] : (p.age ?? ages[i]);
     return { name: p.name, surname: p.surname, age, type: child ? (age < 2 ? 'infant' : 'child') : 'adult' };
+  });
+}
+
+/**
+ * When the quote's bands bind (own tickets, decision 0450), every participant's age must fall in a band,
+ * the same band as the age the quote priced (an adult who gives 70 where a senior band is cheaper, or 15
+ * where the adults' band starts at 18, changes the price): a 400 in Spanish before anything is recorded.
+ */
+function assertBands(quote: TicketQuote, quotedAges: number[], paxes: Traveller[]) {
+  const bands = quote.ageBands ?? [];
+  if (!quote.bandsBind || !bands.length) return;
+  const bandOf = (age: number) => bands.find((b) => age >= b.ageFrom && age <= b.ageTo);
+  paxes.forEach((p, i) => {
+    const age = p.age ?? quotedAges[i];
+    const band = bandOf(age);
+    if (!band) {
+      const msg = M.ageOutsideBands(age, bands.map((b) => `${b.paxType} ${b.ageFrom}–${b.ageTo}`).join(', '));
+      throw badRequest(msg, { [`companions.${i}.age`]: msg });
+    }
+    if (band !== bandOf(quotedAges[i])) {
+      const msg = M.ageBandChanged(`${p.name} ${p.surname}`.trim());
+      throw badRequest(msg, { [`companions.${i}.age`]: msg });
+    }
   });
 }
 

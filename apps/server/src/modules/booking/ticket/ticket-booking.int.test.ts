@@ -150,7 +150,7 @@ describe('ticket search', () => {
   it('validates the criteria with Spanish messages (spec §5)', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ date: undefined }, 'Dia estimado de la actividad es requerido'],
-      [{ date: inDays(-1) }, 'La fecha de la actividad no puede ser anterior a hoy'],
+      [{ date: inDays(-2) }, 'La fecha de la actividad no puede ser anterior a hoy'],
       [{ dateTo: inDays(29) }, 'La fecha final debe ser igual o posterior al día de la actividad'],
       [{ dateTo: inDays(70) }, 'El rango de fechas no puede superar 31 días'],
       [{ countryCode: undefined }, 'Nacionalidad es requerida'],

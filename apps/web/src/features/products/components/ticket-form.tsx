@@ -1,4 +1,14 @@
-import { INVENTORY_MESSAGES, MESSAGES, TICKET_MESSAGES, type TicketProductBody } from '@travesia/contracts';
+import {
+  bandsOverlap,
+  GUIDE_LANGUAGE_LABELS,
+  GUIDE_LANGUAGES,
+  type GuideLanguage,
+  INVENTORY_MESSAGES,
+  MESSAGES,
+  TICKET_MESSAGES,
+  type TicketProductBody,
+  type TicketProductDto,
+} from '@travesia/contracts';
 import { Alert, App, Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,12 +19,25 @@ import { useGetTicket, useSaveTicket } from '../api/tickets';
 import { PolicyEditor, type PolicyFormValues, policyFromForm } from './policy-editor';
 
 const m = INVENTORY_MESSAGES;
+const tm = TICKET_MESSAGES;
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
+const languageOptions = GUIDE_LANGUAGES.map((l) => ({ value: l, label: GUIDE_LANGUAGE_LABELS[l] }));
 
-type FormValues = Omit<TicketProductBody, 'policy' | 'price' | 'fullPrice' | 'childPrice'> & {
+interface BandValues {
+  name?: string;
+  ageFrom?: number;
+  ageTo?: number;
   price?: string;
+}
+interface SessionValues {
+  start?: string;
+  languages?: GuideLanguage[];
+}
+type FormValues = Omit<TicketProductBody, 'policy' | 'price' | 'fullPrice' | 'childPrice' | 'sessions' | 'ageBands' | 'languages'> & {
   fullPrice?: string | null;
-  childPrice?: string | null;
+  sessions?: SessionValues[];
+  languages?: GuideLanguage[];
+  ageBands?: BandValues[];
   policy?: PolicyFormValues;
 };
 const EMPTY: Partial<FormValues> = {
@@ -26,10 +49,25 @@ const EMPTY: Partial<FormValues> = {
   startHour: '08:00',
   endHour: '18:00',
   sessions: [],
-  childrenAllowed: true,
+  languages: [],
+  cutoffMinutes: 0,
+  ageBands: [
+    { name: 'Adulto', ageFrom: 18, ageTo: 99 },
+    { name: 'Niño', ageFrom: 0, ageTo: 17 },
+  ],
   active: true,
   policy: { nonRefundable: false, rules: [], noShow: null },
 };
+
+/** The loaded ticket as the form edits it: sessions with their languages, bands oldest first. */
+function formOf(t: TicketProductDto): FormValues {
+  return {
+    ...(t as unknown as FormValues),
+    sessions: t.sessions.map((start) => ({ start, languages: (t.sessionLanguages[start] ?? []) as GuideLanguage[] })),
+    languages: t.languages as GuideLanguage[],
+    ageBands: [...t.ageBands].sort((a, b) => b.ageFrom - a.ageFrom),
+  };
+}
 
 /** /product/ticket/create and /product/ticket/{id}. */
 export function TicketForm() {
@@ -43,15 +81,22 @@ export function TicketForm() {
   const { message } = App.useApp();
 
   useEffect(() => {
-    if (ticket.data) form.setFieldsValue(ticket.data as unknown as FormValues);
+    if (ticket.data) form.setFieldsValue(formOf(ticket.data));
   }, [ticket.data, form]);
 
   const submit = (v: FormValues) => {
+    const { childrenAllowed: _derived, ...rest } = v;
     const body: TicketProductBody = {
-      ...v,
-      price: String(v.price ?? ''),
+      ...rest,
       fullPrice: v.fullPrice ? String(v.fullPrice) : null,
-      childPrice: v.childPrice ? String(v.childPrice) : null,
+      sessions: (v.sessions ?? []).map((s) => ({ start: s.start ?? '', languages: s.languages ?? [] })),
+      languages: v.languages ?? [],
+      ageBands: (v.ageBands ?? []).map((b) => ({
+        name: b.name ?? '',
+        ageFrom: b.ageFrom ?? 0,
+        ageTo: b.ageTo ?? 0,
+        price: String(b.price ?? ''),
+      })),
       policy: policyFromForm(v.policy),
     };
     save.mutate(body, {
@@ -89,17 +134,7 @@ export function TicketForm() {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Precio (adulto)" name="price" rules={[{ required: true, message: m.money }]}>
-              <InputNumber min="0" stringMode precision={2} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Precio completo" name="fullPrice">
-              <InputNumber min="0" stringMode precision={2} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Precio niño" name="childPrice" extra="Vacío: precio de adulto">
+            <Form.Item label="Precio completo" name="fullPrice" extra="Precio público tachado, por adulto">
               <InputNumber min="0" stringMode precision={2} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -134,24 +169,20 @@ export function TicketForm() {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item label="Admite niños" name="childrenAllowed" valuePropName="checked">
-              <Switch />
+            <Form.Item
+              label="Cierre de ventas (minutos antes del inicio)"
+              name="cutoffMinutes"
+              extra="Hora local del lugar; 0: hasta el inicio"
+              rules={[{ required: true, message: tm.cutoff }]}
+            >
+              <InputNumber min={0} max={10080} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item
-              label="Sesiones (horas de salida)"
-              name="sessions"
-              extra="Vacío: una sola sesión por día"
-              rules={[
-                {
-                  validator: (_, v: string[] = []) =>
-                    v.every((h) => HOUR.test(h)) ? Promise.resolve() : Promise.reject(new Error(TICKET_MESSAGES.session)),
-                },
-              ]}
-            >
-              <Select mode="tags" placeholder="09:00, 14:00" tokenSeparators={[',', ' ']} />
-            </Form.Item>
+            <SessionsEditor />
+          </Col>
+          <Col xs={24}>
+            <BandsEditor />
           </Col>
           <Col xs={24}>
             <Form.Item label="Descripción" name="description">
@@ -181,5 +212,152 @@ export function TicketForm() {
         </Space>
       </Form>
     </Card>
+  );
+}
+
+/** Sessions: a start hour each, with the guide languages it offers (none: the default languages). */
+function SessionsEditor() {
+  return (
+    <>
+      <Divider titlePlacement="start">Sesiones e idiomas</Divider>
+      <Form.Item
+        label="Idiomas del guía por defecto"
+        name="languages"
+        extra="Los de una sesión sin idiomas propios, y los del ticket de todo el día (sin sesiones)"
+      >
+        <Select mode="multiple" options={languageOptions} placeholder="Sin guía" />
+      </Form.Item>
+      <Form.List name="sessions">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((field, i) => (
+              <Row gutter={16} key={field.key} align="top">
+                <Col xs={10} md={6}>
+                  <Form.Item
+                    label={`Hora de la sesión ${i + 1}`}
+                    name={[field.name, 'start']}
+                    rules={[{ required: true, pattern: HOUR, message: tm.session }]}
+                  >
+                    <Input maxLength={5} placeholder="09:00" />
+                  </Form.Item>
+                </Col>
+                <Col xs={14} md={14}>
+                  <Form.Item label={`Idiomas de la sesión ${i + 1}`} name={[field.name, 'languages']}>
+                    <Select mode="multiple" options={languageOptions} placeholder="Los idiomas por defecto" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={4}>
+                  <Form.Item label=" ">
+                    <Button onClick={() => remove(field.name)}>Quitar sesión</Button>
+                  </Form.Item>
+                </Col>
+              </Row>
+            ))}
+            <Form.Item extra={fields.length ? undefined : 'Sin sesiones: una sola por día'}>
+              <Button onClick={() => add({ start: '', languages: [] })}>Agregar sesión</Button>
+            </Form.Item>
+          </>
+        )}
+      </Form.List>
+    </>
+  );
+}
+
+/** Age bands, each with its price (0–99 years, not overlapping): ages outside every band cannot book. */
+function BandsEditor() {
+  const age = [{ required: true, type: 'integer' as const, min: 0, max: 99, message: tm.bandAge }];
+  return (
+    <>
+      <Divider titlePlacement="start">Franjas de edad y precios</Divider>
+      <Form.List
+        name="ageBands"
+        rules={[
+          {
+            validator: async (_, bands: BandValues[] = []) => {
+              if (!bands.length) throw new Error(tm.bandsRequired);
+              const whole = bands.filter((b) => typeof b?.ageFrom === 'number' && typeof b?.ageTo === 'number') as {
+                ageFrom: number;
+                ageTo: number;
+              }[];
+              if (bandsOverlap(whole)) throw new Error(tm.bandsOverlap);
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <>
+            {fields.map((field, i) => (
+              <Row gutter={16} key={field.key} align="top">
+                <Col xs={24} md={6}>
+                  <Form.Item
+                    label={`Franja ${i + 1}`}
+                    name={[field.name, 'name']}
+                    rules={[{ required: true, whitespace: true, message: tm.bandName }]}
+                  >
+                    <Input maxLength={40} placeholder="Adulto" />
+                  </Form.Item>
+                </Col>
+                <Col xs={8} md={4}>
+                  <Form.Item
+                    label={`Edad desde (franja ${i + 1})`}
+                    name={[field.name, 'ageFrom']}
+                    rules={[
+                      ...age,
+                      ({ getFieldValue }) => ({
+                        // Shown at the field: a list-level error is only checked when bands are added or removed.
+                        validator: async () => {
+                          const all = ((getFieldValue('ageBands') ?? []) as BandValues[]).filter(
+                            (b) => typeof b?.ageFrom === 'number' && typeof b?.ageTo === 'number',
+                          ) as { ageFrom: number; ageTo: number }[];
+                          if (bandsOverlap(all)) throw new Error(tm.bandsOverlap);
+                        },
+                      }),
+                    ]}
+                  >
+                    <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={8} md={4}>
+                  <Form.Item
+                    label={`Edad hasta (franja ${i + 1})`}
+                    name={[field.name, 'ageTo']}
+                    dependencies={[['ageBands', field.name, 'ageFrom']]}
+                    rules={[
+                      ...age,
+                      ({ getFieldValue }) => ({
+                        validator: async (_, to?: number) => {
+                          const from = getFieldValue(['ageBands', field.name, 'ageFrom']) as number | undefined;
+                          if (typeof to === 'number' && typeof from === 'number' && from > to) throw new Error(tm.bandOrder);
+                        },
+                      }),
+                    ]}
+                  >
+                    <InputNumber min={0} max={99} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={8} md={5}>
+                  <Form.Item label={`Precio (franja ${i + 1})`} name={[field.name, 'price']} rules={[{ required: true, message: m.money }]}>
+                    <InputNumber min="0" stringMode precision={2} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={5}>
+                  <Form.Item label=" ">
+                    <Button onClick={() => remove(field.name)} disabled={fields.length === 1}>
+                      Quitar franja
+                    </Button>
+                  </Form.Item>
+                </Col>
+              </Row>
+            ))}
+            <Form.ErrorList errors={errors} />
+            <Form.Item extra="Un participante cuya edad no está en ninguna franja no puede reservar">
+              <Button onClick={() => add({ name: '', ageFrom: undefined, ageTo: undefined })} disabled={fields.length >= 6}>
+                Agregar franja
+              </Button>
+            </Form.Item>
+          </>
+        )}
+      </Form.List>
+    </>
   );
 }

@@ -86,7 +86,16 @@ export function TicketOptionsPage({ supplier }: { supplier: string }) {
                 {
                   key: 'sessions',
                   label: 'Sesiones',
-                  children: q.sessions.length ? q.sessions.map((s) => <Tag key={s.code}>{s.name}</Tag>) : 'Sin horario fijo',
+                  children: q.sessions.length
+                    ? q.sessions.map((s) => (
+                        <Tag key={s.code}>
+                          {s.name}
+                          {s.languages?.length
+                            ? ` · ${s.languages.map((c) => q.languages.find((l) => l.code === c)?.name ?? c).join(', ')}`
+                            : ''}
+                        </Tag>
+                      ))
+                    : 'Sin horario fijo',
                 },
                 ...(q.languages.length
                   ? [{ key: 'lang', label: 'Idiomas del guía', children: q.languages.map((l) => <Tag key={l.code}>{l.name}</Tag>) }]

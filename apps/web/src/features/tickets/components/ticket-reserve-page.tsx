@@ -144,12 +144,41 @@ export function TicketReservePage({ supplier }: { supplier: string }) {
               <Card title="Detalles de la actividad" style={{ marginTop: 16 }}>
                 {q.sessions.length > 0 && (
                   <Form.Item name="session" label="Sesión" rules={[{ required: true, message: M.sessionRequired }]}>
-                    <Select aria-label="Sesión" options={q.sessions.map((s) => ({ value: s.code, label: s.name }))} />
+                    <Select
+                      aria-label="Sesión"
+                      options={q.sessions.map((s) => ({ value: s.code, label: s.name }))}
+                      onChange={(code: string) => {
+                        // A language the new session doesn't offer is cleared rather than sent.
+                        const langs = q.sessions.find((s) => s.code === code)?.languages;
+                        if (langs && !langs.includes(form.getFieldValue('language'))) form.setFieldValue('language', undefined);
+                      }}
+                    />
                   </Form.Item>
                 )}
                 {q.languages.length > 0 && (
-                  <Form.Item name="language" label="Idioma del guía" rules={[{ required: true, message: M.languageRequired }]}>
-                    <Select aria-label="Idioma del guía" options={q.languages.map((l) => ({ value: l.code, label: l.name }))} />
+                  <Form.Item noStyle dependencies={['session']}>
+                    {({ getFieldValue }) => {
+                      // A session that lists its own languages offers only those (own tickets, decision 0450).
+                      const session = q.sessions.find((s) => s.code === getFieldValue('session'));
+                      const offered = session?.languages ? q.languages.filter((l) => session.languages?.includes(l.code)) : q.languages;
+                      return (
+                        <Form.Item
+                          name="language"
+                          label="Idioma del guía"
+                          extra={session?.languages ? `Idiomas de la sesión de las ${session.name}` : undefined}
+                          rules={[
+                            { required: offered.length > 0, message: M.languageRequired },
+                            {
+                              validator: async (_, v?: string) => {
+                                if (v && !offered.some((l) => l.code === v)) throw new Error(M.languageUnknown);
+                              },
+                            },
+                          ]}
+                        >
+                          <Select aria-label="Idioma del guía" options={offered.map((l) => ({ value: l.code, label: l.name }))} />
+                        </Form.Item>
+                      );
+                    }}
                   </Form.Item>
                 )}
                 {q.pickupPoints.length > 0 && (
