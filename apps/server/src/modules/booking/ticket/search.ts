@@ -58,7 +58,8 @@ export interface TicketSearch {
 export interface SharedLookups {
   place: Promise<SearchedPlace>;
   codes: Promise<Map<string, string>>;
-  pricing: Promise<PricingContext>;
+  /** Started on first use (memoised): after the supplier requests have left, so its queries never delay them. */
+  pricing: () => Promise<PricingContext>;
 }
 
 export interface TicketSearchDeps {
@@ -125,9 +126,16 @@ export class TicketSearchService {
   prefetch(auth: AuthContext, destination: string): SharedLookups {
     const place = this.d.places.place(destination);
     const codes = place.then((p) => this.d.places.supplierCodes(p));
-    const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
-    for (const p of [place, codes, pricing]) p.catch(() => undefined);
-    return { place, codes, pricing };
+    for (const p of [place, codes]) p.catch(() => undefined);
+    let pricing: Promise<PricingContext> | undefined;
+    const loadPricing = () => {
+      if (!pricing) {
+        pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
+        pricing.catch(() => undefined);
+      }
+      return pricing;
+    };
+    return { place, codes, pricing: loadPricing };
   }
 
   /** The ticket sources the seller may search: own inventory and each usable Hotelbeds/Juniper account, module enabled. */
@@ -176,8 +184,12 @@ export class TicketSearchService {
     if (!destination) return this.store(auth, criteria, place, opts.forceSandbox, [], [M.noMapping(label)]);
     const paxAges = paxAgesOf(criteria);
     const ctx = { correlationId: randomBytes(8).toString('hex'), simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined };
-    const found = await this.d.suppliers.registry.ticket(account).search({ destination, from, to, paxAges }, ctx);
-    const pricing = await shared.pricing;
+    // The request leaves first; the pricing context loads while the supplier answers (issue 17's stream
+    // bench: on PGlite's one connection its queries had queued ahead of the next source's request).
+    const searching = this.d.suppliers.registry.ticket(account).search({ destination, from, to, paxAges }, ctx);
+    const pricingContext = shared.pricing();
+    const found = await searching;
+    const pricing = await pricingContext;
     const options: CachedTicket[] = [];
     const missing = new Set<string>();
     for (const offer of found.offers) {

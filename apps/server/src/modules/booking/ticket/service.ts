@@ -83,17 +83,27 @@ export class TicketBookingService {
   ) {
     const search = this.d.search;
     search.checkCriteria(body);
-    const shared = search.prefetch(auth, body.destination);
     const usable = await search.sources(auth);
     const chosen = body.providers
       ? [...new Set(body.providers)].map((id) => ({ id, source: usable.find((u) => u.accountId === id) ?? null }))
       : usable.map((s) => ({ id: s.accountId, source: s }));
+    // Every source's account is read before the place look-ups and any source's own work: on PGlite's
+    // one connection queries run in turn, and a supplier's request waits for its account (issue 17).
+    const accounts = new Map(
+      chosen.flatMap(({ source }) => {
+        if (!source) return [];
+        const account = search.account(auth, source.accountId, null, opts.forceSandbox);
+        account.catch(() => undefined); // awaited (and its failure reported) by the source's search below
+        return [[source.accountId, account] as const];
+      }),
+    );
+    const shared = search.prefetch(auth, body.destination);
     await fanOutSearch<TicketProvider, TicketSearch>({
       chosen,
       emit,
       timeoutMs: body.timeoutMs,
       search: async (source) => {
-        const account = await search.account(auth, source.accountId, null, opts.forceSandbox);
+        const account = await (accounts.get(source.accountId) ?? search.account(auth, source.accountId, null, opts.forceSandbox));
         const part = await search.searchOne(auth, account, body, { ...opts, shared });
         return { part, response: search.present(auth, part, { page: 1, limit: 20, sort: 'price' }).response };
       },

@@ -15,6 +15,7 @@ import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
+import type { PricingContext } from '../../../pricing/index.js';
 import type { ResolvedProviderAccount, SupplierLayer, TransferBookLeg, TransferQuote } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
@@ -83,9 +84,6 @@ export class TransferService {
     opts: { forceSandbox: boolean; simScenario?: string },
   ): Promise<void> {
     const now = this.d.engine.now();
-    const ancestors = body.destination ? await placeAncestors(this.d.db, body.destination) : [];
-    const pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
-    pricing.catch(() => undefined);
     const usable = (await this.d.providerAccounts.usableFor(auth)).filter((a) => TRANSFER_SUPPLIERS.includes(a.supplier));
     const sourceOf = (a: (typeof usable)[number]): StreamSource => ({ accountId: a.id, supplier: a.supplier, name: a.name });
     const chosen = body.providers
@@ -102,21 +100,44 @@ export class TransferService {
       if (!body.providers) chosen.unshift({ id: own.accountId, source: own });
       else for (const c of chosen) if (c.id === OWN_INVENTORY_ACCOUNT_ID) c.source = own;
     }
+    // Every source's account is read first and the pricing context only once the requests have left: on
+    // PGlite's one connection queries run in turn, and a supplier's request waits for its account (issue 18).
+    const accounts = new Map(
+      chosen.flatMap(({ source }) => {
+        if (!source) return [];
+        const account = this.account(auth, source.accountId, opts.forceSandbox);
+        account.catch(() => undefined); // awaited (and its failure reported) by the source's search below
+        return [[source.accountId, account] as const];
+      }),
+    );
+    const ancestorsOf = body.destination ? placeAncestors(this.d.db, body.destination) : Promise.resolve([]);
+    ancestorsOf.catch(() => undefined);
+    let pricing: Promise<PricingContext> | undefined;
+    const pricingContext = () => {
+      if (!pricing) {
+        pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
+        pricing.catch(() => undefined);
+      }
+      return pricing;
+    };
     const missing = new Map<string, number>();
     await fanOutSearch<string, CachedTransferOffer[]>({
       chosen,
       emit,
       timeoutMs: body.timeoutMs,
       search: async (source) => {
-        const account = await this.account(auth, source.accountId, opts.forceSandbox);
+        const account = await (accounts.get(source.accountId) ?? this.account(auth, source.accountId, opts.forceSandbox));
         const supplier = account.supplier;
         const ctx = {
           correlationId: `transfer-search:${account.id}`,
           simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined,
         };
-        const result = await this.d.suppliers.registry.transfer(account).search(searchInputFor(supplier, body), ctx);
+        const searching = this.d.suppliers.registry.transfer(account).search(searchInputFor(supplier, body), ctx);
+        const loading = pricingContext();
+        const result = await searching;
         const pax = body.adults + body.childrenAges.length;
-        const ctxP = await pricing;
+        const ctxP = await loading;
+        const ancestors = await ancestorsOf;
         const part: CachedTransferOffer[] = [];
         for (const offer of result.offers) {
           if (pax > offer.capacity.max) continue;
@@ -158,7 +179,9 @@ export class TransferService {
               ),
             ]
           : [];
-        return this.keep(auth, body, ancestors, opts.forceSandbox, offers, note);
+        // An unknown destination failed every source already ("Destino no encontrado"): nothing to keep.
+        const ancestors = await ancestorsOf.catch(() => null);
+        return ancestors && this.keep(auth, body, ancestors, opts.forceSandbox, offers, note);
       },
     });
   }
