@@ -13,7 +13,7 @@ import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import type { SupplierLayer, TicketQuote, Traveller } from '../../../suppliers/index.js';
+import type { ResolvedProviderAccount, SupplierLayer, TicketQuote, Traveller } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor } from '../../voucher/service.js';
@@ -103,7 +103,8 @@ export class TicketBookingService {
       emit,
       timeoutMs: body.timeoutMs,
       search: async (source) => {
-        const account = await (accounts.get(source.accountId) ?? search.account(auth, source.accountId, null, opts.forceSandbox));
+        // Every source fanned out has its account read above.
+        const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
         const part = await search.searchOne(auth, account, body, { ...opts, shared });
         return { part, response: search.present(auth, part, { page: 1, limit: 20, sort: 'price' }).response };
       },

@@ -126,7 +126,8 @@ export class TransferService {
       emit,
       timeoutMs: body.timeoutMs,
       search: async (source) => {
-        const account = await (accounts.get(source.accountId) ?? this.account(auth, source.accountId, opts.forceSandbox));
+        // Every source fanned out has its account read above.
+        const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
         const supplier = account.supplier;
         const ctx = {
           correlationId: `transfer-search:${account.id}`,
