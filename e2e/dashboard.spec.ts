@@ -1,7 +1,7 @@
 import { formatMoney } from '@travesia/contracts';
 import { DEMO, expect, signIn, test } from './fixtures';
 
-test('the dashboard shows the seeded figures, the last vouchers and the weather', async ({ page, context, baseURL }) => {
+test('the dashboard shows the seeded figures, the last vouchers and the weather', async ({ page, context }) => {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 4.711, longitude: -74.0721 });
   // The weather services are outside the test network: answer them here.
@@ -10,9 +10,10 @@ test('the dashboard shows the seeded figures, the last vouchers and the weather'
   );
   await page.route('**/api.bigdatacloud.net/**', (route) => route.fulfill({ json: { city: 'Bogotá', countryName: 'Colombia' } }));
   await signIn(page, DEMO.agency);
-  const report = await (await page.request.get(`${baseURL}/api/dashboard/voucher-yearly-report`)).json();
-
+  // The figures the page itself was answered: another spec booking meanwhile (two workers) changes the totals.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/dashboard/voucher-yearly-report') && r.ok());
   await page.goto('/dashboard');
+  const report = await (await answered).json();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const yearCard = page.getByTestId(`indicator-${report.year.year}`);
   await expect(yearCard).toContainText(formatMoney(report.year.totalAmount, 'USD'));

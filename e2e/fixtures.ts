@@ -51,3 +51,19 @@ export async function waitForMail(to: string, ms = 10_000): Promise<string> {
 
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+
+/**
+ * Presses "Confirmar reserva" in the final confirmation (twice when `double`, to prove one booking). The dialog
+ * zooms in; on a loaded machine a click that Playwright saw land sometimes reached no handler, so the press is
+ * repeated until the dialog has closed: the first press that lands closes it, and the checkout's idempotency key
+ * makes a repeated press book nothing twice.
+ */
+export async function confirmFinal(page: Page, opts: { double?: boolean } = {}) {
+  const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
+  const confirm = dialog.getByRole('button', { name: 'Confirmar reserva' });
+  await expect(confirm).toBeVisible({ timeout: 15_000 });
+  await expect(async () => {
+    if (await confirm.isVisible()) await (opts.double ? confirm.dblclick({ timeout: 3_000 }) : confirm.click({ timeout: 3_000 }));
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
 import { loginThroughUi } from './shell-helpers';
 
 /** Picks a destination in the places autocomplete. */
@@ -30,9 +30,7 @@ async function fillReserveAndBook(page: Page, surname: string, opts: { invalid?:
 async function confirmReserve(page: Page, opts: { double?: boolean } = {}) {
   const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
   await expect(dialog.getByTestId('cancellation-headline')).toBeVisible({ timeout: 15_000 });
-  const confirm = dialog.getByRole('button', { name: 'Confirmar reserva' });
-  if (opts.double) await confirm.dblclick();
-  else await confirm.click();
+  await confirmFinal(page, opts);
 }
 
 /** On the options page: accepts a changed price or policy when the re-quote shows one, then continues. */
@@ -276,7 +274,7 @@ test('the terms shown at the final confirmation are the penalty quoted right aft
   const penaltyShown = await shown.getAttribute('data-penalty-now');
   const currencyShown = await shown.getAttribute('data-currency');
   expect(penaltyShown).toMatch(/^\d+\.\d{2}$/);
-  await dialog.getByRole('button', { name: 'Confirmar reserva' }).click();
+  await confirmFinal(page);
   await expect(page.getByText('Reserva confirmada')).toBeVisible({ timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Ver voucher' }).click();

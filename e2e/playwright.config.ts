@@ -9,7 +9,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time against the one server: most of a test is waiting on the server, the simulator's
+  // latency or an animation, so two workers took the tier from ~25–33 min to ~10 on the 2-core CI machine
+  // (decision 0500). Specs make their own records and never count what another spec may add.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
 
 /** The activity day `days` ahead, as the date picker takes it (DD-MM-YYYY). */
 const dayAhead = (days: number) => {
@@ -99,7 +99,7 @@ async function fillAndBook(page: Page, childAges: number[] = [], chosen: { sessi
   // The final confirmation shows the cancellation terms before anything is sent.
   const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
   await expect(dialog.getByTestId('cancellation-headline')).toBeVisible({ timeout: 15_000 });
-  await dialog.getByRole('button', { name: 'Confirmar reserva' }).click();
+  await confirmFinal(page);
   await expect(page.getByRole('button', { name: 'Ver voucher' })).toBeVisible({ timeout: 30_000 });
 }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
 
 /**
  * Issue 18's other two sources in the browser: an own (Travesía) transfer and a Juniper transfer, each
@@ -58,7 +58,7 @@ async function bookFirstOf(page: Page, supplier: string, surname: string) {
   await reserve.getByRole('button', { name: 'Reservar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
   await expect(dialog.getByTestId('cancellation-headline')).toHaveCount(1, { timeout: 15_000 });
-  await dialog.getByRole('button', { name: 'Confirmar reserva' }).click();
+  await confirmFinal(page);
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 60_000 });
 }
 
@@ -132,7 +132,7 @@ test('a hotel → airport transfer tells the agent to confirm the pickup time, o
   const flight = reserve.getByLabel('Vuelo de salida (número)');
   if (await flight.count()) await flight.fill('AV8521');
   await reserve.getByRole('button', { name: 'Reservar' }).click();
-  await page.getByRole('dialog', { name: 'Confirmar la reserva' }).getByRole('button', { name: 'Confirmar reserva' }).click();
+  await confirmFinal(page);
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 60_000 });
 
   await page.getByRole('button', { name: 'Detalle de la reserva' }).click();

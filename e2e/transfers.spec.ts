@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures';
+import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
 
 /**
  * Transfers on the booking engine (issue 18): an agency user books a round trip from Cartagena's
@@ -71,7 +71,7 @@ test('an agency user books a round trip airport ↔ hotel with Hotelbeds and see
   await expect(dialog.getByTestId('cancellation-headline')).toHaveCount(2, { timeout: 15_000 });
   await expect(dialog.locator('strong').filter({ hasText: /^Ida: / })).toBeVisible();
   await expect(dialog.locator('strong').filter({ hasText: /^Regreso: / })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirmar reserva' }).dblclick();
+  await confirmFinal(page, { double: true });
 
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Reserva confirmada')).toBeVisible();
@@ -118,7 +118,7 @@ test('"Agregar traslado" from a confirmed hotel voucher opens a prefilled transf
   await page.getByLabel('Adulto 2: apellido').fill('Cruzado');
   await page.getByRole('button', { name: 'Reservar' }).click();
   // The hotel reserve step's final confirmation (issue 15) before anything is sent.
-  await page.getByRole('dialog', { name: 'Confirmar la reserva' }).getByRole('button', { name: 'Confirmar reserva' }).click();
+  await confirmFinal(page);
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
   await expect(page).toHaveURL(/\/booking\/[^/]+\/detail$/);
