@@ -71,3 +71,48 @@ export async function fanOutSearch<S extends string, P>(args: {
     },
   });
 }
+
+/**
+ * The longest a search's local work waits for supplier requests to be written: a new TLS connection to a real
+ * supplier can take longer, and own results should not wait for a handshake.
+ */
+export const WRITE_WAIT_MS = 20;
+
+/**
+ * Where a streamed search's local work (own inventory, the pricing context) waits until every remote source's
+ * request has left. PGlite runs each query on this thread, so queries started while a supplier request is only
+ * handed to the HTTP client keep it unwritten until they end: a transfer search measured its Juniper requests
+ * leaving 21 ms after the search arrived, the last 10 behind the own inventory's and pricing's queries (issues
+ * 17 and 18). `departed()` is called once per remote source, when its request is made or it failed before;
+ * then the gate opens once `written()` says the requests are on their sockets.
+ */
+export function departureGate(remoteSources: number, written: () => Promise<void>) {
+  let waiting = remoteSources;
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  if (waiting <= 0) open();
+  return {
+    opened,
+    /** One remote source's request is on its way (or the source failed before sending it). */
+    departed(): void {
+      if (--waiting === 0) written().then(open, open);
+    },
+  };
+}
+
+/** Runs `fn` with a `depart` that tells `gate` once, whether `fn` sent its request or failed before. */
+export async function remoteSearch<T>(gate: ReturnType<typeof departureGate>, fn: (depart: () => void) => Promise<T>): Promise<T> {
+  let told = false;
+  const depart = () => {
+    if (told) return;
+    told = true;
+    gate.departed();
+  };
+  try {
+    return await fn(depart);
+  } finally {
+    depart();
+  }
+}

@@ -19,6 +19,7 @@ import { createGuardedAgent, isForbiddenDestination, type ResolveAll } from './g
 import { maskBody, secretValuesOf } from './mask.js';
 import type { SupplierMetrics } from './metrics.js';
 import { timeoutFor } from './timeouts.js';
+import { UnsentRequests } from './unsent-requests.js';
 
 export interface SupplierRequest {
   account: ResolvedProviderAccount;
@@ -89,12 +90,14 @@ class TransportFailure extends Error {
 export class SupplierHttp {
   private readonly breakers = new Map<string, CircuitBreakerPolicy>();
   private readonly trusted: ReadonlySet<string>;
-  private readonly direct: Dispatcher = new Agent();
+  /** Requests handed to undici and not written yet: a streamed search's local work waits for them (issue 18). */
+  readonly unsent = new UnsentRequests();
+  private readonly direct: Dispatcher = new Agent().compose(this.unsent.interceptor);
   private readonly guarded: Dispatcher;
 
   constructor(private readonly opts: SupplierHttpOptions) {
     this.trusted = new Set((opts.trustedOrigins ?? []).map((o) => new URL(o).origin));
-    this.guarded = createGuardedAgent({ resolveAll: opts.resolveAll });
+    this.guarded = createGuardedAgent({ resolveAll: opts.resolveAll }).compose(this.unsent.interceptor);
   }
 
   /** The dispatcher a URL goes through: direct for the platform's own origins, guarded for the rest. */

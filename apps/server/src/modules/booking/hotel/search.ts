@@ -12,6 +12,7 @@ import type { CallContext, HotelOffer, SupplierLayer } from '../../../suppliers/
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
+import { WRITE_WAIT_MS } from '../fan-out.js';
 import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import { sandboxed } from '../sandbox.js';
 import type { HotelFilter, HotelSort, Resort, SearchedPlace, SearchIndex } from './cache.js';
@@ -78,17 +79,36 @@ export class HotelSearchService {
    * once and concurrently with the supplier calls (decision 0098). Rejections are left to the awaiting
    * searches.
    */
-  prefetch(who: AuthContext | SalesContext, destination: string, pricingContext?: Promise<PricingContext>): SharedLookups {
+  prefetch(
+    who: AuthContext | SalesContext,
+    destination: string,
+    pricingContext?: Promise<PricingContext>,
+    /** A streamed search's departure gate: the pricing context's queries wait until the supplier requests left. */
+    localWork: Promise<void> = Promise.resolve(),
+  ): SharedLookups {
     const sale = saleOf(who);
     const place = this.places.place(destination);
     const pricing =
-      pricingContext ?? this.d.pricing.loadContext({ agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at: this.now() });
+      pricingContext ??
+      localWork.then(() => this.d.pricing.loadContext({ agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at: this.now() }));
     const codes = place.then((p) => this.places.supplierCodes(p));
     for (const p of [place, pricing, codes]) p.catch(() => undefined);
     return { place, pricing, codes };
   }
 
-  async search(who: AuthContext | SalesContext, body: HotelSearchBody, route: SearchRouteOptions, shared?: SharedLookups) {
+  /** Resolves once the supplier requests made so far are written (or after WRITE_WAIT_MS): fan-out.ts's gate. */
+  requestsWritten(): Promise<void> {
+    return this.d.suppliers.http.unsent.whenWritten(WRITE_WAIT_MS);
+  }
+
+  /** `departed`: called once the supplier request is made (a streamed search's departure gate). */
+  async search(
+    who: AuthContext | SalesContext,
+    body: HotelSearchBody,
+    route: SearchRouteOptions,
+    shared?: SharedLookups,
+    departed?: () => void,
+  ) {
     const t0 = performance.now();
     const sale = saleOf(who);
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
@@ -111,9 +131,11 @@ export class HotelSearchService {
       notes.push(M.noMapping(account.name));
     } else {
       const ctx: CallContext = { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? route.simScenario : undefined };
-      const result = await this.d.suppliers.registry
+      const searching = this.d.suppliers.registry
         .hotel(account)
         .search({ checkIn: body.start, checkOut: body.end, rooms, destination: code, nationality, resort: resort ?? undefined }, ctx);
+      departed?.();
+      const result = await searching;
       offers = result.offers;
       dropped = result.dropped;
       supplierExpiry = result.expiresAt;

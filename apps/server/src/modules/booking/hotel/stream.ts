@@ -1,7 +1,7 @@
 import { type HotelStreamSearchBody, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import type { AuthContext } from '../../../http/auth.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
-import { fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
+import { departureGate, fanOutSearch, remoteSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import { type HotelSearchService, moduleFor } from './search.js';
 import { HotelSearchStore } from './search-store.js';
@@ -27,8 +27,13 @@ export async function streamSearch(
   emit: (e: StreamEvent<HotelSource>) => void,
   opts: { forceSandbox: boolean; simScenario?: string },
 ): Promise<void> {
-  // Started first: the place, its supplier codes and the pricing context load while the accounts do.
-  const shared = d.search.prefetch(auth, body.destination);
+  // Started first: the place and its supplier codes load while the accounts do. The pricing context and our own
+  // hotels wait until the supplier requests are written (fan-out.ts's departure gate).
+  let startLocalWork: () => void = () => undefined;
+  const localWork = new Promise<void>((resolve) => {
+    startLocalWork = resolve;
+  });
+  const shared = d.search.prefetch(auth, body.destination, undefined, localWork);
   const usable = (await d.providerAccounts.usableFor(auth)).filter((a) => HOTEL_SUPPLIERS.includes(a.supplier));
   const resort = body.resort ?? null;
   const travesia: Source = { accountId: TRAVESIA, supplier: 'travesia', name: M.travesiaName };
@@ -48,20 +53,23 @@ export async function streamSearch(
         // Own hotels have no Disney/Universal mode.
         ...(auth.modules.includes('hotels-travesia') && !resort ? [{ id: TRAVESIA, source: travesia }] : []),
       ];
+  const gate = departureGate(chosen.filter(({ source }) => source && source.supplier !== 'travesia').length, () =>
+    d.search.requestsWritten(),
+  );
+  gate.opened.then(startLocalWork);
   await fanOutSearch<HotelSource, SearchIndex>({
     chosen,
     emit,
     timeoutMs: body.timeoutMs,
-    search: async (source, id) => {
-      const { index, page } =
-        source.supplier === 'travesia'
-          ? await d.search.searchTravesia(auth, body, shared)
-          : await d.search.search(
-              auth,
-              { ...body, provider_id: id },
-              { supplier: source.supplier, forceSandbox: opts.forceSandbox, simScenario: opts.simScenario },
-              shared,
-            );
+    search: async ({ supplier }, id) => {
+      if (supplier === 'travesia') {
+        const { index, page } = await gate.opened.then(() => d.search.searchTravesia(auth, body, shared));
+        return { part: index, response: page.response };
+      }
+      const route = { supplier, forceSandbox: opts.forceSandbox, simScenario: opts.simScenario };
+      const { index, page } = await remoteSearch(gate, (depart) =>
+        d.search.search(auth, { ...body, provider_id: id }, route, shared, depart),
+      );
       return { part: index, response: page.response };
     },
     merge: async (parts) => {

@@ -123,14 +123,17 @@ export class TicketSearchService {
     return { from: q.from, to: q.to, days: [...new Set(found.offers.map((o) => o.from))].sort() };
   }
 
-  prefetch(auth: AuthContext, destination: string): SharedLookups {
+  /** `localWork`: a streamed search's departure gate, which the pricing context waits at (fan-out.ts). */
+  prefetch(auth: AuthContext, destination: string, localWork: Promise<void> = Promise.resolve()): SharedLookups {
     const place = this.d.places.place(destination);
     const codes = place.then((p) => this.d.places.supplierCodes(p));
     for (const p of [place, codes]) p.catch(() => undefined);
     let pricing: Promise<PricingContext> | undefined;
     const loadPricing = () => {
       if (!pricing) {
-        pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() });
+        pricing = localWork.then(() =>
+          this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() }),
+        );
         pricing.catch(() => undefined);
       }
       return pricing;
@@ -172,7 +175,13 @@ export class TicketSearchService {
     auth: AuthContext,
     account: ResolvedProviderAccount,
     criteria: TicketCriteria,
-    opts: { forceSandbox: boolean; simScenario?: string; shared?: SharedLookups },
+    opts: {
+      forceSandbox: boolean;
+      simScenario?: string;
+      shared?: SharedLookups;
+      /** In a streamed search: own inventory waits at the departure gate; a supplier tells it its request left. */
+      gate?: { opened: Promise<void>; depart?: () => void };
+    },
   ): Promise<TicketSearch> {
     this.checkCriteria(criteria);
     const shared = opts.shared ?? this.prefetch(auth, criteria.destination);
@@ -186,7 +195,9 @@ export class TicketSearchService {
     const ctx = { correlationId: randomBytes(8).toString('hex'), simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined };
     // The request leaves first; the pricing context loads while the supplier answers (issue 17's stream
     // bench: on PGlite's one connection its queries had queued ahead of the next source's request).
+    if (account.supplier === 'travesia') await opts.gate?.opened;
     const searching = this.d.suppliers.registry.ticket(account).search({ destination, from, to, paxAges }, ctx);
+    opts.gate?.depart?.();
     const pricingContext = shared.pricing();
     const found = await searching;
     const pricing = await pricingContext;

@@ -22,7 +22,7 @@ import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
-import { fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
+import { departureGate, fanOutSearch, remoteSearch, type StreamEvent, type StreamSource, WRITE_WAIT_MS } from '../fan-out.js';
 import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
@@ -100,8 +100,8 @@ export class TransferService {
       if (!body.providers) chosen.unshift({ id: own.accountId, source: own });
       else for (const c of chosen) if (c.id === OWN_INVENTORY_ACCOUNT_ID) c.source = own;
     }
-    // Every source's account is read first and the pricing context only once the requests have left: on
-    // PGlite's one connection queries run in turn, and a supplier's request waits for its account (issue 18).
+    // Every source's account is read first; own inventory, the place's ancestors and the pricing context only once
+    // the supplier requests have left (departureGate: PGlite's queries hold the event loop, issue 18).
     const accounts = new Map(
       chosen.flatMap(({ source }) => {
         if (!source) return [];
@@ -110,66 +110,75 @@ export class TransferService {
         return [[source.accountId, account] as const];
       }),
     );
-    const ancestorsOf = body.destination ? placeAncestors(this.d.db, body.destination) : Promise.resolve([]);
+    const isOwn = (source: StreamSource) => source.accountId === OWN_INVENTORY_ACCOUNT_ID;
+    const gate = departureGate(chosen.filter(({ source }) => source && !isOwn(source)).length, () =>
+      this.d.suppliers.http.unsent.whenWritten(WRITE_WAIT_MS),
+    );
+    const destination = body.destination;
+    const ancestorsOf = destination ? gate.opened.then(() => placeAncestors(this.d.db, destination)) : Promise.resolve([]);
     ancestorsOf.catch(() => undefined);
     let pricing: Promise<PricingContext> | undefined;
     const pricingContext = () => {
       if (!pricing) {
-        pricing = this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now });
+        pricing = gate.opened.then(() => this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now }));
         pricing.catch(() => undefined);
       }
       return pricing;
     };
     const missing = new Map<string, number>();
+    /** One source's search: own inventory waits at the gate; a supplier's tells the gate once its request is made. */
+    const searchSource = async (source: StreamSource, depart?: () => void) => {
+      // Every source fanned out has its account read above.
+      const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
+      const supplier = account.supplier;
+      const ctx = {
+        correlationId: `transfer-search:${account.id}`,
+        simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined,
+      };
+      if (!depart) await gate.opened;
+      const searching = this.d.suppliers.registry.transfer(account).search(searchInputFor(supplier, body), ctx);
+      depart?.();
+      const loading = pricingContext();
+      const result = await searching;
+      const pax = body.adults + body.childrenAges.length;
+      const ctxP = await loading;
+      const ancestors = await ancestorsOf;
+      const part: CachedTransferOffer[] = [];
+      for (const offer of result.offers) {
+        if (pax > offer.capacity.max) continue;
+        try {
+          const breakdown = this.d.pricing.price(ctxP, {
+            kind: 'transfer',
+            supplier,
+            destinationAncestors: ancestors,
+            checkIn: offer.pickup.date,
+            nights: 0,
+            paxes: pax,
+            bookingDate: isoDay(now),
+            cost: offer.total,
+          });
+          part.push({ optionId: '', accountId: account.id, supplierName: account.name, offer, breakdown });
+        } catch (err) {
+          if (!(err instanceof AppError) || err.code !== 'EXCHANGE_RATE_MISSING') throw err;
+          missing.set(offer.total.currency, (missing.get(offer.total.currency) ?? 0) + 1);
+        }
+      }
+      // The source's own search too, so its progress row can open just its results.
+      const own = await this.keep(
+        auth,
+        body,
+        ancestors,
+        opts.forceSandbox,
+        part.map((o, j) => ({ ...o, optionId: String(j) })),
+        [],
+      );
+      return { part, response: own };
+    };
     await fanOutSearch<string, CachedTransferOffer[]>({
       chosen,
       emit,
       timeoutMs: body.timeoutMs,
-      search: async (source) => {
-        // Every source fanned out has its account read above.
-        const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
-        const supplier = account.supplier;
-        const ctx = {
-          correlationId: `transfer-search:${account.id}`,
-          simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined,
-        };
-        const searching = this.d.suppliers.registry.transfer(account).search(searchInputFor(supplier, body), ctx);
-        const loading = pricingContext();
-        const result = await searching;
-        const pax = body.adults + body.childrenAges.length;
-        const ctxP = await loading;
-        const ancestors = await ancestorsOf;
-        const part: CachedTransferOffer[] = [];
-        for (const offer of result.offers) {
-          if (pax > offer.capacity.max) continue;
-          try {
-            const breakdown = this.d.pricing.price(ctxP, {
-              kind: 'transfer',
-              supplier,
-              destinationAncestors: ancestors,
-              checkIn: offer.pickup.date,
-              nights: 0,
-              paxes: pax,
-              bookingDate: isoDay(now),
-              cost: offer.total,
-            });
-            part.push({ optionId: '', accountId: account.id, supplierName: account.name, offer, breakdown });
-          } catch (err) {
-            if (!(err instanceof AppError) || err.code !== 'EXCHANGE_RATE_MISSING') throw err;
-            missing.set(offer.total.currency, (missing.get(offer.total.currency) ?? 0) + 1);
-          }
-        }
-        // The source's own search too, so its progress row can open just its results.
-        const own = await this.keep(
-          auth,
-          body,
-          ancestors,
-          opts.forceSandbox,
-          part.map((o, j) => ({ ...o, optionId: String(j) })),
-          [],
-        );
-        return { part, response: own };
-      },
+      search: (source) => (isOwn(source) ? searchSource(source) : remoteSearch(gate, (depart) => searchSource(source, depart))),
       merge: async (parts) => {
         const offers = parts.flatMap((p, i) => p.map((o, j) => ({ ...o, optionId: `${i}-${j}` })));
         const note = missing.size
