@@ -66,6 +66,13 @@ test('an agency admin creates an API key, uses it, revokes it (401) and gets a s
     await expect(page.getByText('Reserva cancelada').last()).toBeVisible();
   } finally {
     hook.close();
+    // The endpoint goes with its receiver: later specs' bookings would otherwise be sent to a closed port all run long.
+    const endpoints = (await (await page.request.get('/api/configuration/integrations/webhooks')).json()) as Array<{
+      _id: string;
+      url: string;
+    }>;
+    for (const e of endpoints.filter((x) => x.url === hook.url))
+      await page.request.delete(`/api/configuration/integrations/webhooks/${e._id}`);
   }
 
   // Revoke: the key is refused at once with 401 and a Spanish message.
