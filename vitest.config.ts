@@ -18,8 +18,8 @@ const integration = (name: string, db: string) => ({
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one: a single worker on the 2-core CI machine. Most integration
-    // time is spent waiting on PostgreSQL, the simulator or argon2 in libuv's pool, so two files at once measured
-    // 10.6 min for the whole tier against ~17–27 min with one (decision 0500).
+    // time is spent waiting on PostgreSQL, the simulator or argon2 in libuv's pool; two files at once ran the whole
+    // tier in 10.2–10.6 min, where the last one-worker run had taken 27 min on a busy machine (decision 0500).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   // Two spec files at a time against the one server: most of a test is waiting on the server, the simulator's
   // latency or an animation, so two workers took the tier from ~25–33 min to ~10 on the 2-core CI machine
-  // (decision 0500). Specs make their own records and never count what another spec may add.
+  // (decision 0500). Specs make their own records and do not compare figures another spec may change meanwhile;
+  // the one ordering they rely on (configuration renames the second demo agency, menus reads it) is in 0500.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

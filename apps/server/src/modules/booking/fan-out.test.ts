@@ -1,61 +1,81 @@
 import { describe, expect, it } from 'vitest';
-import { departureGate, remoteSearch } from './fan-out.js';
+import { departureGate, type StreamSource } from './fan-out.js';
+
+const source = (supplier: string): StreamSource => ({ accountId: `${supplier}-1`, supplier, name: supplier });
+const own = source('travesia');
+const hotelbeds = source('hotelbeds');
+const juniper = source('juniper');
+const chosen = (...sources: (StreamSource | null)[]) => sources.map((s) => ({ source: s }));
+
+/** A `written()` the test resolves by hand, counting how often the gate asked. */
+function writes() {
+  let release: () => void = () => undefined;
+  let asked = 0;
+  return {
+    written: () => {
+      asked++;
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    },
+    release: () => release(),
+    asked: () => asked,
+  };
+}
 
 describe('departureGate', () => {
-  it('opens once every remote source departed and their requests are written, not before', async () => {
-    let written: () => void = () => undefined;
-    const writes: Promise<void>[] = [];
-    const gate = departureGate(2, () => {
-      const w = new Promise<void>((resolve) => {
-        written = resolve;
-      });
-      writes.push(w);
-      return w;
+  it('starts our own search only once every supplier request is made and written', async () => {
+    const w = writes();
+    const gate = departureGate(chosen(own, hotelbeds, juniper), w.written);
+    const order: string[] = [];
+    const ownDone = gate.run(own, async () => {
+      order.push('own');
     });
-    let open = false;
-    gate.opened.then(() => {
-      open = true;
+    let departHb: () => void = () => undefined;
+    void gate.run(hotelbeds, async (depart) => {
+      departHb = depart;
+      order.push('hotelbeds request');
+      await new Promise<void>(() => undefined); // the supplier has not answered yet
     });
-    gate.departed();
+    const jp = gate.run(juniper, async (depart) => {
+      order.push('juniper request');
+      depart();
+    });
+    await jp;
+    expect(w.asked()).toBe(0); // Hotelbeds has not said its request left
+    departHb();
+    expect(w.asked()).toBe(1);
     await Promise.resolve();
-    expect(writes).toHaveLength(0);
-    gate.departed();
-    await Promise.resolve();
-    expect(writes).toHaveLength(1);
-    expect(open).toBe(false);
-    written();
-    await gate.opened;
-    expect(open).toBe(true);
+    expect(order).toEqual(['hotelbeds request', 'juniper request']);
+    w.release();
+    await ownDone;
+    expect(order).toEqual(['hotelbeds request', 'juniper request', 'own']);
   });
 
-  it('is open at once when there is no remote source', async () => {
-    const gate = departureGate(0, () => new Promise<void>(() => undefined));
-    await expect(gate.opened).resolves.toBeUndefined();
+  it('is open at once when our own inventory is the only source (or a source is unknown)', async () => {
+    const gate = departureGate(chosen(own, null), () => new Promise<void>(() => undefined));
+    await expect(gate.run(own, async () => 'own')).resolves.toBe('own');
   });
 
-  it('a remote source that fails before sending still lets the gate open', async () => {
-    const gate = departureGate(1, () => Promise.resolve());
+  it('a supplier that fails before sending its request still lets the gate open', async () => {
+    const gate = departureGate(chosen(own, hotelbeds), () => Promise.resolve());
     await expect(
-      remoteSearch(gate, async () => {
+      gate.run(hotelbeds, async () => {
         throw new Error('account refused');
       }),
     ).rejects.toThrow('account refused');
-    await expect(gate.opened).resolves.toBeUndefined();
+    await expect(gate.run(own, async () => 'own')).resolves.toBe('own');
   });
 
-  it('a source that departs and then finishes tells the gate once', async () => {
-    let asked = 0;
-    const gate = departureGate(2, () => {
-      asked++;
-      return Promise.resolve();
-    });
-    await remoteSearch(gate, async (depart) => {
+  it('a supplier that departs and then finishes is counted once', async () => {
+    const w = writes();
+    const gate = departureGate(chosen(hotelbeds, juniper), w.written);
+    await gate.run(hotelbeds, async (depart) => {
       depart();
       depart();
-      return 1;
     });
-    expect(asked).toBe(0);
-    await remoteSearch(gate, async () => 2);
-    expect(asked).toBe(1);
+    expect(w.asked()).toBe(0);
+    await gate.run(juniper, async () => undefined);
+    expect(w.asked()).toBe(1);
   });
 });

@@ -73,46 +73,41 @@ export async function fanOutSearch<S extends string, P>(args: {
 }
 
 /**
- * The longest a search's local work waits for supplier requests to be written: a new TLS connection to a real
- * supplier can take longer, and own results should not wait for a handshake.
+ * Where a streamed search's local work — our own inventory (`supplier: 'travesia'`), the pricing context, place
+ * look-ups — waits until every supplier's request has left. PGlite runs each query on this thread, so queries
+ * started while a supplier request is only handed to the HTTP client keep it unwritten until they end: a transfer
+ * search measured its Juniper requests leaving 21 ms after the search arrived, the last 10 behind the own
+ * inventory's and pricing's queries (issues 17 and 18, decision 0510). Each source runs through `run`: a supplier's
+ * search calls `depart` once its request is made (or is counted as departed when it fails first); our own starts
+ * when the gate opens, which is once every supplier departed and `written()` says their requests are on the wire.
  */
-export const WRITE_WAIT_MS = 20;
-
-/**
- * Where a streamed search's local work (own inventory, the pricing context) waits until every remote source's
- * request has left. PGlite runs each query on this thread, so queries started while a supplier request is only
- * handed to the HTTP client keep it unwritten until they end: a transfer search measured its Juniper requests
- * leaving 21 ms after the search arrived, the last 10 behind the own inventory's and pricing's queries (issues
- * 17 and 18). `departed()` is called once per remote source, when its request is made or it failed before;
- * then the gate opens once `written()` says the requests are on their sockets.
- */
-export function departureGate(remoteSources: number, written: () => Promise<void>) {
-  let waiting = remoteSources;
+export function departureGate<S extends string>(chosen: { source: StreamSource<S> | null }[], written: () => Promise<void>) {
+  const isOwn = (source: StreamSource<S>) => source.supplier === 'travesia';
+  let waiting = chosen.filter(({ source }) => source && !isOwn(source)).length;
   let open: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => {
     open = resolve;
   });
-  if (waiting <= 0) open();
+  if (waiting === 0) open();
+  const departed = () => {
+    if (--waiting === 0) written().then(open, open);
+  };
   return {
     opened,
-    /** One remote source's request is on its way (or the source failed before sending it). */
-    departed(): void {
-      if (--waiting === 0) written().then(open, open);
+    /** One source's search: our own once the gate is open; a supplier's at once, telling the gate when its request left. */
+    async run<T>(source: StreamSource<S>, search: (depart: () => void) => Promise<T>): Promise<T> {
+      if (isOwn(source)) return opened.then(() => search(() => undefined));
+      let told = false;
+      const depart = () => {
+        if (told) return;
+        told = true;
+        departed();
+      };
+      try {
+        return await search(depart);
+      } finally {
+        depart();
+      }
     },
   };
-}
-
-/** Runs `fn` with a `depart` that tells `gate` once, whether `fn` sent its request or failed before. */
-export async function remoteSearch<T>(gate: ReturnType<typeof departureGate>, fn: (depart: () => void) => Promise<T>): Promise<T> {
-  let told = false;
-  const depart = () => {
-    if (told) return;
-    told = true;
-    gate.departed();
-  };
-  try {
-    return await fn(depart);
-  } finally {
-    depart();
-  }
 }

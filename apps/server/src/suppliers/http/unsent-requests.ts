@@ -48,11 +48,12 @@ export class UnsentRequests {
   };
 
   /**
-   * Resolves once every request made so far is written, or after `capMs` (a new connection's TLS handshake to a
-   * real supplier can take longer than local work should wait). One turn of the event loop first, so requests
-   * still being built in promise callbacks are counted.
+   * Resolves once every request made so far is written, or after `capMs`: a new connection's TLS handshake to a
+   * real supplier can take 50–150 ms, and our own results should not wait for it (requests on kept-alive
+   * connections are written within a turn of the loop). One turn of the event loop first, so requests still being
+   * built in promise callbacks are counted.
    */
-  async whenWritten(capMs: number): Promise<void> {
+  async whenWritten(capMs = 20): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     if (this.count === 0) return;
     await new Promise<void>((resolve) => {

@@ -12,7 +12,6 @@ import type { CallContext, HotelOffer, SupplierLayer } from '../../../suppliers/
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
-import { WRITE_WAIT_MS } from '../fan-out.js';
 import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import { sandboxed } from '../sandbox.js';
 import type { HotelFilter, HotelSort, Resort, SearchedPlace, SearchIndex } from './cache.js';
@@ -96,9 +95,9 @@ export class HotelSearchService {
     return { place, pricing, codes };
   }
 
-  /** Resolves once the supplier requests made so far are written (or after WRITE_WAIT_MS): fan-out.ts's gate. */
+  /** Resolves once the supplier requests made so far are written (or after 20 ms): fan-out.ts's departure gate. */
   requestsWritten(): Promise<void> {
-    return this.d.suppliers.http.unsent.whenWritten(WRITE_WAIT_MS);
+    return this.d.suppliers.http.unsent.whenWritten();
   }
 
   /** `departed`: called once the supplier request is made (a streamed search's departure gate). */

@@ -1,7 +1,7 @@
 import { type HotelStreamSearchBody, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import type { AuthContext } from '../../../http/auth.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
-import { departureGate, fanOutSearch, remoteSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
+import { departureGate, fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import { type HotelSearchService, moduleFor } from './search.js';
 import { HotelSearchStore } from './search-store.js';
@@ -53,25 +53,26 @@ export async function streamSearch(
         // Own hotels have no Disney/Universal mode.
         ...(auth.modules.includes('hotels-travesia') && !resort ? [{ id: TRAVESIA, source: travesia }] : []),
       ];
-  const gate = departureGate(chosen.filter(({ source }) => source && source.supplier !== 'travesia').length, () =>
-    d.search.requestsWritten(),
-  );
+  const gate = departureGate(chosen, () => d.search.requestsWritten());
   gate.opened.then(startLocalWork);
   await fanOutSearch<HotelSource, SearchIndex>({
     chosen,
     emit,
     timeoutMs: body.timeoutMs,
-    search: async ({ supplier }, id) => {
-      if (supplier === 'travesia') {
-        const { index, page } = await gate.opened.then(() => d.search.searchTravesia(auth, body, shared));
+    search: (source, id) =>
+      gate.run(source, async (depart) => {
+        const { index, page } =
+          source.supplier === 'travesia'
+            ? await d.search.searchTravesia(auth, body, shared)
+            : await d.search.search(
+                auth,
+                { ...body, provider_id: id },
+                { supplier: source.supplier, forceSandbox: opts.forceSandbox, simScenario: opts.simScenario },
+                shared,
+                depart,
+              );
         return { part: index, response: page.response };
-      }
-      const route = { supplier, forceSandbox: opts.forceSandbox, simScenario: opts.simScenario };
-      const { index, page } = await remoteSearch(gate, (depart) =>
-        d.search.search(auth, { ...body, provider_id: id }, route, shared, depart),
-      );
-      return { part: index, response: page.response };
-    },
+      }),
     merge: async (parts) => {
       const merged = await d.search.merge(auth, parts);
       return merged && { cacheId: merged.cacheId, expires: merged.expires, itemsFound: HotelSearchStore.cards(merged) };

@@ -179,8 +179,8 @@ export class TicketSearchService {
       forceSandbox: boolean;
       simScenario?: string;
       shared?: SharedLookups;
-      /** In a streamed search: own inventory waits at the departure gate; a supplier tells it its request left. */
-      gate?: { opened: Promise<void>; depart?: () => void };
+      /** In a streamed search: tells the departure gate (fan-out.ts) that the supplier request is made. */
+      depart?: () => void;
     },
   ): Promise<TicketSearch> {
     this.checkCriteria(criteria);
@@ -193,11 +193,10 @@ export class TicketSearchService {
     if (!destination) return this.store(auth, criteria, place, opts.forceSandbox, [], [M.noMapping(label)]);
     const paxAges = paxAgesOf(criteria);
     const ctx = { correlationId: randomBytes(8).toString('hex'), simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined };
-    // The request leaves first; the pricing context loads while the supplier answers (issue 17's stream
-    // bench: on PGlite's one connection its queries had queued ahead of the next source's request).
-    if (account.supplier === 'travesia') await opts.gate?.opened;
+    // The request leaves first; the pricing context loads while the supplier answers (in a streamed search once
+    // every request is written: fan-out.ts's departure gate).
     const searching = this.d.suppliers.registry.ticket(account).search({ destination, from, to, paxAges }, ctx);
-    opts.gate?.depart?.();
+    opts.depart?.();
     const pricingContext = shared.pricing();
     const found = await searching;
     const pricing = await pricingContext;

@@ -1,7 +1,6 @@
 import {
   HOTEL_BOOKING_MESSAGES as HM,
   TICKET_BOOKING_MESSAGES as M,
-  OWN_INVENTORY_ACCOUNT_ID,
   PROVIDER_CATALOGUE,
   type PriceBreakdown,
   type TicketProvider,
@@ -19,7 +18,7 @@ import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
-import { departureGate, fanOutSearch, remoteSearch, type StreamEvent, type StreamSource, WRITE_WAIT_MS } from '../fan-out.js';
+import { departureGate, fanOutSearch, type StreamEvent } from '../fan-out.js';
 import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
 import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
@@ -99,22 +98,19 @@ export class TicketBookingService {
       }),
     );
     // Own tickets and the pricing context wait until the supplier requests are written (fan-out.ts, issue 17).
-    const isOwn = (source: StreamSource<TicketProvider>) => source.accountId === OWN_INVENTORY_ACCOUNT_ID;
-    const gate = departureGate(chosen.filter(({ source }) => source && !isOwn(source)).length, () =>
-      this.d.suppliers.http.unsent.whenWritten(WRITE_WAIT_MS),
-    );
+    const gate = departureGate(chosen, () => this.d.suppliers.http.unsent.whenWritten());
     const shared = search.prefetch(auth, body.destination, gate.opened);
-    const searchSource = async (source: StreamSource<TicketProvider>, depart?: () => void) => {
-      // Every source fanned out has its account read above.
-      const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
-      const part = await search.searchOne(auth, account, body, { ...opts, shared, gate: { opened: gate.opened, depart } });
-      return { part, response: search.present(auth, part, { page: 1, limit: 20, sort: 'price' }).response };
-    };
     await fanOutSearch<TicketProvider, TicketSearch>({
       chosen,
       emit,
       timeoutMs: body.timeoutMs,
-      search: (source) => (isOwn(source) ? searchSource(source) : remoteSearch(gate, (depart) => searchSource(source, depart))),
+      search: (source) =>
+        gate.run(source, async (depart) => {
+          // Every source fanned out has its account read above.
+          const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
+          const part = await search.searchOne(auth, account, body, { ...opts, shared, depart });
+          return { part, response: search.present(auth, part, { page: 1, limit: 20, sort: 'price' }).response };
+        }),
       merge: async (parts) => {
         const merged = await search.merge(auth, parts);
         return merged && { cacheId: merged.cacheId, expires: merged.expires, itemsFound: merged.options.length };

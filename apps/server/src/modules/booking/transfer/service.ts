@@ -22,7 +22,7 @@ import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
-import { departureGate, fanOutSearch, remoteSearch, type StreamEvent, type StreamSource, WRITE_WAIT_MS } from '../fan-out.js';
+import { departureGate, fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
 import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
@@ -110,10 +110,7 @@ export class TransferService {
         return [[source.accountId, account] as const];
       }),
     );
-    const isOwn = (source: StreamSource) => source.accountId === OWN_INVENTORY_ACCOUNT_ID;
-    const gate = departureGate(chosen.filter(({ source }) => source && !isOwn(source)).length, () =>
-      this.d.suppliers.http.unsent.whenWritten(WRITE_WAIT_MS),
-    );
+    const gate = departureGate(chosen, () => this.d.suppliers.http.unsent.whenWritten());
     const destination = body.destination;
     const ancestorsOf = destination ? gate.opened.then(() => placeAncestors(this.d.db, destination)) : Promise.resolve([]);
     ancestorsOf.catch(() => undefined);
@@ -126,8 +123,8 @@ export class TransferService {
       return pricing;
     };
     const missing = new Map<string, number>();
-    /** One source's search: own inventory waits at the gate; a supplier's tells the gate once its request is made. */
-    const searchSource = async (source: StreamSource, depart?: () => void) => {
+    /** One source's search, run through the gate: `depart` once its request is made. */
+    const searchSource = async (source: StreamSource, depart: () => void) => {
       // Every source fanned out has its account read above.
       const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
       const supplier = account.supplier;
@@ -135,9 +132,8 @@ export class TransferService {
         correlationId: `transfer-search:${account.id}`,
         simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined,
       };
-      if (!depart) await gate.opened;
       const searching = this.d.suppliers.registry.transfer(account).search(searchInputFor(supplier, body), ctx);
-      depart?.();
+      depart();
       const loading = pricingContext();
       const result = await searching;
       const pax = body.adults + body.childrenAges.length;
@@ -178,7 +174,7 @@ export class TransferService {
       chosen,
       emit,
       timeoutMs: body.timeoutMs,
-      search: (source) => (isOwn(source) ? searchSource(source) : remoteSearch(gate, (depart) => searchSource(source, depart))),
+      search: (source) => gate.run(source, (depart) => searchSource(source, depart)),
       merge: async (parts) => {
         const offers = parts.flatMap((p, i) => p.map((o, j) => ({ ...o, optionId: `${i}-${j}` })));
         const note = missing.size
