@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { TableChanges } from './changes.js';
 import { isNewDataDir, readTemplate, saveTemplate } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Updates and deletes of the tables kept in memory, from this process and (PostgreSQL) every other. */
+  changes: TableChanges;
   /**
    * Gives `fn` one dedicated connection that runs raw SQL text, several statements at once
    * (simple query protocol), answering the rows of the last statement. Used by migrations.
@@ -36,10 +39,14 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
     // Numeric and bigint stay strings: money is never a float.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const changes = new TableChanges('postgres');
+    const db = drizzlePg(pool, { schema, logger: changes.queryLogger }) as unknown as Db;
+    // Without the listener nothing is kept in memory (changes.live stays false); it retries on its own.
+    await changes.listen(opts.url).catch(() => undefined);
     return {
       db,
       kind: 'postgres',
+      changes,
       withScriptConnection: async (fn) => {
         const conn = await pool.connect();
         try {
@@ -52,7 +59,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
           conn.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   const dir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
@@ -70,10 +80,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     postgresqlconf: [`shared_buffers = ${pgliteSharedBuffers()}`],
   });
   if (fresh && !template) await saveTemplate(client, Object.keys(extensions));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const changes = new TableChanges('pglite');
+  const db = drizzlePglite(client, { schema, logger: changes.queryLogger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    changes,
     withScriptConnection: (fn) =>
       fn(async (text) => {
         const res = await client.exec(text);

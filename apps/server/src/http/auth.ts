@@ -3,11 +3,12 @@ import type {} from '@fastify/cookie';
 import { type AgencyModule, can, enabledModules, INTEGRATION_MESSAGES, MESSAGES, type Permission } from '@travesia/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { type AgencyRow, agencies, sessions, type UserRow, users } from '../db/schema/index.js';
 import { sha256 } from '../lib/crypto.js';
 import { loadApiKey, readApiKey, touchApiKey } from './api-key-auth.js';
 import { forbidden, unauthorized } from './errors.js';
+import { SessionCache } from './session-cache.js';
 
 export const TOKEN_HEADER = 'x-access-token';
 export const TOKEN_COOKIE = 'adm-kd-token';
@@ -43,11 +44,10 @@ export function readToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The session look-up runs on every signed-in request, so its SQL is built once per database handle
- * and prepared (node-postgres: one named statement per connection, parsed and planned once; PGlite:
- * the query text and its result mapping built once). Building it per request was ~20 % of the CPU
- * of `GET /api/user` (issue 21). Nothing is cached between requests but the statement: a logout or a
- * revocation is seen by the very next request, in every process.
+ * The session look-up's SQL is built once per database handle and prepared (node-postgres: one named
+ * statement per connection, parsed and planned once; PGlite: the query text and its result mapping built
+ * once): building it per request was ~20 % of the CPU of `GET /api/user` (issue 21). The answer itself is
+ * kept by `SessionCache`, which every change to a session, user or agency empties (decision 0540).
  */
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
@@ -64,22 +64,29 @@ function prepareSessionLookup(db: Db) {
     .prepare('travesia_session_lookup');
 }
 
-export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
+/** The caller a session token stands for, or null (unknown, revoked or expired session; inactive user or agency). */
+export async function loadSession(db: Db, token: string, cache?: SessionCache): Promise<AuthContext | null> {
   if (token.length > 200) return null;
+  const tokenHash = sha256(token);
+  const now = Date.now();
+  const kept = cache?.get(tokenHash, now);
+  if (kept) return kept;
+  const mark = cache?.mark() ?? 0;
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ tokenHash: sha256(token), now: new Date().toISOString() });
+  const [row] = await lookup.execute({ tokenHash, now: new Date(now).toISOString() });
   if (row?.user.status !== 'active') return null;
   if (row.agency && !row.agency.active) return null;
-  return {
+  const auth: AuthContext = {
     sessionId: row.session.id,
     user: row.user,
     agency: row.agency,
     modules: enabledModules(row.agency ? row.agency.options : null),
   };
+  return cache ? cache.set(tokenHash, auth, row.session.expiresAt, mark, now) : auth;
 }
 
 /** True when a matched route pattern belongs to the JSON API (`/api` and everything under it). */
@@ -95,7 +102,9 @@ export function isApiRoute(pattern: string): boolean {
  * route's `permission` is checked against the contracts table. Unmatched paths fall through to the
  * not-found handler (404), which never serves data.
  */
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance, database: Pick<Database, 'db' | 'changes'>) {
+  const { db } = database;
+  const sessions = new SessionCache(database.changes);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const pattern = request.routeOptions.url;
@@ -105,7 +114,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (key !== undefined) return authenticateApiKey(request, db, key, pattern);
     const token = readToken(request);
     // Public API routes still see who is calling (docs, file serving); public static files skip the lookup.
-    if (token && (!cfg?.public || isApiRoute(pattern))) request.auth = await loadSession(db, token);
+    if (token && (!cfg?.public || isApiRoute(pattern))) request.auth = await loadSession(db, token, sessions);
     if (cfg?.public) return;
     if (!request.auth) throw token ? unauthorized(MESSAGES['http.sessionExpired'], 'SESSION_EXPIRED') : unauthorized();
     if (cfg?.permission && !can(request.auth.user.type, cfg.permission)) throw forbidden();

@@ -1,0 +1,96 @@
+import type { Logger } from 'drizzle-orm/logger';
+import pg from 'pg';
+
+/** The tables whose updates and deletes are announced (migration 1280's triggers). */
+export type WatchedTable = 'sessions' | 'users' | 'agencies';
+const WATCHED: readonly string[] = ['sessions', 'users', 'agencies'] satisfies WatchedTable[];
+export const CHANGES_CHANNEL = 'travesia_changes';
+
+/** A leading `update <table>` / `delete from <table>` / `truncate <table>` naming a watched table. */
+const WRITE = /^\s*(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
+
+/**
+ * Tells whoever keeps rows in memory that a watched table changed (decision 0540). Two feeds:
+ * - this process's own writes, seen as drizzle sends them (`queryLogger`), *before* they run, so a request that
+ *   follows a write never reads a stale copy;
+ * - every process's writes, from PostgreSQL's `LISTEN travesia_changes` (`listen`), at commit, so another process
+ *   — or a manual `update users …` — is heard too. On PGlite only this process can open the database, so the
+ *   first feed is the whole story.
+ * `live` is false while the PostgreSQL listener is not connected: nothing may be kept in memory then, since a
+ * change could go unheard. Losing the listener also tells every subscriber that everything may have changed.
+ */
+export class TableChanges {
+  private readonly subscribers = new Set<(table: WatchedTable | '*') => void>();
+  private listener: pg.Client | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
+  private connected: boolean;
+
+  constructor(private readonly kind: 'pglite' | 'postgres') {
+    this.connected = kind === 'pglite';
+  }
+
+  /** True when every change to a watched table will be heard. */
+  get live(): boolean {
+    return this.connected;
+  }
+
+  /** Calls `fn` with the table changed (`'*'`: anything may have changed). Returns the unsubscribe. */
+  subscribe(fn: (table: WatchedTable | '*') => void): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  /** drizzle's logger sees every statement text before it is sent: a write to a watched table is announced. */
+  readonly queryLogger: Logger = {
+    logQuery: (query: string) => {
+      // Anchored: a select or an insert fails at its first letter.
+      const table = WRITE.exec(query)?.[1];
+      if (table && WATCHED.includes(table)) this.emit(table as WatchedTable);
+    },
+  };
+
+  /** PostgreSQL: one connection of its own listening on the channel, reconnected when it drops. */
+  async listen(connectionString: string): Promise<void> {
+    if (this.kind !== 'postgres' || this.closed) return;
+    const client = new pg.Client({ connectionString });
+    const lost = () => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      this.connected = false;
+      this.emit('*');
+      client.end().catch(() => undefined);
+      if (!this.closed) this.retry = setTimeout(() => void this.listen(connectionString).catch(() => undefined), 1_000);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      if (n.channel !== CHANGES_CHANNEL) return;
+      const table = n.payload ?? '';
+      this.emit(WATCHED.includes(table) ? (table as WatchedTable) : '*');
+    });
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+      if (this.closed) return void (await client.end());
+      this.connected = true;
+    } catch (err) {
+      lost();
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.connected = this.kind === 'pglite';
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.listener;
+    this.listener = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private emit(table: WatchedTable | '*') {
+    for (const fn of this.subscribers) fn(table);
+  }
+}

@@ -1,0 +1,161 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs, makeAgency, makeUser } from '../../test/factories.js';
+import { createTestApp, type TestApp, testDbKind } from '../../test/test-app.js';
+import { agencies, users } from '../db/schema/index.js';
+import { loadSession } from './auth.js';
+import { SessionCache } from './session-cache.js';
+
+/**
+ * Decision 0540: signed-in callers are kept in memory between requests, and every change to a session, user or
+ * agency — through the app, by a raw write, or (PostgreSQL) from another process — is seen by the next request.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/user', headers });
+
+async function signedIn() {
+  const agency = await makeAgency(t.database, { modules: ['hotels-travesia', 'tickets-travesia'] });
+  const user = await makeUser(t.database, 'agency', agency.id);
+  const headers = await loginAs(t.app, user.email);
+  expect((await me(headers)).statusCode).toBe(200);
+  expect((await me(headers)).statusCode).toBe(200); // now answered from memory
+  return { agency, user, headers };
+}
+
+describe('signed-in callers kept between requests', () => {
+  it('a logout ends the session for the very next request', async () => {
+    const { headers } = await signedIn();
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/logout', headers })).statusCode).toBeLessThan(300);
+    expect((await me(headers)).statusCode).toBe(401);
+  });
+
+  it('a raw write to the user, the agency or the session is seen by the next request', async () => {
+    const a = await signedIn();
+    await t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, a.user.id));
+    expect((await me(a.headers)).statusCode).toBe(401);
+
+    const b = await signedIn();
+    await t.database.db.update(agencies).set({ name: 'Renombrada por SQL' }).where(eq(agencies.id, b.agency.id));
+    expect((await me(b.headers)).json().agency.name).toBe('Renombrada por SQL');
+    await t.database.db.update(agencies).set({ active: false }).where(eq(agencies.id, b.agency.id));
+    expect((await me(b.headers)).statusCode).toBe(401);
+
+    const c = await signedIn();
+    await t.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${c.user.id}`);
+    expect((await me(c.headers)).statusCode).toBe(401);
+  });
+
+  it('what one request is handed cannot be altered for the next', async () => {
+    const { headers } = await signedIn();
+    const token = headers['x-access-token'];
+    const cache = new SessionCache(t.database.changes);
+    const first = await loadSession(t.database.db, token, cache);
+    const again = await loadSession(t.database.db, token, cache);
+    expect(again).toBe(first);
+    expect(() => {
+      (again as { user: { status: string } }).user.status = 'inactive';
+    }).toThrow(TypeError);
+    expect(() => (again as { modules: string[] }).modules.push('flights-santsg')).toThrow(TypeError);
+  });
+
+  it('a look-up that raced a change is not kept', async () => {
+    const { headers, user } = await signedIn();
+    const token = headers['x-access-token'];
+    const cache = new SessionCache(t.database.changes);
+    const [racing] = await Promise.all([
+      loadSession(t.database.db, token, cache),
+      t.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, user.id)),
+    ]);
+    // Whichever ran first, nothing stale is kept: the next look-up reads the inactive user.
+    expect(racing === null || cache.size === 0).toBe(true);
+    expect(await loadSession(t.database.db, token, cache)).toBeNull();
+  });
+});
+
+describe.runIf(testDbKind === 'postgres')('changes made by another process (PostgreSQL)', () => {
+  /** Another server process, or an operator with psql: a connection of its own to the same database. */
+  let other: pg.Client;
+  beforeAll(async () => {
+    const [{ db }] = (await t.database.withScriptConnection((run) => run('select current_database() as db'))) as { db: string }[];
+    const url = new URL(process.env.DATABASE_URL as string);
+    url.pathname = `/${db}`;
+    other = new pg.Client({ connectionString: url.toString() });
+    await other.connect();
+  });
+  afterAll(() => other.end());
+
+  /** Polls until `check` holds: a notification from another connection arrives at its commit, a moment later. */
+  async function eventually(check: () => Promise<boolean> | boolean) {
+    for (let i = 0; i < 500; i++) {
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('never happened');
+  }
+
+  it('a session revoked elsewhere is dropped from memory as soon as the change is announced', async () => {
+    const { headers, user } = await signedIn();
+    const token = headers['x-access-token'];
+    const cache = new SessionCache(t.database.changes);
+    expect(await loadSession(t.database.db, token, cache)).not.toBeNull();
+    expect(cache.size).toBe(1);
+    await other.query('update sessions set revoked_at = now() where user_id = $1', [user.id]);
+    await eventually(() => cache.size === 0);
+    expect(await loadSession(t.database.db, token, cache)).toBeNull();
+    expect((await me(headers)).statusCode).toBe(401);
+  });
+
+  it('while the listener is down nothing is kept, and keeping resumes once it reconnects', async () => {
+    const { headers, user } = await signedIn();
+    const token = headers['x-access-token'];
+    const cache = new SessionCache(t.database.changes);
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen travesia_changes' and datname = current_database()",
+    );
+    await eventually(() => !t.database.changes.live);
+    expect(await loadSession(t.database.db, token, cache)).not.toBeNull();
+    expect(cache.size).toBe(0);
+    await other.query('update users set status = $1 where id = $2', ['inactive', user.id]);
+    expect(await loadSession(t.database.db, token, cache)).toBeNull();
+    expect((await me(headers)).statusCode).toBe(401);
+
+    await eventually(() => t.database.changes.live);
+    const again = await signedIn();
+    const kept = new SessionCache(t.database.changes);
+    expect(await loadSession(t.database.db, again.headers['x-access-token'], kept)).not.toBeNull();
+    expect(kept.size).toBe(1);
+    await other.query('delete from sessions where user_id = $1', [again.user.id]);
+    await eventually(() => kept.size === 0);
+  });
+});
+
+describe('which statements announce a change', () => {
+  it('updates, deletes and truncates of sessions, users and agencies; nothing else', () => {
+    const seen: string[] = [];
+    const stop = t.database.changes.subscribe((table) => seen.push(table));
+    const log = (q: string) => t.database.changes.queryLogger.logQuery(q, []);
+    log('update "users" set "status" = $1 where "users"."id" = $2');
+    log('  delete from sessions where user_id = $1');
+    log('truncate table agencies');
+    log('UPDATE agencies SET name = $1');
+    log('select "id" from "users"');
+    log('insert into "sessions" ("id") values ($1)');
+    log('update "user_preferences" set x = 1');
+    log('update "vouchers" set "status" = $1');
+    stop();
+    expect(seen).toEqual(['users', 'sessions', 'agencies', 'agencies']);
+  });
+
+  it('the three tables announce through their triggers', async () => {
+    const rows = await t.database.withScriptConnection((run) =>
+      run("select tgname from pg_trigger where tgname in ('sessions_changes', 'users_changes', 'agencies_changes') order by tgname"),
+    );
+    expect(rows.map((r) => r.tgname)).toEqual(['agencies_changes', 'sessions_changes', 'users_changes']);
+  });
+});
