@@ -78,9 +78,9 @@ export class ProviderAccountRepository {
   }
 
   /** An agency's accounts a user could search with: active, and if linked, linked to an active template. */
-  async usableByAgency(agencyId: string): Promise<ProviderAccountRow[]> {
-    const rows = await this.db
-      .select({ account: providerAccounts })
+  async usableByAgency(agencyId: string): Promise<AccountWithTemplate[]> {
+    return this.db
+      .select({ account: providerAccounts, template: templates })
       .from(providerAccounts)
       .leftJoin(templates, eq(templates.id, providerAccounts.templateId))
       .where(
@@ -91,7 +91,6 @@ export class ProviderAccountRepository {
         ),
       )
       .orderBy(asc(providerAccounts.supplier), asc(providerAccounts.name));
-    return rows.map((r) => r.account);
   }
 
   async activeTemplates(onlyShared: boolean): Promise<ProviderAccountRow[]> {

@@ -441,7 +441,9 @@ describe('one search across every hotel account, streamed', () => {
     const res = await call('POST', '/api/hotel/search/stream', admin, {
       ...criteria,
       providers: [acc.hotelbeds, acc.juniper, acc.restel, failing, hanging, accB],
-      timeoutMs: 1500,
+      // Long enough for the failing account's two retries (150 + 300 ms backoff) on a loaded machine: at load 9,
+      // 1,500 ms ended them as a timeout too.
+      timeoutMs: 4000,
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');

@@ -11,7 +11,7 @@ import { isSupplierAccount } from '../../../suppliers/account.js';
 import type { CallContext, HotelOffer, SupplierLayer } from '../../../suppliers/index.js';
 import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
-import type { ProviderAccountService } from '../../provider-account/service.js';
+import type { ProviderAccountService, UsableAccounts } from '../../provider-account/service.js';
 import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import { sandboxed } from '../sandbox.js';
 import type { HotelFilter, HotelSort, Resort, SearchedPlace, SearchIndex } from './cache.js';
@@ -61,9 +61,10 @@ export class HotelSearchService {
     accountId: string,
     route: Pick<SearchRouteOptions, 'supplier' | 'forceSandbox'>,
     resort: Resort | null,
+    usable?: UsableAccounts,
   ) {
     const sale = saleOf(who);
-    const resolved = await this.d.providerAccounts.resolveForSale(sale, accountId);
+    const resolved = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForSale(sale, accountId);
     const allowed: readonly SupplierId[] = typeof route.supplier === 'string' ? [route.supplier] : route.supplier;
     if (!isSupplierAccount(resolved) || !allowed.includes(resolved.supplier))
       throw badRequest(M.supplierMismatch, { provider_id: M.supplierMismatch }, 'SUPPLIER_MISMATCH');
@@ -113,7 +114,7 @@ export class HotelSearchService {
     const nights = checkDates(body.start, body.end, isoDay(this.now()));
     const resort: Resort | null = body.resort ?? null;
     const { place: placeP, pricing: pricingP, codes: codesP } = shared ?? this.prefetch(sale, body.destination);
-    const account = await this.account(sale, body.provider_id, route, resort);
+    const account = await this.account(sale, body.provider_id, route, resort, shared?.accounts);
     const maxRooms = MAX_ROOMS[account.supplier];
     if (body.paxes.length > maxRooms) throw badRequest(M.tooManyRooms(maxRooms), { paxes: M.tooManyRooms(maxRooms) }, 'TOO_MANY_ROOMS');
     const place = await placeP;
@@ -229,4 +230,6 @@ export interface SharedLookups {
   pricing: Promise<PricingContext>;
   /** Every supplier's destination code for the place. */
   codes: Promise<Map<string, string>>;
+  /** A streamed search's one read of the accounts it fans out to (each source resolves its own from it). */
+  accounts?: UsableAccounts;
 }

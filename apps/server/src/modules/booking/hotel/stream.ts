@@ -34,7 +34,8 @@ export async function streamSearch(
     startLocalWork = resolve;
   });
   const shared = d.search.prefetch(auth, body.destination, undefined, localWork);
-  const usable = (await d.providerAccounts.usableFor(auth)).filter((a) => HOTEL_SUPPLIERS.includes(a.supplier));
+  shared.accounts = await d.providerAccounts.usableAccounts(auth);
+  const usable = shared.accounts.rows.filter((a) => HOTEL_SUPPLIERS.includes(a.supplier));
   const resort = body.resort ?? null;
   const travesia: Source = { accountId: TRAVESIA, supplier: 'travesia', name: M.travesiaName };
   const chosen: { id: string; source: Source | null }[] = body.providers

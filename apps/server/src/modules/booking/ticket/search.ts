@@ -20,7 +20,7 @@ import { breakdownFor, type PricingContext } from '../../../pricing/index.js';
 import type { ResolvedProviderAccount, SupplierLayer, TicketOffer } from '../../../suppliers/index.js';
 import { localDay } from '../../inventory/ticket-rules.js';
 import type { PricingService } from '../../pricing/service.js';
-import type { ProviderAccountService } from '../../provider-account/service.js';
+import type { ProviderAccountService, UsableAccounts } from '../../provider-account/service.js';
 import type { StreamSource } from '../fan-out.js';
 import type { PlaceLookup } from '../hotel/places.js';
 import { sandboxed } from '../sandbox.js';
@@ -141,14 +141,19 @@ export class TicketSearchService {
     return { place, codes, pricing: loadPricing };
   }
 
+  /** The accounts the seller may search with, read once for a streamed search (`sources`, `account`). */
+  usableAccounts(auth: AuthContext): Promise<UsableAccounts> {
+    return this.d.providerAccounts.usableAccounts(auth);
+  }
+
   /** The ticket sources the seller may search: own inventory and each usable Hotelbeds/Juniper account, module enabled. */
-  async sources(auth: AuthContext): Promise<StreamSource<TicketProvider>[]> {
+  async sources(auth: AuthContext, usable?: UsableAccounts): Promise<StreamSource<TicketProvider>[]> {
     // Platform staff (no agency) search every source, as the module checks of the routes let them.
     const enabled = (m: AgencyModule | null) => m !== null && (!auth.agency || auth.modules.includes(m));
     const own: StreamSource<TicketProvider>[] = enabled('tickets-travesia')
       ? [{ accountId: OWN_INVENTORY_ACCOUNT_ID, supplier: 'travesia', name: PROVIDER_CATALOGUE.travesia.shortLabel }]
       : [];
-    const accounts = (await this.d.providerAccounts.usableFor(auth)).filter((a) => {
+    const accounts = (usable ?? (await this.d.providerAccounts.usableAccounts(auth))).rows.filter((a) => {
       const m = providerModule(a.supplier, 'ticket');
       return TICKET_SUPPLIERS.includes(a.supplier as TicketProvider) && enabled(m);
     });
@@ -161,8 +166,9 @@ export class TicketSearchService {
     accountId: string,
     want: TicketProvider | null,
     forceSandbox: boolean,
+    usable?: UsableAccounts,
   ): Promise<ResolvedProviderAccount> {
-    const account = await this.d.providerAccounts.resolveForUse(auth, accountId);
+    const account = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForUse(auth, accountId);
     const module = providerModule(account.supplier, 'ticket');
     if (!module || (want && account.supplier !== want) || !this.d.suppliers.registry.supports(account.supplier, 'ticket'))
       throw badRequest(HM.supplierMismatch, { provider_id: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');

@@ -83,16 +83,18 @@ export class TicketBookingService {
   ) {
     const search = this.d.search;
     search.checkCriteria(body);
-    const usable = await search.sources(auth);
+    const usableAccounts = await search.usableAccounts(auth);
+    const usable = await search.sources(auth, usableAccounts);
     const chosen = body.providers
       ? [...new Set(body.providers)].map((id) => ({ id, source: usable.find((u) => u.accountId === id) ?? null }))
       : usable.map((s) => ({ id: s.accountId, source: s }));
-    // Every source's account is read before the place look-ups and any source's own work: on PGlite's
-    // one connection queries run in turn, and a supplier's request waits for its account (issue 17).
+    // Every source's account is resolved from the one read above, before the place look-ups and any source's own
+    // work: on PGlite's one connection queries run in turn, and a supplier's request waits for its account (issues
+    // 17, 18).
     const accounts = new Map(
       chosen.flatMap(({ source }) => {
         if (!source) return [];
-        const account = search.account(auth, source.accountId, null, opts.forceSandbox);
+        const account = search.account(auth, source.accountId, null, opts.forceSandbox, usableAccounts);
         account.catch(() => undefined); // awaited (and its failure reported) by the source's search below
         return [[source.accountId, account] as const];
       }),

@@ -19,7 +19,7 @@ import type { PricingContext } from '../../../pricing/index.js';
 import type { ResolvedProviderAccount, SupplierLayer, TransferBookLeg, TransferQuote } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
-import type { ProviderAccountService } from '../../provider-account/service.js';
+import type { ProviderAccountService, UsableAccounts } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
 import { departureGate, fanOutSearch, type StreamEvent, type StreamSource } from '../fan-out.js';
@@ -61,8 +61,8 @@ export class TransferService {
   constructor(private readonly d: TransferDeps) {}
 
   /** A transfer account the seller may use, its module enabled, in the mode asked. */
-  async account(auth: AuthContext, accountId: string, forceSandbox: boolean): Promise<ResolvedProviderAccount> {
-    const a = await this.d.providerAccounts.resolveForUse(auth, accountId);
+  async account(auth: AuthContext, accountId: string, forceSandbox: boolean, usable?: UsableAccounts): Promise<ResolvedProviderAccount> {
+    const a = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForUse(auth, accountId);
     const module = TRANSFER_SUPPLIERS.includes(a.supplier) ? transferModule(a.supplier) : null;
     if (!module) throw badRequest(HM.supplierMismatch, { providers: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
     if (!auth.modules.includes(module as never)) throw forbidden(HM.moduleDisabled);
@@ -84,7 +84,8 @@ export class TransferService {
     opts: { forceSandbox: boolean; simScenario?: string },
   ): Promise<void> {
     const now = this.d.engine.now();
-    const usable = (await this.d.providerAccounts.usableFor(auth)).filter((a) => TRANSFER_SUPPLIERS.includes(a.supplier));
+    const usableAccounts = await this.d.providerAccounts.usableAccounts(auth);
+    const usable = usableAccounts.rows.filter((a) => TRANSFER_SUPPLIERS.includes(a.supplier));
     const sourceOf = (a: (typeof usable)[number]): StreamSource => ({ accountId: a.id, supplier: a.supplier, name: a.name });
     const chosen = body.providers
       ? [...new Set(body.providers)].map((id) => {
@@ -100,12 +101,13 @@ export class TransferService {
       if (!body.providers) chosen.unshift({ id: own.accountId, source: own });
       else for (const c of chosen) if (c.id === OWN_INVENTORY_ACCOUNT_ID) c.source = own;
     }
-    // Every source's account is read first; own inventory, the place's ancestors and the pricing context only once
-    // the supplier requests have left (departureGate: PGlite's queries hold the event loop, issue 18).
+    // Every source's account is resolved from the one read above; own inventory, the place's ancestors and the
+    // pricing context wait until the supplier requests have left (departureGate: PGlite's queries hold the event
+    // loop, issue 18).
     const accounts = new Map(
       chosen.flatMap(({ source }) => {
         if (!source) return [];
-        const account = this.account(auth, source.accountId, opts.forceSandbox);
+        const account = this.account(auth, source.accountId, opts.forceSandbox, usableAccounts);
         account.catch(() => undefined); // awaited (and its failure reported) by the source's search below
         return [[source.accountId, account] as const];
       }),
