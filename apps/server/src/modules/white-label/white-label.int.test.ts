@@ -229,7 +229,9 @@ describe('bad input', () => {
     } finally {
       await bare.close();
     }
-  });
+    // A second whole app (a database migrated from scratch on PGlite) inside the test: the setup timeout, not the
+    // test's (it took over 30 s at load 8).
+  }, 120_000);
 });
 
 describe('customize, preview and publish', () => {
