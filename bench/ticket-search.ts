@@ -71,6 +71,7 @@ await runStreamBench({
   body: JSON.stringify({ destination: ctg.id, countryCode: 'CO', date: day(30), paxes: { adults: 2, children: [8] } }),
   latencies: { travesia: 0, hotelbeds: hbMs, juniper: jpMs },
   runs: RUNS,
+  simUrl: sim.url,
 });
 
 await t.close();

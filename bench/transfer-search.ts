@@ -83,6 +83,7 @@ await runStreamBench({
   }),
   latencies: { travesia: 0, hotelbeds: hbMs, juniper: jpMs },
   runs: RUNS,
+  simUrl: sim.url,
 });
 
 await t.close();
