@@ -51,6 +51,15 @@ const retryMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempt
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
+/** An event body as stored: JSON as it is, a form-encoded one (PayU's confirmation) as its fields. */
+function payloadOf(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    return Object.fromEntries(new URLSearchParams(rawBody));
+  }
+}
+
 /** Gateway configuration per white label, checkouts, webhooks and settlement notifications: `PaymentPort`. */
 export class PaymentService implements PaymentPort {
   private readonly handlers: Handler[] = [];
@@ -360,7 +369,7 @@ export class PaymentService implements PaymentPort {
         type: event.type,
         status: event.status,
         occurredAt: event.occurredAt,
-        payload: JSON.parse(rawBody),
+        payload: payloadOf(rawBody),
       });
       if (!fresh) return 'duplicate' as const;
       if (!current || !event.status) {
