@@ -69,7 +69,8 @@ export function mercadoPagoNotification(c: SimCheckout, action: 'payment.created
     user_id: String(USER_ID),
   });
   const requestId = randomUUID();
-  const ts = String(Date.now());
+  // Seconds, as Mercado Pago's SDK reads `ts` (decision 0520).
+  const ts = String(Math.floor(Date.now() / 1000));
   const v1 = hmac(C.webhookSecret, `id:${dataId};request-id:${requestId};ts:${ts};`);
   const query = new URLSearchParams(c.metadata.notifyQuery ?? '');
   query.set('data.id', dataId);

@@ -20,11 +20,23 @@ describe('Mercado Pago x-signature', () => {
     expect(parseMercadoPagoSignature(' v1=ZZ , ts=12')).toEqual({ ts: '12', v1: null });
   });
 
-  it('builds the documented manifest: data.id lower-cased, missing values left out', () => {
+  it('builds the documented manifest: data.id as given (the SDK keeps its case), missing values left out', () => {
     expect(mercadoPagoManifest({ dataId: '123456', requestId: 'bb56a2f1-6aae-46ac-982e-9dcd3581d08e', ts: '1704908010' })).toBe(
       'id:123456;request-id:bb56a2f1-6aae-46ac-982e-9dcd3581d08e;ts:1704908010;',
     );
-    expect(mercadoPagoManifest({ dataId: 'ORD01ABC', requestId: null, ts: '1' })).toBe('id:ord01abc;ts:1;');
+    expect(mercadoPagoManifest({ dataId: 'ORD01ABC', requestId: null, ts: '1' })).toBe('id:ORD01ABC;ts:1;');
+    expect(mercadoPagoManifest({ dataId: null, requestId: 'r', ts: '1' })).toBe('request-id:r;ts:1;');
+  });
+
+  it("verifies the SDK's own fixture (mercadopago/sdk-nodejs src/utils/webhook/webhook.spec.ts)", () => {
+    // Its secret, request id, order id and 13-digit ts; the hash is the HMAC of the documented manifest.
+    const secret = 'your_secret_key_here';
+    const requestId = '2066ca19-c6f1-498a-be75-1923005edd06';
+    const dataId = 'ORD01JQ4S4KY8HWQ6NA5PXB65B3D3';
+    const ts = '1742505638683';
+    const v1 = createHmac('sha256', secret).update(`id:${dataId};request-id:${requestId};ts:${ts};`).digest('hex');
+    expect(verifyMercadoPagoSignature(secret, `ts=${ts},v1=${v1}`, { dataId, requestId }).verdict).toBe('ok');
+    expect(verifyMercadoPagoSignature(secret, `ts=${ts},v1=${v1}`, { dataId: dataId.toLowerCase(), requestId }).verdict).toBe('signature');
   });
 
   it('verifies an independently computed signature and refuses tampering', () => {
@@ -73,7 +85,7 @@ describe('Mercado Pago x-signature', () => {
       paymentId: null,
     });
     expect(mercadoPagoProvider.hints(n.body, { 'data.id': '98765', payment_id: 'p-1' })).toEqual({ paymentId: 'p-1', sessionId: null });
-    // Seconds are read too (the documentation's example).
+    // Seconds (the SDK's unit and the documentation's example) and milliseconds are both read.
     const s = notify(now / 1000);
     expect(() => mercadoPagoProvider.verifyEvent({ webhookSecret: 'secreto' }, s.body, s.headers, new Date(now), {})).not.toThrow();
   });

@@ -2,13 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The manifest Mercado Pago signs (mercadopago.com/developers, "Notificaciones" → "Validar origen de la
- * notificación"): `id:{data.id};request-id:{x-request-id};ts:{ts};`, `data.id` as it comes in the
- * notification URL (lower case when alphanumeric); a value the notification lacks is left out with its
- * label, as the documentation says.
+ * notificación", and `WebhookSignatureValidator` in mercadopago/sdk-nodejs `src/utils/webhook`):
+ * `id:{data.id};request-id:{x-request-id};ts:{ts};`, a value the notification lacks left out with its
+ * label. `data.id` is used as the URL carries it: the page says to lower-case an alphanumeric id, the
+ * SDK keeps its case ("preserve data.id case in signature manifest", 2026); payment ids are numeric,
+ * so the two agree for Checkout Pro (decision 0520).
  */
 export function mercadoPagoManifest(p: { dataId: string | null; requestId: string | null; ts: string }): string {
   let manifest = '';
-  if (p.dataId) manifest += `id:${p.dataId.toLowerCase()};`;
+  if (p.dataId) manifest += `id:${p.dataId};`;
   if (p.requestId) manifest += `request-id:${p.requestId};`;
   manifest += `ts:${p.ts};`;
   return manifest;
@@ -34,7 +36,10 @@ export function parseMercadoPagoSignature(header: string): { ts: string | null; 
   return { ts, v1 };
 }
 
-/** Mercado Pago's `ts` is in milliseconds in the notifications seen published, seconds in its example: both read. */
+/**
+ * `ts` is in seconds per the SDK (its tolerance check, fixed in 2026) and the documentation's example;
+ * 13-digit values (milliseconds) appear in published notifications and the SDK's own fixtures: both read.
+ */
 export function mercadoPagoTimestampMs(ts: string): number {
   const n = Number(ts);
   return n > 100_000_000_000 ? n : n * 1000;
