@@ -418,6 +418,13 @@ describe('webhook refusals: nothing changes', () => {
     expect(page.statusCode).toBe(409);
     expect(page.json().msg).toBe('Este pago ya no se puede pagar: vuelve a la tienda');
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/no-existe/checkout' })).statusCode).toBe(404);
+    // A pending payment whose hold expired is not offered to PayU any more.
+    const late = await checkout('250000.00', 'COP');
+    await t.database.db
+      .update(payments)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.id, late.paymentId));
+    expect((await t.app.inject({ method: 'GET', url: `/api/payments/${late.paymentId}/checkout` })).statusCode).toBe(409);
   });
 
   it('Mercado Pago: a bad x-signature, an old ts and a notification pointed at another payment are refused', async () => {

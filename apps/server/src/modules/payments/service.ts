@@ -96,11 +96,15 @@ export class PaymentService implements PaymentPort {
     return `${this.d.publicUrl.replace(/\/$/, '')}/api/payments/${paymentId}/checkout`;
   }
 
-  /** A pending payment's checkout form, for the page the traveller is sent to; 404 once it is not payable. */
+  /**
+   * A pending payment's checkout form, for the page the traveller is sent to: 404 for an unknown one,
+   * 409 once it is settled or its hold expired (PayU's WebCheckout has no expiry of its own).
+   */
   async checkoutForm(paymentId: string) {
     const p = /^[0-9a-f-]{36}$/i.test(paymentId) ? await this.d.repo.payment(paymentId) : null;
     if (!p?.checkoutForm) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    if (p.status !== 'pending') throw conflict(PAYMENT_MESSAGES.checkoutClosed, 'PAYMENT_NOT_PENDING');
+    if (p.status !== 'pending' || p.expiresAt.getTime() <= this.now().getTime())
+      throw conflict(PAYMENT_MESSAGES.checkoutClosed, 'PAYMENT_NOT_PENDING');
     return { gateway: p.gateway, amount: p.amount, currency: p.currency, form: p.checkoutForm };
   }
 
