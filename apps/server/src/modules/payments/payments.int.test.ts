@@ -457,6 +457,11 @@ describe('webhook refusals: nothing changes', () => {
     expect(swapped.statusCode).toBe(400);
     expect(await statusOf(b.paymentId)).toBe('pending');
     expect((await post(a.paymentId)).json()).toEqual({ received: true, outcome: 'ignored' });
+    // Mercado Pago takes COP in whole pesos: its refusal is a 502 in Spanish and the payment ends in error.
+    await expect(checkout('120000.50', 'COP')).rejects.toMatchObject({
+      status: 502,
+      message: 'La pasarela de pago respondió con un error',
+    });
   });
 
   it('a checkout with an invalid amount or without an active gateway is refused in Spanish', async () => {

@@ -7,6 +7,7 @@ import {
   type CheckoutOutput,
   type EventHints,
   type GatewayAccount,
+  GatewayCallError,
   type GatewayEvent,
   type GatewayProvider,
   type WebhookQuery,
@@ -98,7 +99,7 @@ export const mercadoPagoProvider: GatewayProvider = {
     const id = str(body.id);
     // Test credentials pay on the sandbox checkout when Mercado Pago answers one.
     const url = (account.mode === 'test' ? str(body.sandbox_init_point) : null) ?? str(body.init_point);
-    if (!id || !url) throw new WebhookRejection('body', 'preference without init_point');
+    if (!id || !url) throw new GatewayCallError('failed', 'preference without id or init_point');
     return { checkoutUrl: url, sessionId: id };
   },
 
