@@ -29,7 +29,7 @@ const GATEWAY_HELP: Record<PaymentGateway, string> = {
     'La llave secreta está en Desarrolladores → Claves de API. Crea un webhook con la URL de eventos de esta página: Stripe muestra su secreto de firma (whsec_…).',
   payu: 'En el módulo PayU, Configuración → Configuración técnica: ID del comercio, API Login y API Key; el ID de la cuenta es el del país en que cobras. La URL de confirmación viaja con cada pago: no hace falta configurarla.',
   mercadopago:
-    'En Tus integraciones, elige tu aplicación: el access token está en Credenciales y la clave secreta en Webhooks → Configurar notificaciones. Cada pago indica su URL de notificación.',
+    'En Tus integraciones, elige tu aplicación: el access token está en Credenciales. En Webhooks → Configurar notificaciones, guarda la URL de eventos de esta página con el evento Pagos: Mercado Pago genera allí la clave secreta.',
 };
 
 /** Only what was typed: an empty secret field keeps the stored value (it is shown masked as a placeholder). */
