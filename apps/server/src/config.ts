@@ -37,7 +37,7 @@ const envSchema = z.object({
    */
   SUPPLIER_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SUPPLIER_SIM_URL: z.string().url().optional(),
-  /** Port of the in-process payment simulator (Wompi and Stripe); 0 picks a free one, as does the default 3901 when taken. */
+  /** Port of the in-process payment simulator (Wompi, Stripe, PayU, Mercado Pago); 0 picks a free one, as does the default 3901 when taken. */
   PAYMENT_SIM_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   PAYMENT_SIM_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),

@@ -8,9 +8,14 @@ import { idSchema } from './schemas/common.js';
  * gateway that storefront checkouts use.
  */
 
-export const PAYMENT_GATEWAYS = ['wompi', 'stripe'] as const;
+export const PAYMENT_GATEWAYS = ['wompi', 'stripe', 'payu', 'mercadopago'] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
-export const PAYMENT_GATEWAY_LABELS: Record<PaymentGateway, string> = { wompi: 'Wompi', stripe: 'Stripe' };
+export const PAYMENT_GATEWAY_LABELS: Record<PaymentGateway, string> = {
+  wompi: 'Wompi',
+  stripe: 'Stripe',
+  payu: 'PayU',
+  mercadopago: 'Mercado Pago',
+};
 
 export const PAYMENT_MODES = ['test', 'live'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
@@ -34,7 +39,7 @@ export interface GatewayCredentialField {
   prefix?: Record<PaymentMode, string>;
 }
 
-/** The fields each gateway needs, per its documentation (decision 0331). */
+/** The fields each gateway needs, per its documentation (decisions 0331 and 0520). */
 export const GATEWAY_CREDENTIAL_FIELDS: Record<PaymentGateway, readonly GatewayCredentialField[]> = {
   wompi: [
     { key: 'publicKey', label: 'Llave pública', secret: false, prefix: { test: 'pub_test_', live: 'pub_prod_' } },
@@ -45,6 +50,19 @@ export const GATEWAY_CREDENTIAL_FIELDS: Record<PaymentGateway, readonly GatewayC
   stripe: [
     { key: 'secretKey', label: 'Llave secreta', secret: true, prefix: { test: 'sk_test_', live: 'sk_live_' } },
     { key: 'webhookSecret', label: 'Secreto de firma del webhook', secret: true, prefix: { test: 'whsec_', live: 'whsec_' } },
+  ],
+  // PayU Latam: "Configuración técnica" of the PayU module (merchant, account per country, API login and key).
+  payu: [
+    { key: 'merchantId', label: 'ID del comercio (merchantId)', secret: false },
+    { key: 'accountId', label: 'ID de la cuenta (accountId)', secret: false },
+    { key: 'apiLogin', label: 'API Login', secret: true },
+    { key: 'apiKey', label: 'API Key', secret: true },
+  ],
+  // Mercado Pago: the application's access token and the webhooks secret key ("Tus integraciones"); test
+  // credentials of test users also start with APP_USR-, so no prefix is enforced (decision 0520).
+  mercadopago: [
+    { key: 'accessToken', label: 'Access token', secret: true },
+    { key: 'webhookSecret', label: 'Clave secreta de webhooks', secret: true },
   ],
 };
 
@@ -68,6 +86,7 @@ export const PAYMENT_MESSAGES = {
   amountInvalid: 'Monto no válido',
   currencyUnsupported: 'Moneda no admitida por la pasarela',
   paymentNotFound: 'Pago no encontrado',
+  checkoutClosed: 'Este pago ya no se puede pagar: vuelve a la tienda',
   refundNotApproved: 'Solo se puede reembolsar un pago aprobado',
   webhookBody: 'El evento no tiene el formato esperado',
   webhookSignature: 'Firma del evento no válida',

@@ -35,6 +35,7 @@ import { PERMISSION_EXTENSION } from './api-docs.js';
 const PUBLIC_OPERATIONS = [
   'GET /api/catalog/countries',
   'GET /api/file/serve/{file}',
+  'GET /api/payments/{paymentId}/checkout',
   'GET /api/storefront/by-host',
   'GET /api/storefront/{slug}/hotels/search/{cacheId}',
   'GET /api/storefront/{slug}/orders/{ref}',

@@ -13,6 +13,8 @@ export const PAYMENT_SANDBOX_CREDENTIALS = {
     eventsSecret: 'test_events_travesia_sim',
   },
   stripe: { secretKey: 'sk_test_travesia_sim', webhookSecret: 'whsec_travesia_sim' },
+  payu: { merchantId: '900100', accountId: '900101', apiLogin: 'sim_login_travesia', apiKey: 'sim_apikey_travesia' },
+  mercadopago: { accessToken: 'TEST-travesia-sim-access-token', webhookSecret: 'mp_webhook_secret_travesia_sim' },
 } as const;
 
 export const PAYMENT_SCENARIOS = [
@@ -35,20 +37,24 @@ export const PAYMENT_SCENARIO_LABELS: Record<PaymentScenario, string> = {
   'late-approval': 'Aprobación tardía (después de una espera)',
 };
 
-export type SimGateway = 'wompi' | 'stripe';
+export type SimGateway = 'wompi' | 'stripe' | 'payu' | 'mercadopago';
+export const SIM_GATEWAYS: readonly SimGateway[] = ['wompi', 'stripe', 'payu', 'mercadopago'];
 export type SimStatus = 'pending' | 'approved' | 'declined' | 'expired';
 
 export interface SimCheckout {
   id: string;
   gateway: SimGateway;
-  /** Our platform's payment id (Wompi `reference`, Stripe `client_reference_id`). */
+  /**
+   * Our platform's payment id (Wompi `reference`, Stripe `client_reference_id`, PayU `referenceCode`,
+   * Mercado Pago `external_reference`).
+   */
   reference: string;
   amountMinor: number;
   currency: string;
   customerEmail: string;
   returnUrl: string;
   expiresAt: number;
-  /** Wompi transaction id / Stripe payment intent id, once the traveller paid. */
+  /** Wompi transaction id / Stripe payment intent id / PayU transaction id / Mercado Pago payment id, once paid. */
   transactionId: string | null;
   status: SimStatus;
   livemode: false;
@@ -65,6 +71,7 @@ export interface SimDelivery {
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+export const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 export const hmac = (secret: string, s: string) => createHmac('sha256', secret).update(s, 'utf8').digest('hex');
 export const randomId = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString('hex')}`;
 
@@ -98,12 +105,13 @@ export class PaymentSimState {
     this.timers.clear();
   }
 
-  async post(gateway: SimGateway, checkout: SimCheckout, status: SimStatus, body: string, headers: Record<string, string>) {
+  /** POSTs an event to the platform's webhook URL (`query`: the gateway's own parameters, e.g. Mercado Pago's `data.id`). */
+  async post(gateway: SimGateway, checkout: SimCheckout, status: SimStatus, body: string, headers: Record<string, string>, query = '') {
     const delivery: SimDelivery = { gateway, checkoutId: checkout.id, status, httpStatus: null, body };
     this.deliveries.push(delivery);
     if (!this.platformUrl) return;
     try {
-      const res = await fetch(`${this.platformUrl.replace(/\/$/, '')}/api/payments/webhook/${gateway}`, {
+      const res = await fetch(`${this.platformUrl.replace(/\/$/, '')}/api/payments/webhook/${gateway}${query ? `?${query}` : ''}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': `travesia-payment-sim (${gateway})`, ...headers },
         body,

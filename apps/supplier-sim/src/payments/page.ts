@@ -18,8 +18,11 @@ export function page(title: string, body: string): string {
 <title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
+/** The currency's decimals as the simulated gateways use them (zero-decimal currencies, else hundredths). */
+export const decimalsOf = (currency: string) => (['CLP', 'JPY', 'KRW', 'PYG', 'VND'].includes(currency.toUpperCase()) ? 0 : 2);
+
 function money(amountMinor: number, currency: string): string {
-  const digits = ['CLP', 'JPY', 'KRW', 'PYG', 'VND'].includes(currency) ? 0 : 2;
+  const digits = decimalsOf(currency);
   return `${new Intl.NumberFormat('es-CO', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountMinor / 10 ** digits)} ${currency}`;
 }
 

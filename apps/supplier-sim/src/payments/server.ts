@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { PAYMENT_SCENARIOS, type PaymentScenario, type PaymentSimOptions, PaymentSimState, type SimGateway } from './core.js';
+import { PAYMENT_SCENARIOS, type PaymentScenario, type PaymentSimOptions, PaymentSimState, SIM_GATEWAYS, type SimGateway } from './core.js';
+import { mercadoPagoRoutes, playMercadoPago } from './mercadopago.js';
+import { payuRoutes, playPayu } from './payu.js';
 import { playStripe, stripeRoutes } from './stripe.js';
 import { playWompi, wompiRoutes } from './wompi.js';
 
 /**
- * The payment simulator (decision 0332): Wompi under `/wompi`, Stripe under `/stripe`, a hosted
- * checkout page for each, and a control API under `/_sim` for tests (play a scenario with a chosen
+ * The payment simulator (decisions 0332 and 0520): Wompi under `/wompi`, Stripe under `/stripe`, PayU
+ * under `/payu`, Mercado Pago under `/mercadopago`, a hosted checkout page for each, and a control API under `/_sim` for tests (play a scenario with a chosen
  * delay, read the deliveries, set the platform's URL).
  */
 export async function buildPaymentSimulator(options: PaymentSimOptions = {}): Promise<{ app: FastifyInstance; state: PaymentSimState }> {
@@ -13,9 +15,11 @@ export async function buildPaymentSimulator(options: PaymentSimOptions = {}): Pr
   const app = Fastify({ logger: false, forceCloseConnections: true, keepAliveTimeout: 5_000 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.addHook('onClose', async () => state.close());
-  app.get('/', async () => ({ name: 'travesia-payment-sim', gateways: ['wompi', 'stripe'], scenarios: PAYMENT_SCENARIOS }));
+  app.get('/', async () => ({ name: 'travesia-payment-sim', gateways: SIM_GATEWAYS, scenarios: PAYMENT_SCENARIOS }));
   await app.register(async (w) => wompiRoutes(w, state), { prefix: '/wompi' });
   await app.register(async (s) => stripeRoutes(s, state), { prefix: '/stripe' });
+  await app.register(async (p) => payuRoutes(p, state), { prefix: '/payu' });
+  await app.register(async (m) => mercadoPagoRoutes(m, state), { prefix: '/mercadopago' });
 
   app.put('/_sim/platform', async (req) => {
     const { url } = req.body as { url?: string };
@@ -32,7 +36,13 @@ export async function buildPaymentSimulator(options: PaymentSimOptions = {}): Pr
       return reply.status(404).send({ error: 'checkout or scenario not found' });
     const delay = Number.isFinite(b.delayMs) ? Math.max(0, Number(b.delayMs)) : 5_000;
     const base = `${req.protocol}://${req.headers.host}`;
-    const transactionId = c.gateway === 'wompi' ? playWompi(state, c, b.scenario, delay) : playStripe(state, c, b.scenario, delay, base);
+    const play: Record<SimGateway, () => string> = {
+      wompi: () => playWompi(state, c, b.scenario as PaymentScenario, delay),
+      stripe: () => playStripe(state, c, b.scenario as PaymentScenario, delay, base),
+      payu: () => playPayu(state, c, b.scenario as PaymentScenario, delay),
+      mercadopago: () => playMercadoPago(state, c, b.scenario as PaymentScenario, delay),
+    };
+    const transactionId = play[c.gateway]();
     return { checkoutId: c.id, transactionId };
   });
   app.get('/_sim/deliveries', async () => state.deliveries.map(({ body: _b, ...d }) => d));

@@ -41,6 +41,8 @@ export const payments = pgTable('payments', {
   gatewayReference: text('gateway_reference'),
   gatewaySessionId: text('gateway_session_id'),
   checkoutUrl: text('checkout_url').notNull().default(''),
+  /** Migration 1300: a POSTed checkout's form (PayU WebCheckout), rendered by the platform's page. */
+  checkoutForm: jsonb('checkout_form').$type<{ action: string; fields: Record<string, string> }>(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   statusAt: timestamp('status_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

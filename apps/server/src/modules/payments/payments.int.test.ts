@@ -14,6 +14,9 @@ let wlB: string;
 const settled: PaymentSettled[] = [];
 const W = PAYMENT_SANDBOX_CREDENTIALS.wompi;
 const S = PAYMENT_SANDBOX_CREDENTIALS.stripe;
+const P = PAYMENT_SANDBOX_CREDENTIALS.payu;
+const M = PAYMENT_SANDBOX_CREDENTIALS.mercadopago;
+type Gateway = keyof typeof PAYMENT_SANDBOX_CREDENTIALS;
 
 beforeAll(async () => {
   sim = await startPaymentSimulator();
@@ -45,10 +48,10 @@ const base = (wl: string) => `/api/whitelabel/${wl}/payment-gateways`;
 const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
-async function configure(gateway: 'wompi' | 'stripe', wl = wlA) {
+async function configure(gateway: Gateway, wl = wlA) {
   const existing = (await inject('GET', base(wl), w.headers.admin)).json() as { _id: string; gateway: string }[];
   const found = existing.find((g) => g.gateway === gateway);
-  const credentials = { test: gateway === 'wompi' ? { ...W } : { ...S } };
+  const credentials = { test: { ...PAYMENT_SANDBOX_CREDENTIALS[gateway] } };
   const res = found
     ? await inject('PUT', `${base(wl)}/${found._id}`, w.headers.admin, { mode: 'test', credentials })
     : await inject('POST', base(wl), w.headers.admin, { gateway, mode: 'test', credentials });
@@ -70,9 +73,30 @@ const checkout = (amount = '150000.00', currency = 'COP') =>
     expiresAt: new Date(Date.now() + 20 * 60_000),
   });
 
-async function pay(gateway: 'wompi' | 'stripe', paymentId: string, scenario: string, delayMs = 100) {
-  if (gateway === 'wompi') {
-    // The traveller opens the hosted checkout (the simulator checks the integrity signature there).
+/** The traveller goes to PayU: our page holds the signed form, the browser POSTs it to the gateway. */
+async function submitPayuForm(paymentId: string) {
+  const [p] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  expect(p.checkoutUrl).toBe(`http://travesia.test/api/payments/${paymentId}/checkout`);
+  const page = await t.app.inject({ method: 'GET', url: new URL(p.checkoutUrl).pathname });
+  expect(page.statusCode).toBe(200);
+  expect(page.headers['content-security-policy']).toContain(`form-action ${sim.url}`);
+  expect(page.body).toContain(`action="${sim.url}/payu/ppp-web-gateway-payu/"`);
+  expect(page.body).toContain('Continuar al pago en PayU');
+  const form = p.checkoutForm;
+  if (!form) throw new Error('no PayU form');
+  const res = await fetch(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form.fields).toString(),
+  });
+  expect(res.status).toBe(200);
+  return res;
+}
+
+async function pay(gateway: Gateway, paymentId: string, scenario: string, delayMs = 100) {
+  if (gateway === 'payu') await submitPayuForm(paymentId);
+  if (gateway === 'wompi' || gateway === 'mercadopago') {
+    // The traveller opens the hosted checkout (the simulator checks Wompi's integrity signature there).
     const [p] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
     const page = await fetch(p.checkoutUrl);
     expect(page.status).toBe(200);
@@ -145,6 +169,33 @@ describe('payment gateways: configuration endpoints', () => {
     expect((await inject('POST', `${base(wlA)}/${stripe.json()._id}/activate`, w.headers.admin)).statusCode).toBe(400);
   });
 
+  it('creates PayU and Mercado Pago gateways with masked secrets and tests their keys against the simulator', async () => {
+    for (const [gateway, creds, secret] of [
+      ['payu', P, P.apiKey],
+      ['mercadopago', M, M.accessToken],
+    ] as const) {
+      const incomplete = await inject('POST', base(wlB), w.headers.adminB, {
+        gateway,
+        credentials: { test: { [Object.keys(creds)[0]]: 'x' } },
+      });
+      expect(incomplete.statusCode).toBe(400);
+      expect(Object.values(incomplete.json().fields)).toContain('Este dato es obligatorio');
+      const res = await inject('POST', base(wlB), w.headers.adminB, { gateway, mode: 'test', credentials: { test: { ...creds } } });
+      expect(res.statusCode).toBe(201);
+      const g = res.json();
+      expect(JSON.stringify(g)).not.toContain(secret);
+      expect(g.webhookUrl).toBe(`http://travesia.test/api/payments/webhook/${gateway}`);
+      const ok = await inject('POST', `${base(wlB)}/${g._id}/test`, w.headers.adminB);
+      expect(ok.json()).toEqual({ success: true, ok: true, msg: 'Conexión exitosa' });
+      const wrong = gateway === 'payu' ? { apiKey: 'otra-llave' } : { accessToken: 'TEST-otro-token' };
+      await inject('PUT', `${base(wlB)}/${g._id}`, w.headers.adminB, { credentials: { test: wrong } });
+      const refused = await inject('POST', `${base(wlB)}/${g._id}/test`, w.headers.adminB);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().msg).toBe('La pasarela rechazó las credenciales: revisa las llaves');
+      expect((await inject('DELETE', `${base(wlB)}/${g._id}`, w.headers.adminB)).statusCode).toBe(200);
+    }
+  });
+
   it('keeps one active gateway per white label and refuses deleting it', async () => {
     const wompiId = await configure('wompi');
     const stripeId = await configure('stripe');
@@ -166,7 +217,7 @@ describe('payment gateways: configuration endpoints', () => {
 });
 
 describe('payments over real HTTP: the simulator pays and signs, the platform verifies', () => {
-  for (const gateway of ['wompi', 'stripe'] as const) {
+  for (const gateway of ['wompi', 'stripe', 'payu', 'mercadopago'] as const) {
     describe(gateway, () => {
       beforeAll(async () => {
         await configure(gateway);
@@ -192,7 +243,8 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
         const s = await checkout();
         const before = sim.state.deliveries.length;
         await pay(gateway, s.paymentId, 'pending-then-approved', 100);
-        await vi.waitFor(() => expect(deliveriesFor(before + 2)).toBe(true), { timeout: 30_000 });
+        // PayU calls the confirmation page only for finished transactions: the pending sends nothing.
+        await vi.waitFor(() => expect(deliveriesFor(before + (gateway === 'payu' ? 1 : 2))).toBe(true), { timeout: 30_000 });
         await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 30_000 });
       });
 
@@ -223,8 +275,8 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
       it('expired, then a late approval: both told, the approval is never lost', async () => {
         const s = await checkout();
         await pay(gateway, s.paymentId, 'expired', 0);
-        if (gateway === 'wompi') {
-          // Wompi sends nothing for an unpaid checkout: the payment job expires it after the grace.
+        if (gateway === 'wompi' || gateway === 'mercadopago') {
+          // Wompi and Mercado Pago send nothing for an unpaid checkout: the payment job expires it after the grace.
           await t.app.services.payments.expireStale(new Date(Date.now() + 3_600_000));
         }
         await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['expired']), { timeout: 30_000 });
@@ -233,10 +285,15 @@ describe('payments over real HTTP: the simulator pays and signs, the platform ve
         await vi.waitFor(() => expect(settledFor(late.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 30_000 });
       });
 
-      it('refund of an approved payment through the gateway: told once as refunded', async () => {
+      it('refund of an approved payment through the gateway: told once as refunded (PayU: pending its review)', async () => {
         const s = await checkout();
         await pay(gateway, s.paymentId, 'approved', 0);
         await vi.waitFor(() => expect(settledFor(s.paymentId)).toHaveLength(1), { timeout: 30_000 });
+        if (gateway === 'payu') {
+          expect(await t.app.services.payments.refund(s.paymentId, 'La reserva falló en el proveedor')).toEqual({ status: 'pending' });
+          expect(await statusOf(s.paymentId)).toBe('approved');
+          return;
+        }
         expect(await t.app.services.payments.refund(s.paymentId, 'La reserva falló en el proveedor')).toEqual({ status: 'refunded' });
         await vi.waitFor(() => expect(settledFor(s.paymentId).map((e) => e.status)).toEqual(['approved', 'refunded']), { timeout: 30_000 });
       });
@@ -321,6 +378,90 @@ describe('webhook refusals: nothing changes', () => {
     const good = await post(b1, sign(b1));
     expect(good.json()).toEqual({ received: true, outcome: 'applied' });
     expect((await post(b1, sign(b1))).json()).toEqual({ received: true, outcome: 'duplicate' });
+  });
+
+  it('PayU: a confirmation with a bad sign or another amount is refused; a closed checkout page answers 409', async () => {
+    await configure('payu');
+    const s = await checkout('250000.00', 'COP');
+    const { createHash } = await import('node:crypto');
+    const confirmation = (value: string, state = '4', apiKey: string = P.apiKey, transactionId = 'tx-1') =>
+      new URLSearchParams({
+        merchant_id: P.merchantId,
+        state_pol: state,
+        reference_sale: s.paymentId,
+        reference_pol: '7069375',
+        value,
+        currency: 'COP',
+        transaction_id: transactionId,
+        transaction_date: '2026-11-25 08:00:00',
+        sign: createHash('md5')
+          .update(`${apiKey}~${P.merchantId}~${s.paymentId}~${value.replace(/0$/, '')}~COP~${state}`)
+          .digest('hex'),
+      }).toString();
+    const post = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/payu',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+    const forged = await post(confirmation('250000.00', '4', 'otra'));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().msg).toBe('Firma del evento no válida');
+    const mismatch = await post(confirmation('1000.00', '4', P.apiKey, 'tx-0'));
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().msg).toBe('El monto o la moneda del evento no coinciden con el pago');
+    expect(await statusOf(s.paymentId)).toBe('pending');
+    expect((await post(confirmation('250000.00'))).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await post(confirmation('250000.00'))).json()).toEqual({ received: true, outcome: 'duplicate' });
+    const page = await t.app.inject({ method: 'GET', url: `/api/payments/${s.paymentId}/checkout` });
+    expect(page.statusCode).toBe(409);
+    expect(page.json().msg).toBe('Este pago ya no se puede pagar: vuelve a la tienda');
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/no-existe/checkout' })).statusCode).toBe(404);
+    // A pending payment whose hold expired is not offered to PayU any more.
+    const late = await checkout('250000.00', 'COP');
+    await t.database.db
+      .update(payments)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(payments.id, late.paymentId));
+    expect((await t.app.inject({ method: 'GET', url: `/api/payments/${late.paymentId}/checkout` })).statusCode).toBe(409);
+  });
+
+  it('Mercado Pago: a bad x-signature, an old ts and a notification pointed at another payment are refused', async () => {
+    await configure('mercadopago');
+    const a = await checkout('120000.00', 'COP');
+    const b = await checkout('120000.00', 'COP');
+    await pay('mercadopago', a.paymentId, 'approved', 0);
+    await vi.waitFor(() => expect(settledFor(a.paymentId).map((e) => e.status)).toEqual(['approved']), { timeout: 30_000 });
+    const [pa] = await t.database.db.select().from(payments).where(eq(payments.id, a.paymentId));
+    const dataId = pa.gatewayReference ?? '';
+    const { createHmac } = await import('node:crypto');
+    const body = JSON.stringify({ action: 'payment.updated', api_version: 'v1', data: { id: dataId }, id: 555, type: 'payment' });
+    const post = (paymentId: string, ts = Date.now(), secret: string = M.webhookSecret) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/payments/webhook/mercadopago?payment_id=${paymentId}&data.id=${dataId}&type=payment`,
+        headers: {
+          'content-type': 'application/json',
+          'x-request-id': 'req-1',
+          'x-signature': `ts=${ts},v1=${createHmac('sha256', secret).update(`id:${dataId};request-id:req-1;ts:${ts};`).digest('hex')}`,
+        },
+        payload: body,
+      });
+    const forged = await post(a.paymentId, Date.now(), 'otro');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().msg).toBe('Firma del evento no válida');
+    expect((await post(a.paymentId, Date.now() - 26 * 3_600_000)).statusCode).toBe(400);
+    // A genuine notification of payment A replayed with B's hint: the payment read names A, so B is untouched.
+    const swapped = await post(b.paymentId);
+    expect(swapped.statusCode).toBe(400);
+    expect(await statusOf(b.paymentId)).toBe('pending');
+    expect((await post(a.paymentId)).json()).toEqual({ received: true, outcome: 'ignored' });
+    // Mercado Pago takes COP in whole pesos: its refusal is a 502 in Spanish and the payment ends in error.
+    await expect(checkout('120000.50', 'COP')).rejects.toMatchObject({
+      status: 502,
+      message: 'La pasarela de pago respondió con un error',
+    });
   });
 
   it('a checkout with an invalid amount or without an active gateway is refused in Spanish', async () => {

@@ -5,7 +5,7 @@
  */
 
 /** Gateways Travesía speaks (decision records in docs/decisions cite each one's documentation). */
-export type PaymentGatewayId = 'wompi' | 'stripe';
+export type PaymentGatewayId = 'wompi' | 'stripe' | 'payu' | 'mercadopago';
 
 export type PaymentStatus = 'pending' | 'approved' | 'declined' | 'expired' | 'refunded' | 'error';
 

@@ -1,5 +1,5 @@
 import type { PaymentGateway, PaymentMode } from '@travesia/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   agencies,
@@ -12,6 +12,12 @@ import {
   whiteLabels,
 } from '../../db/schema/index.js';
 import type { PaymentStatus } from './port.js';
+
+/**
+ * Gateways whose unpaid checkout ends without an event (decisions 0333 and 0520): Wompi's and Mercado
+ * Pago's links expire silently, PayU's WebCheckout has no expiry and reports only finished transactions.
+ */
+const EXPIRED_SILENTLY: PaymentGateway[] = ['wompi', 'payu', 'mercadopago'];
 
 type Tx = Db;
 
@@ -240,7 +246,7 @@ export class PaymentRepository {
         .set({ status: 'expired', statusAt: new Date(), updatedAt: new Date() })
         .where(
           and(
-            eq(payments.gateway, 'wompi'),
+            inArray(payments.gateway, EXPIRED_SILENTLY),
             eq(payments.status, 'pending'),
             sql`${payments.expiresAt} < ${cutoff.toISOString()}::timestamptz`,
           ),

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { authOf } from '../../http/auth.js';
 import type { Services } from '../../services.js';
+import { formCheckoutCsp, formCheckoutPage } from './checkout-page.js';
 import { toPaymentGatewayDto, toPaymentSummary } from './presenter.js';
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -79,6 +80,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (req) => ({ docs: (await svc.recentPayments(authOf(req), req.params.id)).map(toPaymentSummary) }),
   );
 
+  // A form checkout (PayU WebCheckout): the traveller's browser POSTs the signed form to the gateway.
+  app.get(
+    '/api/payments/:paymentId/checkout',
+    { config: { public: true }, schema: { tags, params: z.object({ paymentId: z.string().max(64) }) } },
+    async (req, reply) => {
+      const page = await svc.checkoutForm(req.params.paymentId);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', formCheckoutCsp(page.form.action))
+        .send(formCheckoutPage(page));
+    },
+  );
+
   // The signature covers the exact bytes: this route alone keeps its body as the raw text.
   await app.register(async (scoped) => {
     const raw = scoped.withTypeProvider<ZodTypeProvider>();
@@ -96,7 +111,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
           response: { 200: webhookAckSchema },
         },
       },
-      async (req) => ({ received: true as const, outcome: await svc.receiveEvent(req.params.gateway, req.body, req.headers) }),
+      async (req) => ({
+        received: true as const,
+        outcome: await svc.receiveEvent(req.params.gateway, req.body, req.headers, req.query as Record<string, string | string[]>),
+      }),
     );
   });
 };

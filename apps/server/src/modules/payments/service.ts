@@ -16,7 +16,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { maskGatewayCredentials, openGatewayCredentials, sealGatewayCredentials } from './credentials.js';
 import { toMinor } from './gateways/minor-units.js';
 import { GATEWAY_PROVIDERS, gatewayEndpoints } from './gateways/registry.js';
-import { type GatewayAccount, GatewayCallError, type GatewayEvent, WebhookRejection } from './gateways/types.js';
+import { type GatewayAccount, GatewayCallError, type GatewayEvent, type WebhookQuery, WebhookRejection } from './gateways/types.js';
 import type { CheckoutRequest, CheckoutSession, PaymentPort, PaymentSettled, PaymentStatus } from './port.js';
 import type { PaymentRepository } from './repository.js';
 
@@ -51,6 +51,15 @@ const retryMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempt
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 
+/** An event body as stored: JSON as it is, a form-encoded one (PayU's confirmation) as its fields. */
+function payloadOf(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    return Object.fromEntries(new URLSearchParams(rawBody));
+  }
+}
+
 /** Gateway configuration per white label, checkouts, webhooks and settlement notifications: `PaymentPort`. */
 export class PaymentService implements PaymentPort {
   private readonly handlers: Handler[] = [];
@@ -80,6 +89,23 @@ export class PaymentService implements PaymentPort {
 
   webhookUrl(gateway: PaymentGateway): string {
     return `${this.d.publicUrl.replace(/\/$/, '')}/api/payments/webhook/${gateway}`;
+  }
+
+  /** The platform's page that POSTs a form checkout (PayU WebCheckout) to the gateway. */
+  formCheckoutUrl(paymentId: string): string {
+    return `${this.d.publicUrl.replace(/\/$/, '')}/api/payments/${paymentId}/checkout`;
+  }
+
+  /**
+   * A pending payment's checkout form, for the page the traveller is sent to: 404 for an unknown one,
+   * 409 once it is settled or its hold expired (PayU's WebCheckout has no expiry of its own).
+   */
+  async checkoutForm(paymentId: string) {
+    const p = /^[0-9a-f-]{36}$/i.test(paymentId) ? await this.d.repo.payment(paymentId) : null;
+    if (!p?.checkoutForm) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (p.status !== 'pending' || p.expiresAt.getTime() <= this.now().getTime())
+      throw conflict(PAYMENT_MESSAGES.checkoutClosed, 'PAYMENT_NOT_PENDING');
+    return { gateway: p.gateway, amount: p.amount, currency: p.currency, form: p.checkoutForm };
   }
 
   credentialsOf(row: PaymentGatewayRow, mode: PaymentMode): Record<string, string> {
@@ -245,11 +271,14 @@ export class PaymentService implements PaymentPort {
         currency,
         customer: request.customer,
         returnUrl: request.returnUrl,
+        notifyUrl: this.webhookUrl(row.gateway),
         expiresAt: request.expiresAt,
         description: `${wl.name} · ${request.orderId}`.slice(0, 200),
       });
-      await this.d.repo.updatePayment(payment.id, { checkoutUrl: out.checkoutUrl, gatewaySessionId: out.sessionId });
-      return { paymentId: payment.id, gateway: row.gateway, checkoutUrl: out.checkoutUrl };
+      // A form checkout (PayU) is POSTed by the browser: the traveller goes to our page that holds it.
+      const checkoutUrl = out.form ? this.formCheckoutUrl(payment.id) : out.checkoutUrl;
+      await this.d.repo.updatePayment(payment.id, { checkoutUrl, checkoutForm: out.form ?? null, gatewaySessionId: out.sessionId });
+      return { paymentId: payment.id, gateway: row.gateway, checkoutUrl };
     } catch (err) {
       // No session was opened: the payment can never be paid, and nobody waits on a settlement for it.
       await this.d.repo.updatePayment(payment.id, { status: 'error' });
@@ -269,8 +298,10 @@ export class PaymentService implements PaymentPort {
     let status: 'refunded' | 'pending';
     try {
       status = await GATEWAY_PROVIDERS[payment.gateway].refund(account, {
+        paymentId: payment.id,
         gatewayReference: payment.gatewayReference,
         amountMinor: payment.amountMinor,
+        currency: payment.currency,
         reason,
       });
     } catch (err) {
@@ -292,16 +323,18 @@ export class PaymentService implements PaymentPort {
 
   /**
    * A gateway's event (decision 0333): find the payment the event names, verify the signature with its
-   * account's secret, then in one transaction record the event once, check amount and currency, and
-   * move the status if the machine allows; the seller is told after commit.
+   * account's secret (and, for a notification naming only the gateway's id, read the payment from the
+   * gateway), then in one transaction record the event once, check amount and currency, and move the
+   * status if the machine allows; the seller is told after commit.
    */
   async receiveEvent(
     gateway: PaymentGateway,
     rawBody: string,
     headers: Record<string, string | string[] | undefined>,
+    query: WebhookQuery = {},
   ): Promise<WebhookOutcome> {
     const provider = GATEWAY_PROVIDERS[gateway];
-    const hints = provider.hints(rawBody);
+    const hints = provider.hints(rawBody, query);
     if (!hints) throw this.refused(gateway, 'body', 'event body not understood');
     const byId = hints.paymentId && /^[0-9a-f-]{36}$/i.test(hints.paymentId) ? await this.d.repo.payment(hints.paymentId) : null;
     const payment = byId ?? (hints.sessionId ? await this.d.repo.paymentBySession(gateway, hints.sessionId) : null);
@@ -313,11 +346,22 @@ export class PaymentService implements PaymentPort {
     if (!row) throw new AppError(404, 'PAYMENT_WEBHOOK_UNKNOWN', PAYMENT_MESSAGES.webhookUnknownPayment);
     let event: GatewayEvent;
     try {
-      event = provider.verifyEvent(this.credentialsOf(row, payment.mode), rawBody, headers, this.now());
+      event = provider.verifyEvent(this.credentialsOf(row, payment.mode), rawBody, headers, this.now(), query);
     } catch (err) {
       if (err instanceof WebhookRejection) throw this.refused(gateway, err.reason, err.message, payment.id);
       throw err;
     }
+    if (provider.completeEvent) {
+      // A failed read answers 502: the gateway retries the notification.
+      try {
+        event = await provider.completeEvent(await this.account(row, payment.mode, payment.agencyId), event);
+      } catch (err) {
+        throw this.callFailure(err, { paymentId: payment.id, gateway });
+      }
+    }
+    // The hint that found the account must be the payment the verified event names.
+    if (event.paymentId !== null && event.paymentId !== payment.id)
+      throw this.refused(gateway, 'body', `event names payment ${event.paymentId}`, payment.id);
     const result = await this.d.repo.transaction(async (tx) => {
       // The payment is locked before the event row (which references it) is written: two events of one
       // payment at once queue here instead of deadlocking on the foreign key's share lock (PostgreSQL).
@@ -329,7 +373,7 @@ export class PaymentService implements PaymentPort {
         type: event.type,
         status: event.status,
         occurredAt: event.occurredAt,
-        payload: JSON.parse(rawBody),
+        payload: payloadOf(rawBody),
       });
       if (!fresh) return 'duplicate' as const;
       if (!current || !event.status) {
@@ -378,13 +422,14 @@ export class PaymentService implements PaymentPort {
   // ---- settlement notifications ----
 
   /**
-   * Expires pending Wompi payments `EXPIRY_GRACE_MS` after their checkout's expiration time (Wompi's
-   * checkout refuses payment after it and sends no event). A late approval still moves them on.
+   * Expires pending Wompi, PayU and Mercado Pago payments `EXPIRY_GRACE_MS` after their checkout's
+   * expiration time (their checkouts send no event for an unpaid checkout: decisions 0333 and 0520).
+   * A late approval still moves them on.
    */
   async expireStale(now = this.now()): Promise<number> {
     const ids = await this.d.repo.expireStale(new Date(now.getTime() - EXPIRY_GRACE_MS));
     if (ids.length) {
-      this.d.log.info({ ids }, 'pending Wompi payments expired');
+      this.d.log.info({ ids }, 'pending payments expired');
       this.kick();
     }
     return ids.length;

@@ -21,6 +21,17 @@ interface FormValues {
   live: Record<string, string | undefined>;
 }
 
+/** Where an agency finds each gateway's credentials, and how its events reach us (decisions 0331 and 0520). */
+const GATEWAY_HELP: Record<PaymentGateway, string> = {
+  wompi:
+    'Las llaves y los secretos están en el panel de Wompi, sección Desarrolladores. Configura allí la URL de eventos que muestra esta página.',
+  stripe:
+    'La llave secreta está en Desarrolladores → Claves de API. Crea un webhook con la URL de eventos de esta página: Stripe muestra su secreto de firma (whsec_…).',
+  payu: 'En el módulo PayU, Configuración → Configuración técnica: ID del comercio, API Login y API Key; el ID de la cuenta es el del país en que cobras. La URL de confirmación viaja con cada pago: no hace falta configurarla.',
+  mercadopago:
+    'En Tus integraciones, elige tu aplicación: el access token está en Credenciales. En Webhooks → Configurar notificaciones, guarda la URL de eventos de esta página con el evento Pagos: Mercado Pago genera allí la clave secreta.',
+};
+
 /** Only what was typed: an empty secret field keeps the stored value (it is shown masked as a placeholder). */
 function typed(values: Record<string, string | undefined> | undefined): Record<string, string> {
   return Object.fromEntries(
@@ -128,6 +139,7 @@ export function GatewayForm(props: {
         <Form.Item name="mode" label="Modo en uso">
           <Radio.Group optionType="button" options={PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))} />
         </Form.Item>
+        <Typography.Paragraph type="secondary">{GATEWAY_HELP[gateway]}</Typography.Paragraph>
         <Typography.Paragraph type="secondary">
           Los secretos guardados se muestran enmascarados: deja el campo vacío para conservarlos.
         </Typography.Paragraph>
