@@ -24,10 +24,26 @@ export class TableChanges {
   private listener: pg.Client | null = null;
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
+  private started = false;
   private connected: boolean;
 
-  constructor(private readonly kind: 'pglite' | 'postgres') {
+  /** `connectionString`: PostgreSQL's, for the listener (`start`); none for PGlite. */
+  constructor(
+    private readonly kind: 'pglite' | 'postgres',
+    private readonly connectionString?: string,
+  ) {
     this.connected = kind === 'pglite';
+  }
+
+  /**
+   * Starts hearing other processes' changes (PostgreSQL): called by whoever keeps rows in memory (the server's
+   * auth), not by every script that opens the database, since the listening connection keeps a process alive
+   * until `close()`. Never throws: until it connects, `live` stays false and it retries every second.
+   */
+  start(): void {
+    if (this.kind !== 'postgres' || this.started || !this.connectionString) return;
+    this.started = true;
+    void this.listen(this.connectionString).catch(() => undefined);
   }
 
   /** True when every change to a watched table will be heard. */
@@ -50,8 +66,8 @@ export class TableChanges {
     },
   };
 
-  /** PostgreSQL: one connection of its own listening on the channel, reconnected when it drops. */
-  async listen(connectionString: string): Promise<void> {
+  /** One connection of its own listening on the channel, reconnected when it drops. */
+  private async listen(connectionString: string): Promise<void> {
     if (this.kind !== 'postgres' || this.closed) return;
     const client = new pg.Client({ connectionString });
     const lost = () => {

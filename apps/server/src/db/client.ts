@@ -39,10 +39,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
     // Numeric and bigint stay strings: money is never a float.
     pool.on('error', () => undefined);
-    const changes = new TableChanges('postgres');
+    const changes = new TableChanges('postgres', opts.url);
     const db = drizzlePg(pool, { schema, logger: changes.queryLogger }) as unknown as Db;
-    // Without the listener nothing is kept in memory (changes.live stays false); it retries on its own.
-    await changes.listen(opts.url).catch(() => undefined);
     return {
       db,
       kind: 'postgres',

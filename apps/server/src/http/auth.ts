@@ -105,6 +105,7 @@ export function isApiRoute(pattern: string): boolean {
 export function registerAuth(app: FastifyInstance, database: Pick<Database, 'db' | 'changes'>) {
   const { db } = database;
   const sessions = new SessionCache(database.changes);
+  database.changes.start();
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const pattern = request.routeOptions.url;

@@ -87,6 +87,7 @@ describe.runIf(testDbKind === 'postgres')('changes made by another process (Post
     url.pathname = `/${db}`;
     other = new pg.Client({ connectionString: url.toString() });
     await other.connect();
+    await eventually(() => t.database.changes.live); // the app started listening when it was built
   });
   afterAll(() => other.end());
 
