@@ -196,7 +196,10 @@ export const storefrontTransferQuoteSchema = z.object({
   price: money,
   previousPrice: money,
   offer: storefrontTransferOfferSchema,
-  /** What each leg needs at checkout (in `offer.legs` order). */
+  /**
+   * What each leg needs at checkout (in `offer.legs` order): `transportNumber` required; `transportType` set when
+   * the leg has a flight (cruise, train) to name — asked for, optional when not required.
+   */
   legs: z.array(
     z.object({
       transportNumber: z.boolean(),

@@ -155,7 +155,12 @@ export class StorefrontTransfers implements OrderProduct {
       price: offer.price,
       previousPrice: { amount: previous.toFixed(2), currency: out.breakdown.currency },
       offer,
-      legs: answers.map((a) => ({ ...a.requires, transportType: a.transportType })),
+      // A leg from or to an airport asks for the flight even when its supplier does not require it (own transfers).
+      legs: answers.map((a, i) => {
+        const [from, to] = i === 0 ? [index.criteria.from, index.criteria.to] : [index.criteria.to, index.criteria.from];
+        const airport = from.type === 'airport' || to.type === 'airport';
+        return { ...a.requires, transportType: a.transportType ?? (airport ? ('FLIGHT' as const) : null) };
+      }),
     };
     const expiresAt = answers.map((a) => a.expiresAt).sort()[0];
     const passengers = index.criteria.adults + index.criteria.childrenAges.length;

@@ -101,26 +101,27 @@ export function StorefrontTransferCheckoutPage() {
               const leg = q.offer.legs[i];
               const name = leg.direction === 'outbound' ? 'ida' : 'regreso';
               const what = TRANSPORT[need.transportType ?? 'FLIGHT'];
-              if (!need.transportNumber && !need.transportCompany && !need.pickupAddress) return null;
+              const asksTransport = need.transportNumber || need.transportType !== null;
+              if (!asksTransport && !need.transportCompany && !need.pickupAddress) return null;
               return (
                 <fieldset key={leg.direction} style={{ border: 0, padding: 0 }}>
                   <Typography.Title level={2} style={{ fontSize: 18 }}>
                     Tramo de {name}: {leg.from} → {leg.to}
                   </Typography.Title>
-                  {need.transportNumber && (
+                  {asksTransport && (
                     <Form.Item
-                      label={`Número de ${what} (${name})`}
+                      label={`Número de ${what} (${name})${need.transportNumber ? '' : ' (opcional)'}`}
                       name={['legs', i, 'code']}
                       extra="Por ejemplo AV9540"
                       rules={[
-                        { required: true, whitespace: true, message: `Falta el número de ${what} del tramo de ${name}` },
+                        { required: need.transportNumber, whitespace: true, message: `Falta el número de ${what} del tramo de ${name}` },
                         { pattern: /^[A-Za-z0-9 -]{2,20}$/, message: `Número de ${what} no válido` },
                       ]}
                     >
                       <Input autoComplete="off" />
                     </Form.Item>
                   )}
-                  {(need.transportNumber || need.transportCompany) && (
+                  {(asksTransport || need.transportCompany) && (
                     <Form.Item
                       label={`Compañía (${name})${need.transportCompany ? '' : ' (opcional)'}`}
                       name={['legs', i, 'companyName']}
