@@ -295,6 +295,18 @@ describe('storefront transfers', () => {
     );
     for (const o of oneWay.items)
       expect(o.price.amount).toBe(plus10(agencyPrice.get(`${o.transferType}|${o.vehicle}|${o.category}`) as string));
+    // Paging the storefront's own search: most expensive first, one per page; another shop can't read it.
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: `/api/storefront/aventura/transfers/search/${page.cacheId}?sort=-price&limit=1`,
+    });
+    expect(paged.statusCode, paged.body).toBe(200);
+    const top = paged.json().response;
+    expect(top).toMatchObject({ itemsFound: page.itemsFound, limit: 1, totalPages: page.itemsFound, roundTrip: true });
+    const prices = page.items.map((o: { price: { amount: string } }) => Number(o.price.amount));
+    if (page.itemsFound <= page.limit) expect(Number(top.items[0].price.amount)).toBe(Math.max(...prices));
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/storefront/solo-hoteles/transfers/search/${page.cacheId}` });
+    expect(foreign.statusCode).toBe(403);
     const body = JSON.stringify(page) + JSON.stringify(quote);
     for (const field of LEAKS) expect(body).not.toContain(`"${field}"`);
 
