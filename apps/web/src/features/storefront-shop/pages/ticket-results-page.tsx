@@ -1,8 +1,9 @@
 import type { StorefrontTicketSearchBody } from '@travesia/contracts';
 import { formatMoney } from '@travesia/contracts';
-import { Alert, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Card, Empty, Flex, Pagination, Spin, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useTicketPage } from '../api/get-ticket-page';
 import { useSearchTickets } from '../api/search-tickets';
 import { dayOf } from '../components/checkout-parts';
 
@@ -17,6 +18,11 @@ export function StorefrontTicketResultsPage() {
     return { destination, countryCode: 'CO', date, paxes: { adults: Number(params.get('adultos') ?? 2), children: [] } };
   }, [params]);
   const search = useSearchTickets(slug, body);
+  // The page asked for, of the search shown (a new search starts on its first page).
+  const [paging, setPaging] = useState<{ cacheId: string | null; page: number }>({ cacheId: null, page: 1 });
+  const page = paging.cacheId === (search.data?.cacheId ?? null) ? paging.page : 1;
+  const paged = useTicketPage(slug, search.data?.cacheId ?? null, page);
+  const data = page > 1 ? paged.data : search.data;
   const place = params.get('nombre') ?? '';
   return (
     <main style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
@@ -25,10 +31,10 @@ export function StorefrontTicketResultsPage() {
       </Typography.Title>
       {!body && <Alert type="info" showIcon message="Elige destino y día en el buscador." />}
       {search.isLoading && <Spin tip="Buscando actividades…" fullscreen={false} />}
-      {search.error && <Alert type="error" showIcon message={search.error.message} />}
-      {search.data && !search.data.items.length && <Empty description="No hay actividades disponibles para esta búsqueda" />}
+      {(search.error ?? paged.error) && <Alert type="error" showIcon message={(search.error ?? paged.error)?.message} />}
+      {data && !data.items.length && <Empty description="No hay actividades disponibles para esta búsqueda" />}
       <Flex vertical gap={12}>
-        {search.data?.items.map((o) => (
+        {data?.items.map((o) => (
           <Card
             key={o.optionId}
             title={
@@ -67,6 +73,20 @@ export function StorefrontTicketResultsPage() {
           </Card>
         ))}
       </Flex>
+      {data && data.totalPages > 1 && (
+        <Pagination
+          style={{ marginTop: 16 }}
+          simple
+          current={page}
+          total={data.itemsFound}
+          pageSize={data.limit}
+          showSizeChanger={false}
+          onChange={(n) => {
+            setPaging({ cacheId: search.data?.cacheId ?? null, page: n });
+            window.scrollTo(0, 0);
+          }}
+        />
+      )}
     </main>
   );
 }

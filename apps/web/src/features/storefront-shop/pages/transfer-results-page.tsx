@@ -1,8 +1,9 @@
 import type { StorefrontTransferSearchBody } from '@travesia/contracts';
 import { formatMoney } from '@travesia/contracts';
-import { Alert, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Card, Empty, Flex, Pagination, Spin, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useTransferPage } from '../api/get-transfer-page';
 import { useSearchTransfers } from '../api/search-transfers';
 import { dayOf } from '../components/checkout-parts';
 
@@ -28,6 +29,11 @@ export function StorefrontTransferResultsPage() {
     };
   }, [params]);
   const search = useSearchTransfers(slug, body);
+  // The page asked for, of the search shown (a new search starts on its first page).
+  const [paging, setPaging] = useState<{ cacheId: string | null; page: number }>({ cacheId: null, page: 1 });
+  const page = paging.cacheId === (search.data?.cacheId ?? null) ? paging.page : 1;
+  const paged = useTransferPage(slug, search.data?.cacheId ?? null, page);
+  const data = page > 1 ? paged.data : search.data;
   const route = [params.get('desdeNombre'), params.get('hastaNombre')].filter(Boolean).join(' → ');
   const cacheId = search.data?.cacheId ?? '';
   return (
@@ -37,10 +43,10 @@ export function StorefrontTransferResultsPage() {
       </Typography.Title>
       {!body && <Alert type="info" showIcon message="Elige origen, destino, fecha y hora en el buscador." />}
       {search.isLoading && <Spin tip="Buscando traslados…" fullscreen={false} />}
-      {search.error && <Alert type="error" showIcon message={search.error.message} />}
-      {search.data && !search.data.items.length && <Empty description="No hay traslados disponibles para esta búsqueda" />}
+      {(search.error ?? paged.error) && <Alert type="error" showIcon message={(search.error ?? paged.error)?.message} />}
+      {data && !data.items.length && <Empty description="No hay traslados disponibles para esta búsqueda" />}
       <Flex vertical gap={12}>
-        {search.data?.items.map((o) => {
+        {data?.items.map((o) => {
           const q = new URLSearchParams({ cache: cacheId, opcion: o.optionId, ...(o.returnOptionId ? { regreso: o.returnOptionId } : {}) });
           return (
             <Card
@@ -79,6 +85,20 @@ export function StorefrontTransferResultsPage() {
           );
         })}
       </Flex>
+      {data && data.totalPages > 1 && (
+        <Pagination
+          style={{ marginTop: 16 }}
+          simple
+          current={page}
+          total={data.itemsFound}
+          pageSize={data.limit}
+          showSizeChanger={false}
+          onChange={(n) => {
+            setPaging({ cacheId: search.data?.cacheId ?? null, page: n });
+            window.scrollTo(0, 0);
+          }}
+        />
+      )}
     </main>
   );
 }
