@@ -63,13 +63,15 @@ describe('storefront home: product tabs, ticket and transfer searches', () => {
   });
 
   it('checks the ticket search and builds its address', () => {
-    const v = { destination: cartagena, date: '2026-12-10', adults: 3 };
+    const v = { destination: cartagena, date: '2026-12-10', adults: 3, children: [] as Array<number | ''> };
     expect(ticketSearchErrors(v, '2026-11-25')).toEqual({});
     expect(ticketSearchErrors({ ...v, destination: null, date: '2026-11-24' }, '2026-11-25')).toEqual({
       destination: 'Elige un destino de la lista',
       date: 'El día no puede ser anterior a hoy',
     });
     expect(ticketResultsPath('playa', v)).toBe('/s/playa/tickets?destino=p-1&nombre=Cartagena+de+Indias&dia=2026-12-10&adultos=3');
+    expect(ticketSearchErrors({ ...v, children: [8, ''] }, '2026-11-25')).toEqual({ children: 'Indica la edad de cada niño' });
+    expect(ticketResultsPath('playa', { ...v, children: [8, 5] })).toContain('&ninos=8%2C5');
   });
 
   it('checks the transfer search, names its time by the airport and builds its address', () => {
@@ -82,6 +84,7 @@ describe('storefront home: product tabs, ticket and transfer searches', () => {
       returnDate: '2026-12-14',
       returnTime: '15:00',
       adults: 2,
+      children: [] as Array<number | ''>,
     };
     expect(transferSearchErrors(v, '2026-11-25')).toEqual({});
     expect(transferTimeLabel(airport, cartagena)).toBe('Hora de llegada del vuelo');
@@ -92,6 +95,9 @@ describe('storefront home: product tabs, ticket and transfer searches', () => {
       returnDate: 'El regreso debe ser posterior a la ida',
     });
     expect(transferSearchErrors({ ...v, roundTrip: false, returnDate: '', returnTime: '' }, '2026-11-25')).toEqual({});
+    expect(transferSearchErrors({ ...v, adults: 1, children: [1, 2] }, '2026-11-25')).toEqual({
+      children: 'Cada bebé debe viajar con un adulto',
+    });
     const path = new URL(transferResultsPath('playa', v), 'http://x');
     expect(path.pathname).toBe('/s/playa/traslados');
     expect(Object.fromEntries(path.searchParams)).toMatchObject({

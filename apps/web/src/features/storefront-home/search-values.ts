@@ -52,15 +52,26 @@ export function shopProducts(products: readonly string[]): ShopProduct[] {
   return sold.length ? sold : ['hotels'];
 }
 
+/** Children's ages as the search forms keep them: '' until the traveller picks one. */
+export type ChildAges = Array<number | ''>;
+
+/** The Spanish error when some child's age is not picked yet. */
+export function childrenError(children: ChildAges): string | undefined {
+  return children.some((a) => a === '') ? 'Indica la edad de cada niño' : undefined;
+}
+
 export interface TicketSearchValues {
   destination: StorefrontPlace | null;
   date: string;
   adults: number;
+  children: ChildAges;
 }
 
 /** Each field's Spanish error, none when the ticket search can go. `today` as `yyyy-MM-dd`. */
-export function ticketSearchErrors(v: TicketSearchValues, today: string): Partial<Record<'destination' | 'date', string>> {
-  const errors: Partial<Record<'destination' | 'date', string>> = {};
+export function ticketSearchErrors(v: TicketSearchValues, today: string): Partial<Record<'destination' | 'date' | 'children', string>> {
+  const errors: Partial<Record<'destination' | 'date' | 'children', string>> = {};
+  const children = childrenError(v.children);
+  if (children) errors.children = children;
   if (!v.destination) errors.destination = 'Elige un destino de la lista';
   if (!v.date) errors.date = 'Elige el día de la actividad';
   else if (v.date < today) errors.date = 'El día no puede ser anterior a hoy';
@@ -74,6 +85,7 @@ export function ticketResultsPath(slug: string, v: TicketSearchValues): string {
     nombre: v.destination?.name ?? '',
     dia: v.date,
     adultos: String(v.adults),
+    ...(v.children.length ? { ninos: v.children.join(',') } : {}),
   });
   return `/s/${slug}/tickets?${q}`;
 }
@@ -87,8 +99,9 @@ export interface TransferSearchValues {
   returnDate: string;
   returnTime: string;
   adults: number;
+  children: ChildAges;
 }
-type TransferField = 'from' | 'to' | 'date' | 'time' | 'returnDate' | 'returnTime';
+type TransferField = 'from' | 'to' | 'date' | 'time' | 'returnDate' | 'returnTime' | 'children';
 
 /**
  * What a leg's time means for the traveller: from an airport the flight's arrival, to an airport its departure,
@@ -103,6 +116,9 @@ export function transferTimeLabel(from: StorefrontPlace | null, to: StorefrontPl
 /** Each field's Spanish error, none when the transfer search can go. `today` as `yyyy-MM-dd`. */
 export function transferSearchErrors(v: TransferSearchValues, today: string): Partial<Record<TransferField, string>> {
   const errors: Partial<Record<TransferField, string>> = {};
+  const children = childrenError(v.children);
+  if (children) errors.children = children;
+  else if (v.children.filter((a) => a !== '' && a <= 2).length > v.adults) errors.children = 'Cada bebé debe viajar con un adulto';
   if (!v.from) errors.from = 'Elige el origen de la lista';
   if (!v.to) errors.to = 'Elige el destino de la lista';
   else if (v.from && v.from.id === v.to.id) errors.to = 'El origen y el destino no pueden ser el mismo lugar';
@@ -129,6 +145,7 @@ export function transferResultsPath(slug: string, v: TransferSearchValues): stri
     hora: v.time,
     ...(v.roundTrip ? { regreso: v.returnDate, horaRegreso: v.returnTime } : {}),
     adultos: String(v.adults),
+    ...(v.children.length ? { ninos: v.children.join(',') } : {}),
   });
   return `/s/${slug}/traslados?${q}`;
 }

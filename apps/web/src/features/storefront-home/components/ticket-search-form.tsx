@@ -1,18 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isoDay, type TicketSearchValues, ticketResultsPath, ticketSearchErrors } from '../search-values';
+import { ChildrenFields } from './children-fields';
 import { DestinationCombobox } from './destination-combobox';
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /**
  * The storefront's ticket and activity search with native controls (decision 0530): destination, the
- * activity's day, adults. It opens the results page `/s/{slug}/tickets?…`.
+ * activity's day, adults and children's ages. It opens the results page `/s/{slug}/tickets?…`.
  */
 export function TicketSearchForm({ slug }: { slug: string }) {
   const navigate = useNavigate();
   const today = isoDay(new Date());
-  const [values, setValues] = useState<TicketSearchValues>({ destination: null, date: '', adults: 2 });
+  const [values, setValues] = useState<TicketSearchValues>({ destination: null, date: '', adults: 2, children: [] });
   const [errors, setErrors] = useState<ReturnType<typeof ticketSearchErrors>>({});
   const set = <K extends keyof TicketSearchValues>(k: K, v: TicketSearchValues[K]) => {
     setValues((s) => ({ ...s, [k]: v }));
@@ -54,6 +55,13 @@ export function TicketSearchForm({ slug }: { slug: string }) {
           ))}
         </select>
       </div>
+      <ChildrenFields
+        idPrefix="sf-ticket"
+        value={values.children}
+        maxAge={17}
+        error={errors.children}
+        onChange={(v) => set('children', v)}
+      />
       <button type="submit" className="sf-button">
         Buscar
       </button>

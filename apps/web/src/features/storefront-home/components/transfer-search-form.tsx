@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isoDay, type TransferSearchValues, transferResultsPath, transferSearchErrors, transferTimeLabel } from '../search-values';
+import { ChildrenFields } from './children-fields';
 import { DestinationCombobox } from './destination-combobox';
 
 const PEOPLE = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -47,7 +48,7 @@ function Field({
 /**
  * The storefront's transfer search with native controls (decision 0530): from and to (an airport, a city or an
  * area), the day and time — the flight's arrival from an airport, its departure to one —, optionally the return,
- * adults. It opens the results page `/s/{slug}/traslados?…`.
+ * adults and children's ages. It opens the results page `/s/{slug}/traslados?…`.
  */
 export function TransferSearchForm({ slug }: { slug: string }) {
   const navigate = useNavigate();
@@ -61,6 +62,7 @@ export function TransferSearchForm({ slug }: { slug: string }) {
     returnDate: '',
     returnTime: '',
     adults: 2,
+    children: [],
   });
   const [errors, setErrors] = useState<ReturnType<typeof transferSearchErrors>>({});
   const set = <K extends keyof TransferSearchValues>(k: K, v: TransferSearchValues[K]) => {
@@ -136,7 +138,7 @@ export function TransferSearchForm({ slug }: { slug: string }) {
         </>
       )}
       <div className="sf-field">
-        <label htmlFor="sf-transfer-adults">Pasajeros</label>
+        <label htmlFor="sf-transfer-adults">Adultos</label>
         <select id="sf-transfer-adults" value={values.adults} onChange={(e) => set('adults', Number(e.target.value))}>
           {PEOPLE.map((n) => (
             <option key={n} value={n}>
@@ -145,6 +147,13 @@ export function TransferSearchForm({ slug }: { slug: string }) {
           ))}
         </select>
       </div>
+      <ChildrenFields
+        idPrefix="sf-transfer"
+        value={values.children}
+        maxAge={12}
+        error={errors.children}
+        onChange={(v) => set('children', v)}
+      />
       <button type="submit" className="sf-button">
         Buscar
       </button>

@@ -6,8 +6,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTicketPage } from '../api/get-ticket-page';
 import { useSearchTickets } from '../api/search-tickets';
 import { dayOf } from '../components/checkout-parts';
+import { childAgesOf } from '../state';
 
-/** `/s/{slug}/tickets?destino&nombre&dia&adultos`: the shop's tickets and activities for the day, cheapest first. */
+/** `/s/{slug}/tickets?destino&nombre&dia&adultos[&ninos]`: the shop's tickets and activities for the day, cheapest first. */
 export function StorefrontTicketResultsPage() {
   const { slug = '' } = useParams();
   const [params] = useSearchParams();
@@ -15,7 +16,12 @@ export function StorefrontTicketResultsPage() {
     const destination = params.get('destino');
     const date = params.get('dia');
     if (!destination || !date) return null;
-    return { destination, countryCode: 'CO', date, paxes: { adults: Number(params.get('adultos') ?? 2), children: [] } };
+    return {
+      destination,
+      countryCode: 'CO',
+      date,
+      paxes: { adults: Number(params.get('adultos') ?? 2), children: childAgesOf(params.get('ninos'), 17) },
+    };
   }, [params]);
   const search = useSearchTickets(slug, body);
   // The page asked for, of the search shown (a new search starts on its first page).

@@ -6,9 +6,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTransferPage } from '../api/get-transfer-page';
 import { useSearchTransfers } from '../api/search-transfers';
 import { dayOf } from '../components/checkout-parts';
+import { childAgesOf } from '../state';
 
 /**
- * `/s/{slug}/traslados?desde&hasta&fecha&hora[&regreso&horaRegreso]&adultos`: the shop's transfers, one card per
+ * `/s/{slug}/traslados?desde&hasta&fecha&hora[&regreso&horaRegreso]&adultos[&ninos]`: the shop's transfers, one card per
  * vehicle (a round trip's outbound and return as one price), cheapest first.
  */
 export function StorefrontTransferResultsPage() {
@@ -25,7 +26,7 @@ export function StorefrontTransferResultsPage() {
       outbound: { date, time },
       ...(back && backTime ? { return: { date: back, time: backTime } } : {}),
       adults: Number(params.get('adultos') ?? 2),
-      childrenAges: [],
+      childrenAges: childAgesOf(params.get('ninos'), 12),
     };
   }, [params]);
   const search = useSearchTransfers(slug, body);
