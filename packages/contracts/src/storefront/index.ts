@@ -2,22 +2,16 @@ import { z } from 'zod';
 import { hotelCachedQuery, hotelOptionRef, hotelSearchBody, hotelTravellerSchema } from '../hotel-booking.js';
 import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
 import { storefrontSlugParams } from '../white-label/site.js';
+import { STOREFRONT_MESSAGES, storefrontBillingSchema, storefrontPriceSchema } from './common.js';
+import { storefrontTicketSummarySchema, storefrontTransferSummarySchema } from './products.js';
+
+export * from './common.js';
+export * from './products.js';
 
 /**
  * The public storefront's hotel search, checkout and "mi reserva" (issue 20, docs/decisions/0340–0342).
  * Answers carry the traveller's price only: never cost, markups, commission, supplier or account.
  */
-export const STOREFRONT_MESSAGES = {
-  notFound: 'Tienda no encontrada',
-  productNotSold: 'Esta tienda no vende este producto',
-  orderNotFound: 'No encontramos una reserva con esa referencia y correo',
-  priceChanged: 'El precio cambió: revísalo y acéptalo para continuar',
-  paymentsUnavailable: 'Los pagos de esta tienda aún no están disponibles',
-  phoneInvalid: 'Teléfono no válido: usa el formato internacional, p. ej. +573001234567',
-  emailInvalid: 'Correo electrónico no válido',
-  documentRequired: 'Documento de identidad es obligatorio',
-} as const;
-
 const M = STOREFRONT_MESSAGES;
 
 /** The hotel search of a storefront: every hotel account of the owner agency the white label sells. */
@@ -79,27 +73,9 @@ export const storefrontQuoteSchema = z.object({
   checkOut: z.string(),
 });
 
-export const storefrontBillingSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Nombre es obligatorio' }).max(100),
-  surname: z.string().trim().min(1, { error: 'Apellido es obligatorio' }).max(100),
-  email: z.email({ error: M.emailInvalid }).max(200),
-  /** E.164. */
-  phone: z.string().regex(/^\+[1-9]\d{6,14}$/, { error: M.phoneInvalid }),
-  document: z.object({
-    type: z.enum(['CC', 'CE', 'NIT', 'PASAPORTE'], { error: 'Tipo de documento no válido' }),
-    number: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9-]{3,30}$/, { error: M.documentRequired }),
-  }),
-});
-
 export const storefrontOrderBody = hotelOptionRef.extend({
   /** The price the traveller accepted (the quote's): a changed price answers 409 PRICE_CHANGED. */
-  price: z.object({
-    amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Precio no válido' }),
-    currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Moneda no válida' }),
-  }),
+  price: storefrontPriceSchema,
   /** One list per room, adults then children in the search's order. */
   travellers: z.array(z.array(hotelTravellerSchema).min(1).max(12)).min(1).max(9),
   billing: storefrontBillingSchema,
@@ -137,14 +113,21 @@ export const storefrontOrderParams = storefrontSlugParams.extend({
 });
 
 /** "Mi reserva": what the traveller may see of an order (no cost, no supplier). */
+export const STOREFRONT_PRODUCT_KINDS = ['hotel', 'ticket', 'transfer'] as const;
+export type StorefrontProductKind = (typeof STOREFRONT_PRODUCT_KINDS)[number];
+
 export const storefrontOrderViewSchema = z.object({
   orderRef: z.string(),
+  /** What the order books: its block below (`hotel` and `rooms`, `ticket` or `transfer`) says what. */
+  kind: z.enum(STOREFRONT_PRODUCT_KINDS),
   status: z.enum(STOREFRONT_ORDER_STATUSES),
   statusLabel: z.string(),
   holdExpiresAt: z.string(),
   price: money,
-  hotel: z.object({ name: z.string(), board: z.string(), checkIn: z.string(), checkOut: z.string() }),
+  hotel: z.object({ name: z.string(), board: z.string(), checkIn: z.string(), checkOut: z.string() }).nullable(),
   rooms: z.array(z.object({ name: z.string(), adults: z.number(), childrenAges: z.array(z.number()) })),
+  ticket: storefrontTicketSummarySchema.nullable(),
+  transfer: storefrontTransferSummarySchema.nullable(),
   holder: z.object({ name: z.string(), surname: z.string() }),
   voucher: z
     .object({ reference: z.string(), status: z.string(), locator: z.string().nullable(), cancellation: hotelCancellationPolicySchema })

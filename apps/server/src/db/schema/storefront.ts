@@ -1,4 +1,4 @@
-import type { StorefrontOrderStatus } from '@travesia/contracts';
+import type { StorefrontOrderStatus, StorefrontProductKind, StorefrontTicketSummary, StorefrontTransferSummary } from '@travesia/contracts';
 import { char, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
 import { vouchers } from './vouchers.js';
@@ -9,16 +9,20 @@ export interface StorefrontOrderOption {
   cacheId: string;
   optionId: string;
   quoteId: string;
+  /** A transfer's legs (outbound, then return), each its option and quote; the first is `optionId`/`quoteId`. */
+  legs?: Array<{ optionId: string; quoteId: string }>;
 }
 
 /** What "mi reserva" and the e-mail show of an order (the traveller's view, no cost). */
 export interface StorefrontOrderSummary {
-  hotel: { name: string; board: string; checkIn: string; checkOut: string };
-  rooms: Array<{ name: string; adults: number; childrenAges: number[] }>;
+  hotel?: { name: string; board: string; checkIn: string; checkOut: string };
+  rooms?: Array<{ name: string; adults: number; childrenAges: number[] }>;
+  ticket?: StorefrontTicketSummary;
+  transfer?: StorefrontTransferSummary;
   cancellation: { refundable: boolean; rules: Array<Record<string, unknown>>; text?: string };
 }
 
-/** Migration 1040: a storefront order (docs/decisions/0340). */
+/** Migration 1040: a storefront order (docs/decisions/0340); tickets and transfers since 1320 (0530). */
 export const storefrontOrders = pgTable('storefront_orders', {
   id: uuid('id').primaryKey().defaultRandom(),
   ref: text('ref').notNull().unique(),
@@ -29,7 +33,7 @@ export const storefrontOrders = pgTable('storefront_orders', {
     .notNull()
     .references(() => agencies.id, { onDelete: 'cascade' }),
   status: text('status').$type<StorefrontOrderStatus>().notNull().default('awaiting-payment'),
-  kind: text('kind').$type<'hotel'>().notNull().default('hotel'),
+  kind: text('kind').$type<StorefrontProductKind>().notNull().default('hotel'),
   option: jsonb('option').$type<StorefrontOrderOption>().notNull(),
   summary: jsonb('summary').$type<StorefrontOrderSummary>().notNull(),
   amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
@@ -37,6 +41,8 @@ export const storefrontOrders = pgTable('storefront_orders', {
   holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
   travellers: jsonb('travellers').$type<Array<Array<{ name: string; surname: string; age?: number; type: string }>>>().notNull(),
   billing: jsonb('billing').$type<Record<string, unknown>>().notNull(),
+  /** What the traveller chose at checkout that the reserve needs after the payment (migration 1320, decision 0530). */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   email: text('email').notNull(),
   paymentId: text('payment_id').unique(),
   gateway: text('gateway'),

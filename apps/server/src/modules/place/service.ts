@@ -57,6 +57,13 @@ export class PlaceService {
   }
 
   /** Active places only, for callers without a session (a storefront's destination search, issue 20). */
+  /** An active place without a session (a storefront's transfer points); inactive or unknown: the same 404. */
+  async getPublic(id: string): Promise<PlaceRow> {
+    const row = await this.repo.findById(id);
+    if (!row?.active) throw placeNotFound();
+    return row;
+  }
+
   async autocompletePublic(keyword: string, limit: number, types: PlaceType[]) {
     const key = await this.repo.normaliseKeyword(keyword);
     return this.repo.autocomplete({ key, types, parentId: null, limit, includeInactive: false });

@@ -1,4 +1,5 @@
 import type { HotelCancellationPolicy, StorefrontHotelPage } from '@travesia/contracts';
+import { agentPolicy } from '../booking/agent-policy.js';
 
 type Money = { amount: string; currency: string };
 type Room = { name: string; adults: number; childrenAges: number[] };
@@ -76,6 +77,16 @@ export function storefrontPage(p: EnginePage): StorefrontHotelPage {
       })),
     })),
   };
+}
+
+/**
+ * A supplier's cancellation policy in the traveller's price (penalties as the same share of the price as of the
+ * supplier's cost: decision 0400's `agentPolicy`), so no penalty shows the agency's cost. Own inventory's
+ * policies are already in the selling terms.
+ */
+export function travellerPolicy(supplier: string, policy: HotelCancellationPolicy, cost: Money, price: Money): HotelCancellationPolicy {
+  const p = supplier === 'travesia' ? policy : agentPolicy(policy, cost, price);
+  return { refundable: p.refundable, rules: p.rules.map((r) => ({ ...r })), ...(p.text ? { text: p.text } : {}) };
 }
 
 export const money = (m: Money): Money => ({ amount: m.amount, currency: m.currency });

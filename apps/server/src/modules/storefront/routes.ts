@@ -12,12 +12,25 @@ import {
   storefrontQuoteBody,
   storefrontQuoteSchema,
   storefrontSlugParams,
+  storefrontTicketOrderBody,
+  storefrontTicketPageQuery,
+  storefrontTicketPageSchema,
+  storefrontTicketQuoteBody,
+  storefrontTicketQuoteSchema,
+  storefrontTicketSearchBody,
+  storefrontTransferOrderBody,
+  storefrontTransferPageQuery,
+  storefrontTransferPageSchema,
+  storefrontTransferQuoteBody,
+  storefrontTransferQuoteSchema,
+  storefrontTransferSearchBody,
 } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 
 const ok = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), response: schema });
+const cacheParams = storefrontSlugParams.extend({ cacheId: z.string().max(64) });
 
 /**
  * The public storefront API (README.md in this folder): every route is public and resolves the active
@@ -49,7 +62,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       config,
       schema: {
         tags,
-        params: storefrontSlugParams.extend({ cacheId: z.string().max(64) }),
+        params: cacheParams,
         querystring: storefrontHotelPageQuery,
         response: { 200: ok(storefrontHotelPageSchema) },
       },
@@ -86,6 +99,96 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     { config, schema: { tags, params: storefrontSlugParams, body: storefrontOrderBody, response: { 201: ok(storefrontCheckoutSchema) } } },
     async (req, reply) => {
       const response = await shop.createOrder(req.params.slug, req.body);
+      return reply.code(201).send({ success: true as const, response });
+    },
+  );
+
+  // Tickets (decision 0530): search, page, quote, order.
+  app.post(
+    '/api/storefront/:slug/tickets/search',
+    {
+      config,
+      schema: { tags, params: storefrontSlugParams, body: storefrontTicketSearchBody, response: { 200: ok(storefrontTicketPageSchema) } },
+    },
+    async (req) => ({ success: true as const, response: await shop.searchTickets(req.params.slug, req.body) }),
+  );
+
+  app.get(
+    '/api/storefront/:slug/tickets/search/:cacheId',
+    {
+      config,
+      schema: { tags, params: cacheParams, querystring: storefrontTicketPageQuery, response: { 200: ok(storefrontTicketPageSchema) } },
+    },
+    async (req) => ({ success: true as const, response: await shop.ticketPage(req.params.slug, req.params.cacheId, req.query) }),
+  );
+
+  app.post(
+    '/api/storefront/:slug/tickets/quote',
+    {
+      config,
+      schema: { tags, params: storefrontSlugParams, body: storefrontTicketQuoteBody, response: { 200: ok(storefrontTicketQuoteSchema) } },
+    },
+    async (req) => ({ success: true as const, response: await shop.quoteTicket(req.params.slug, req.body.cacheId, req.body.optionId) }),
+  );
+
+  app.post(
+    '/api/storefront/:slug/tickets/orders',
+    {
+      config,
+      schema: { tags, params: storefrontSlugParams, body: storefrontTicketOrderBody, response: { 201: ok(storefrontCheckoutSchema) } },
+    },
+    async (req, reply) => {
+      const response = await shop.createTicketOrder(req.params.slug, req.body);
+      return reply.code(201).send({ success: true as const, response });
+    },
+  );
+
+  // Transfers (decision 0530): search, page, quote, order.
+  app.post(
+    '/api/storefront/:slug/transfers/search',
+    {
+      config,
+      schema: {
+        tags,
+        params: storefrontSlugParams,
+        body: storefrontTransferSearchBody,
+        response: { 200: ok(storefrontTransferPageSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, response: await shop.searchTransfers(req.params.slug, req.body) }),
+  );
+
+  app.get(
+    '/api/storefront/:slug/transfers/search/:cacheId',
+    {
+      config,
+      schema: { tags, params: cacheParams, querystring: storefrontTransferPageQuery, response: { 200: ok(storefrontTransferPageSchema) } },
+    },
+    async (req) => ({ success: true as const, response: await shop.transferPage(req.params.slug, req.params.cacheId, req.query) }),
+  );
+
+  app.post(
+    '/api/storefront/:slug/transfers/quote',
+    {
+      config,
+      schema: {
+        tags,
+        params: storefrontSlugParams,
+        body: storefrontTransferQuoteBody,
+        response: { 200: ok(storefrontTransferQuoteSchema) },
+      },
+    },
+    async (req) => ({ success: true as const, response: await shop.quoteTransfer(req.params.slug, req.body) }),
+  );
+
+  app.post(
+    '/api/storefront/:slug/transfers/orders',
+    {
+      config,
+      schema: { tags, params: storefrontSlugParams, body: storefrontTransferOrderBody, response: { 201: ok(storefrontCheckoutSchema) } },
+    },
+    async (req, reply) => {
+      const response = await shop.createTransferOrder(req.params.slug, req.body);
       return reply.code(201).send({ success: true as const, response });
     },
   );

@@ -8,6 +8,13 @@ import {
   type StorefrontHotelSearchBody,
   type StorefrontOrderBody,
   type StorefrontOrderView,
+  type StorefrontProductKind,
+  type StorefrontTicketOrderBody,
+  type StorefrontTicketPageQuery,
+  type StorefrontTicketSearchBody,
+  type StorefrontTransferOrderBody,
+  type StorefrontTransferPageQuery,
+  type StorefrontTransferSearchBody,
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { Logger } from 'pino';
@@ -22,7 +29,9 @@ import type { SearchIndex } from '../booking/hotel/cache.js';
 import type { HotelSearchService } from '../booking/hotel/search.js';
 import { moduleFor } from '../booking/hotel/search.js';
 import type { HotelBookingService } from '../booking/hotel/service.js';
-import type { SalesContext } from '../booking/sales-context.js';
+import type { TicketSearchService } from '../booking/ticket/search.js';
+import type { TicketBookingService } from '../booking/ticket/service.js';
+import type { TransferService } from '../booking/transfer/service.js';
 import type { OutboxRepository } from '../outbox/repository.js';
 import type { OutboxWorker } from '../outbox/worker.js';
 import type { PaymentPort, PaymentSettled } from '../payments/port.js';
@@ -30,8 +39,12 @@ import { toPlaceDto } from '../place/presenter.js';
 import type { PlaceService } from '../place/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
+import { HotelOrders } from './hotels.js';
 import { type EnginePage, freeCancellationUntil, money, rooms, storefrontPage } from './present.js';
+import type { Billing, OrderDraft, OrderProduct, Storefront } from './product.js';
 import type { StorefrontRepository } from './repository.js';
+import { StorefrontTickets } from './tickets.js';
+import { StorefrontTransfers } from './transfers.js';
 
 const HOTEL_SUPPLIERS = ['hotelbeds', 'juniper', 'restel'] as const;
 const OUTBOX_CONFIRMATION = 'storefront.confirmation';
@@ -47,13 +60,16 @@ export interface StorefrontDeps {
   repo: StorefrontRepository;
   hotelSearch: HotelSearchService;
   hotelBooking: HotelBookingService;
+  ticketSearch: TicketSearchService;
+  ticketBooking: TicketBookingService;
+  transfers: TransferService;
   engine: BookingEngine;
   pricing: PricingService;
   providerAccounts: ProviderAccountService;
   /** LEAD: `services.payments` (the payments module's PaymentPort); null until it is wired: orders answer 503. */
   payments: PaymentPort | null;
   outbox: OutboxRepository;
-  places: Pick<PlaceService, 'autocompletePublic'>;
+  places: Pick<PlaceService, 'autocompletePublic' | 'getPublic'>;
   store: KeyValueStore;
   outboxWorker: OutboxWorker;
   mailer: Mailer;
@@ -63,23 +79,25 @@ export interface StorefrontDeps {
   options?: Partial<StorefrontOptions>;
 }
 
-interface Storefront {
-  whiteLabel: WhiteLabelRow;
-  agency: AgencyRow;
-  sale: SalesContext;
-}
-
 /**
- * A white label's public storefront (issue 20, docs/decisions/0340–0342): hotel search and quote at
- * storefront prices through the booking engine, and orders — hold → payment (PaymentPort) → signed
- * webhook (`onSettled`) → the engine's idempotent reserve — with refunds when a paid order can't be booked.
+ * A white label's public storefront (issue 20, docs/decisions/0340–0342, 0530): hotel, ticket and transfer
+ * search and quote at storefront prices through the booking engine, and orders — hold → payment (PaymentPort)
+ * → signed webhook (`onSettled`) → the engine's idempotent reserve — with refunds when a paid order can't be booked.
  */
 export class StorefrontService {
   private readonly now: () => Date;
   readonly options: StorefrontOptions;
+  /** Tickets and transfers of the shop (tickets.ts, transfers.ts). */
+  readonly tickets: StorefrontTickets;
+  readonly transfers: StorefrontTransfers;
+  /** Each product's part of a paid order: its re-quote after the hold and its reserve. */
+  private readonly products: Record<StorefrontProductKind, OrderProduct>;
   constructor(private readonly d: StorefrontDeps) {
     this.now = d.now ?? (() => new Date());
     this.options = { holdMinutes: 15, ...d.options };
+    this.tickets = new StorefrontTickets({ search: d.ticketSearch, booking: d.ticketBooking, engine: d.engine, log: d.log });
+    this.transfers = new StorefrontTransfers({ transfers: d.transfers, engine: d.engine, places: d.places, log: d.log });
+    this.products = { hotel: new HotelOrders(d.hotelBooking), ticket: this.tickets, transfer: this.transfers };
     d.payments?.onSettled((e) => this.settled(e));
     d.outboxWorker.on(OUTBOX_CONFIRMATION, (p) => this.sendConfirmation(String(p.orderId)));
   }
@@ -204,10 +222,53 @@ export class StorefrontService {
     return { s, q, view: quoteView(q) };
   }
 
-  /** Checkout: re-quote, the hold, the payment session (decision 0340). */
+  /** Every ticket source the shop sells, searched at once (tickets.ts). */
+  async searchTickets(slug: string, body: StorefrontTicketSearchBody) {
+    const s = await this.storefront(slug);
+    this.tickets.assertSold(s);
+    const pricing = this.lazyPricing(s);
+    return this.tickets.search(s, body, pricing);
+  }
+
+  async ticketPage(slug: string, cacheId: string, q: StorefrontTicketPageQuery) {
+    return this.tickets.page(await this.storefront(slug), cacheId, q);
+  }
+
+  async quoteTicket(slug: string, cacheId: string, optionId: string) {
+    const s = await this.storefront(slug);
+    this.tickets.assertSold(s);
+    return (await this.tickets.quote(s, cacheId, optionId, await this.pricingOf(s))).view;
+  }
+
+  /** Every transfer source the shop sells, between an airport and a place (transfers.ts). */
+  async searchTransfers(slug: string, body: StorefrontTransferSearchBody) {
+    const s = await this.storefront(slug);
+    this.transfers.assertSold(s);
+    return this.transfers.search(s, body, this.lazyPricing(s));
+  }
+
+  async transferPage(slug: string, cacheId: string, q: StorefrontTransferPageQuery) {
+    return this.transfers.page(await this.storefront(slug), cacheId, q);
+  }
+
+  async quoteTransfer(slug: string, ref: { cacheId: string; optionId: string; returnOptionId?: string }) {
+    const s = await this.storefront(slug);
+    this.transfers.assertSold(s);
+    return (await this.transfers.quote(s, ref, await this.pricingOf(s))).view;
+  }
+
+  /** The storefront's pricing context, loaded once on first use (after the supplier requests have left). */
+  private lazyPricing(s: Storefront): () => Promise<PricingContext> {
+    let loaded: Promise<PricingContext> | undefined;
+    return () => {
+      loaded ??= this.pricingOf(s);
+      return loaded;
+    };
+  }
+
+  /** Hotel checkout: re-quote, the hold, the payment session (decision 0340). */
   async createOrder(slug: string, body: StorefrontOrderBody, returnBase?: string) {
-    const payments = this.d.payments;
-    if (!payments) throw unavailable(M.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');
+    this.paymentPort();
     const { s, q } = await this.quote(slug, body.cacheId, body.optionId);
     if (!new Decimal(body.price.amount).eq(q.price.amount) || body.price.currency !== q.price.currency)
       throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `${q.price.amount} ${q.price.currency}` });
@@ -218,24 +279,59 @@ export class StorefrontService {
       throw badRequest('Debe haber un grupo de viajeros por habitación, con tantas personas como la ocupación', {
         travellers: 'Viajeros por habitación',
       });
+    const draft: OrderDraft = {
+      quoteExpiresAt: q.expiresAt,
+      order: {
+        kind: 'hotel',
+        option: { cacheId: body.cacheId, optionId: body.optionId, quoteId: q.quoteId },
+        summary: {
+          hotel: { name: q.hotel.name, board: q.board.label, checkIn: q.checkIn, checkOut: q.checkOut },
+          rooms: rooms(q.rooms),
+          cancellation: q.cancellation,
+        },
+        amount: q.price.amount,
+        currency: q.price.currency,
+        travellers: body.travellers,
+        details: {},
+      },
+    };
+    return this.openOrder(s, draft, body.billing, returnBase);
+  }
+
+  /** Ticket checkout: re-quote at the accepted price, the reserve's checks, the hold, the payment session (decision 0530). */
+  async createTicketOrder(slug: string, body: StorefrontTicketOrderBody, returnBase?: string) {
+    this.paymentPort();
+    const s = await this.storefront(slug);
+    const draft = await this.tickets.order(s, body, await this.pricingOf(s));
+    return this.openOrder(s, draft, body.billing, returnBase);
+  }
+
+  /** Transfer checkout: both legs re-quoted at the accepted price, each leg's details checked, the hold, the payment. */
+  async createTransferOrder(slug: string, body: StorefrontTransferOrderBody, returnBase?: string) {
+    this.paymentPort();
+    const s = await this.storefront(slug);
+    const draft = await this.transfers.order(s, body, await this.pricingOf(s));
+    return this.openOrder(s, draft, body.billing, returnBase);
+  }
+
+  private paymentPort(): PaymentPort {
+    if (!this.d.payments) throw unavailable(M.paymentsUnavailable, 'PAYMENTS_UNAVAILABLE');
+    return this.d.payments;
+  }
+
+  /** The order path every product shares: the hold (never past the quote), the order row, the payment session. */
+  private async openOrder(s: Storefront, draft: OrderDraft, billing: Billing, returnBase?: string) {
+    const payments = this.paymentPort();
     const now = this.now();
-    const hold = Math.min(now.getTime() + this.options.holdMinutes * 60_000, Date.parse(q.expiresAt));
+    const hold = Math.min(now.getTime() + this.options.holdMinutes * 60_000, Date.parse(draft.quoteExpiresAt));
     const order = await this.d.repo.insert({
+      ...draft.order,
       ref: newRef(),
       whiteLabelId: s.whiteLabel.id,
       agencyId: s.agency.id,
-      option: { cacheId: body.cacheId, optionId: body.optionId, quoteId: q.quoteId },
-      summary: {
-        hotel: { name: q.hotel.name, board: q.board.label, checkIn: q.checkIn, checkOut: q.checkOut },
-        rooms: rooms(q.rooms),
-        cancellation: q.cancellation,
-      },
-      amount: q.price.amount,
-      currency: q.price.currency,
       holdExpiresAt: new Date(hold),
-      travellers: body.travellers,
-      billing: body.billing,
-      email: body.billing.email.toLowerCase(),
+      billing: billing as unknown as Record<string, unknown>,
+      email: billing.email.toLowerCase(),
     });
     const base = returnBase ?? this.d.publicUrl;
     let session: Awaited<ReturnType<PaymentPort['startCheckout']>>;
@@ -246,7 +342,7 @@ export class StorefrontService {
         orderId: order.id,
         amount: order.amount,
         currency: order.currency,
-        customer: { email: order.email, fullName: `${body.billing.name} ${body.billing.surname}`, phone: body.billing.phone },
+        customer: { email: order.email, fullName: `${billing.name} ${billing.surname}`, phone: billing.phone },
         returnUrl: `${base}/s/${s.whiteLabel.slug}/pedido/${order.ref}`,
         expiresAt: order.holdExpiresAt,
       });
@@ -310,51 +406,23 @@ export class StorefrontService {
     const found = await this.d.repo.whiteLabelById(booking.whiteLabelId);
     if (!found) return this.refund(booking, 'La tienda ya no existe', 'booking');
     const s = this.contextOf(found.whiteLabel, found.agency);
-    let quoteId = booking.option.quoteId;
+    const product = this.products[booking.kind];
+    let toBook = booking;
     if (this.now().getTime() >= booking.holdExpiresAt.getTime()) {
       // Paid after the hold: booked only at the same price and still available, else refunded.
       try {
-        const q = (
-          await this.d.hotelBooking.quote(s.sale, booking.option.cacheId, booking.option.optionId, undefined, await this.pricingOf(s))
-        ).response;
-        if (!new Decimal(q.price.amount).eq(booking.amount) || q.price.currency !== booking.currency || q.availability !== 'available')
-          return this.refund(booking, 'El precio o la disponibilidad cambiaron después del tiempo de reserva', 'booking');
-        quoteId = q.quoteId;
-        await this.d.repo.patch(booking.id, { option: { ...booking.option, quoteId } });
+        const next = await product.requote(s, booking, await this.pricingOf(s));
+        if ('refused' in next) return this.refund(booking, next.refused, 'booking');
+        await this.d.repo.patch(booking.id, { option: next });
+        toBook = { ...booking, option: next };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         return this.refund(booking, `No se pudo volver a cotizar: ${err.message}`, 'booking');
       }
     }
     const payment = { gateway: e.gateway, reference: e.gatewayReference, amount: e.amount, currency: e.currency, status: 'approved' };
-    const billing = booking.billing as {
-      name: string;
-      surname: string;
-      email: string;
-      phone: string;
-      document: { type: string; number: string };
-    };
     try {
-      const { voucher } = await this.d.hotelBooking.reserveForSale(
-        s.sale,
-        {
-          type: 'hotel',
-          client: {
-            name: billing.name,
-            surname: billing.surname,
-            email: billing.email,
-            phones: [billing.phone],
-            document: billing.document.number,
-            documentType: billing.document.type,
-          },
-          companions: booking.travellers.map((room) => room.map((p) => ({ ...p, type: p.type as 'adult' | 'child' | 'infant' }))),
-          price: { gross: booking.amount, currency: booking.currency },
-          payments: { storefront: [payment] },
-          bookingCodes: { quoteId },
-        },
-        `sf-${booking.id}`,
-        { integrator: `storefront:${s.whiteLabel.slug}` },
-      );
+      const { voucher } = await product.reserve(s, toBook, payment);
       if (voucher.status === 'cancelled') return this.refund(booking, 'El proveedor no confirmó la reserva', 'booking', voucher.id);
       const done = voucher.status === 'confirmed' || voucher.status === 'on-request';
       if (done) await this.booked(booking.id, voucher.id);
@@ -410,8 +478,11 @@ export class StorefrontService {
       statusLabel: STOREFRONT_ORDER_STATUS_LABELS[order.status],
       holdExpiresAt: order.holdExpiresAt.toISOString(),
       price: { amount: new Decimal(order.amount).toFixed(2), currency: order.currency },
-      hotel: order.summary.hotel,
-      rooms: order.summary.rooms,
+      kind: order.kind,
+      hotel: order.summary.hotel ?? null,
+      rooms: order.summary.rooms ?? [],
+      ticket: order.summary.ticket ?? null,
+      transfer: order.summary.transfer ?? null,
       holder: { name: billing.name, surname: billing.surname },
       voucher: voucher
         ? {
@@ -432,13 +503,12 @@ export class StorefrontService {
     if (!found) return;
     const wl = found.whiteLabel;
     const link = `${this.d.publicUrl}/s/${wl.slug}/mi-reserva?ref=${encodeURIComponent(order.ref)}`;
-    const h = order.summary.hotel;
     await this.d.mailer.send({
       to: order.email,
       fromName: wl.name,
       subject: `${wl.name}: tu reserva ${order.ref} está confirmada`,
       text: [
-        `Tu reserva en ${h.name} del ${h.checkIn} al ${h.checkOut} está confirmada.`,
+        ...confirmationLines(order.summary),
         `Referencia: ${order.ref}`,
         `Total pagado: ${new Decimal(order.amount).toFixed(2)} ${order.currency}`,
         `Consulta tu reserva en ${link} con esta referencia y tu correo.`,
@@ -447,6 +517,31 @@ export class StorefrontService {
       ].join('\n'),
     });
   }
+}
+
+/** What the confirmation e-mail says was booked, by product. */
+function confirmationLines(summary: StorefrontOrderRow['summary']): string[] {
+  const { hotel, ticket, transfer } = summary;
+  if (ticket) {
+    const when = [ticket.date, ticket.session ? `a las ${ticket.session}` : null].filter(Boolean).join(' ');
+    const who = `${ticket.participants.adults} adulto(s)${ticket.participants.children ? ` y ${ticket.participants.children} niño(s)` : ''}`;
+    return [
+      `Tu reserva de ${ticket.activity}${ticket.modality ? ` (${ticket.modality})` : ''} el ${when} está confirmada.`,
+      `Participantes: ${who}${ticket.language ? ` · Idioma: ${ticket.language}` : ''}`,
+    ];
+  }
+  if (transfer)
+    return [
+      `Tu traslado (${transfer.service}, ${transfer.vehicle}) para ${transfer.passengers} pasajero(s) está confirmado:`,
+      ...transfer.legs.map(
+        (l) =>
+          `${l.direction === 'outbound' ? 'Ida' : 'Regreso'}: ${l.from} → ${l.to}, ${l.date} a las ${l.time}` +
+          (l.transportNumber ? ` (vuelo ${l.transportNumber})` : ''),
+      ),
+    ];
+  return hotel
+    ? [`Tu reserva en ${hotel.name} del ${hotel.checkIn} al ${hotel.checkOut} está confirmada.`]
+    : ['Tu reserva está confirmada.'];
 }
 
 /** The storefront's view of a quote: the traveller's price and the option, nothing the agency keeps. */

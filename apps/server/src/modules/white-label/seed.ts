@@ -48,7 +48,7 @@ export async function seedDemoWhiteLabel({ db }: SeedContext) {
     name: 'Viajes Andinos',
     slug: DEMO_STOREFRONT_SLUG,
     status: 'active',
-    // Supplier hotels are what the shop books today (own hotels and other products: decision 0340).
+    // Supplier hotels, own tickets and own transfers are sold (own hotels are not: decisions 0340, 0530).
     products: ['hotels-hotelbeds', 'hotels-juniper', 'hotels-restel', 'hotels-travesia', 'tickets-travesia', 'transfers-travesia'],
     currency: 'COP',
     language: 'es',

@@ -5,6 +5,10 @@ import { StorefrontOrderPage } from '../../features/storefront-shop/pages/order-
 export { StorefrontCheckoutPage } from '../../features/storefront-shop/pages/checkout-page';
 export { StorefrontOrderPage } from '../../features/storefront-shop/pages/order-page';
 export { StorefrontResultsPage } from '../../features/storefront-shop/pages/results-page';
+export { StorefrontTicketCheckoutPage } from '../../features/storefront-shop/pages/ticket-checkout-page';
+export { StorefrontTicketResultsPage } from '../../features/storefront-shop/pages/ticket-results-page';
+export { StorefrontTransferCheckoutPage } from '../../features/storefront-shop/pages/transfer-checkout-page';
+export { StorefrontTransferResultsPage } from '../../features/storefront-shop/pages/transfer-results-page';
 export { StorefrontAntdSection } from './storefront-antd-section';
 
 export const TermsPage = () => <StorefrontLegalPage kind="terms" />;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isoDay, resultsPath, type SearchValues, searchErrors } from './search-values';
+import {
+  isoDay,
+  resultsPath,
+  type SearchValues,
+  searchErrors,
+  shopProducts,
+  ticketResultsPath,
+  ticketSearchErrors,
+  transferResultsPath,
+  transferSearchErrors,
+  transferTimeLabel,
+} from './search-values';
 
 const cartagena = { id: 'p-1', name: 'Cartagena de Indias', type: 'city', label: 'Cartagena de Indias, Bolívar, Colombia' };
 const valid: SearchValues = { destination: cartagena, start: '2026-12-10', end: '2026-12-12', adults: 2 };
@@ -38,6 +49,62 @@ describe('storefront home search', () => {
       entrada: '2026-12-10',
       salida: '2026-12-12',
       adultos: '2',
+    });
+  });
+});
+
+describe('storefront home: product tabs, ticket and transfer searches', () => {
+  const airport = { id: 'p-2', name: 'Aeropuerto Rafael Núñez', type: 'airport', label: 'Aeropuerto Rafael Núñez (CTG), Cartagena' };
+
+  it('shows a tab per product the shop sells, never own hotels alone, hotels when it lists none', () => {
+    expect(shopProducts(['hotels-hotelbeds', 'tickets-travesia', 'transfers-hotelbeds'])).toEqual(['hotels', 'tickets', 'transfers']);
+    expect(shopProducts(['hotels-travesia', 'transfers-travesia'])).toEqual(['transfers']);
+    expect(shopProducts(['flights-santsg'])).toEqual(['hotels']);
+  });
+
+  it('checks the ticket search and builds its address', () => {
+    const v = { destination: cartagena, date: '2026-12-10', adults: 3, children: [] as Array<number | ''> };
+    expect(ticketSearchErrors(v, '2026-11-25')).toEqual({});
+    expect(ticketSearchErrors({ ...v, destination: null, date: '2026-11-24' }, '2026-11-25')).toEqual({
+      destination: 'Elige un destino de la lista',
+      date: 'El día no puede ser anterior a hoy',
+    });
+    expect(ticketResultsPath('playa', v)).toBe('/s/playa/tickets?destino=p-1&nombre=Cartagena+de+Indias&dia=2026-12-10&adultos=3');
+    expect(ticketSearchErrors({ ...v, children: [8, ''] }, '2026-11-25')).toEqual({ children: 'Indica la edad de cada niño' });
+    expect(ticketResultsPath('playa', { ...v, children: [8, 5] })).toContain('&ninos=8%2C5');
+  });
+
+  it('checks the transfer search, names its time by the airport and builds its address', () => {
+    const v = {
+      from: airport,
+      to: cartagena,
+      date: '2026-12-10',
+      time: '10:30',
+      roundTrip: true,
+      returnDate: '2026-12-14',
+      returnTime: '15:00',
+      adults: 2,
+      children: [] as Array<number | ''>,
+    };
+    expect(transferSearchErrors(v, '2026-11-25')).toEqual({});
+    expect(transferTimeLabel(airport, cartagena)).toBe('Hora de llegada del vuelo');
+    expect(transferTimeLabel(cartagena, airport)).toBe('Hora de salida del vuelo');
+    expect(transferTimeLabel(cartagena, cartagena)).toBe('Hora de recogida');
+    expect(transferSearchErrors({ ...v, to: airport, returnDate: '2026-12-10', returnTime: '09:00' }, '2026-11-25')).toEqual({
+      to: 'El origen y el destino no pueden ser el mismo lugar',
+      returnDate: 'El regreso debe ser posterior a la ida',
+    });
+    expect(transferSearchErrors({ ...v, roundTrip: false, returnDate: '', returnTime: '' }, '2026-11-25')).toEqual({});
+    expect(transferSearchErrors({ ...v, adults: 1, children: [1, 2] }, '2026-11-25')).toEqual({
+      children: 'Cada bebé debe viajar con un adulto',
+    });
+    const path = new URL(transferResultsPath('playa', v), 'http://x');
+    expect(path.pathname).toBe('/s/playa/traslados');
+    expect(Object.fromEntries(path.searchParams)).toMatchObject({
+      desde: 'p-2',
+      hasta: 'p-1',
+      regreso: '2026-12-14',
+      horaRegreso: '15:00',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdRemaining, orderPhase, pollInterval } from './state';
+import { childAgesOf, holdRemaining, orderPhase, pollInterval } from './state';
 
 describe('hold countdown', () => {
   const at = Date.parse('2026-12-01T10:00:00Z');
@@ -27,5 +27,13 @@ describe('order phase on the return page', () => {
     expect(pollInterval('booking', 50)).toBe(10_000);
     expect(pollInterval('booked', 1)).toBe(false);
     expect(pollInterval('refunded', 1)).toBe(false);
+  });
+});
+
+describe('children of a results address', () => {
+  it('reads the ages, leaving out what is not an age for the product', () => {
+    expect(childAgesOf('8,5,0', 17)).toEqual([8, 5, 0]);
+    expect(childAgesOf('8,15,x,', 12)).toEqual([8]);
+    expect(childAgesOf(null, 12)).toEqual([]);
   });
 });

@@ -43,3 +43,12 @@ export const PHASE_TEXT: Record<OrderPhase, { title: string; text: string }> = {
   refunded: { title: 'Pago reembolsado', text: 'No pudimos confirmar la reserva y el pago fue reembolsado.' },
   review: { title: 'Reserva en revisión', text: 'La agencia revisará tu reserva y te contactará.' },
 };
+
+/** The children's ages of a results page's address (`ninos=8,5`), invalid ones left out. */
+export function childAgesOf(param: string | null, maxAge: number): number[] {
+  return (param ?? '')
+    .split(',')
+    .filter((a) => /^\d{1,2}$/.test(a))
+    .map(Number)
+    .filter((a) => a <= maxAge);
+}

@@ -23,6 +23,7 @@ import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService, UsableAccounts } from '../../provider-account/service.js';
 import type { StreamSource } from '../fan-out.js';
 import type { PlaceLookup } from '../hotel/places.js';
+import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import { sandboxed } from '../sandbox.js';
 import { type CachedTicket, facetsOf, filterTickets, presentTicket, sortTickets } from './cache.js';
 
@@ -123,8 +124,17 @@ export class TicketSearchService {
     return { from: q.from, to: q.to, days: [...new Set(found.offers.map((o) => o.from))].sort() };
   }
 
-  /** `localWork`: a streamed search's departure gate, which the pricing context waits at (fan-out.ts). */
-  prefetch(auth: AuthContext, destination: string, localWork: Promise<void> = Promise.resolve()): SharedLookups {
+  /**
+   * `localWork`: a streamed search's departure gate, which the pricing context waits at (fan-out.ts);
+   * `pricingContext`: a storefront's own (its markup on top, decision 0341) instead of the seller's.
+   */
+  prefetch(
+    who: AuthContext | SalesContext,
+    destination: string,
+    localWork: Promise<void> = Promise.resolve(),
+    pricingContext?: () => Promise<PricingContext>,
+  ): SharedLookups {
+    const sale = saleOf(who);
     const place = this.d.places.place(destination);
     const codes = place.then((p) => this.d.places.supplierCodes(p));
     for (const p of [place, codes]) p.catch(() => undefined);
@@ -132,7 +142,9 @@ export class TicketSearchService {
     const loadPricing = () => {
       if (!pricing) {
         pricing = localWork.then(() =>
-          this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: this.now() }),
+          pricingContext
+            ? pricingContext()
+            : this.d.pricing.loadContext({ agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at: this.now() }),
         );
         pricing.catch(() => undefined);
       }
@@ -147,13 +159,22 @@ export class TicketSearchService {
   }
 
   /** The ticket sources the seller may search: own inventory and each usable Hotelbeds/Juniper account, module enabled. */
-  async sources(auth: AuthContext, usable?: UsableAccounts): Promise<StreamSource<TicketProvider>[]> {
+  async sources(who: AuthContext | SalesContext, usable?: UsableAccounts): Promise<StreamSource<TicketProvider>[]> {
+    const sale = saleOf(who);
     // Platform staff (no agency) search every source, as the module checks of the routes let them.
-    const enabled = (m: AgencyModule | null) => m !== null && (!auth.agency || auth.modules.includes(m));
+    const enabled = (m: AgencyModule | null) => m !== null && (!sale.agencyId || sale.modules.includes(m));
     const own: StreamSource<TicketProvider>[] = enabled('tickets-travesia')
       ? [{ accountId: OWN_INVENTORY_ACCOUNT_ID, supplier: 'travesia', name: PROVIDER_CATALOGUE.travesia.shortLabel }]
       : [];
-    const accounts = (usable ?? (await this.d.providerAccounts.usableAccounts(auth))).rows.filter((a) => {
+    // A storefront searches every usable account of its agency (no seller limits them).
+    const rows = usable
+      ? usable.rows
+      : 'channel' in who
+        ? sale.agencyId
+          ? await this.d.providerAccounts.usableByAgency(sale.agencyId)
+          : []
+        : await this.d.providerAccounts.usableFor(who);
+    const accounts = rows.filter((a) => {
       const m = providerModule(a.supplier, 'ticket');
       return TICKET_SUPPLIERS.includes(a.supplier as TicketProvider) && enabled(m);
     });
@@ -162,23 +183,24 @@ export class TicketSearchService {
 
   /** The account of a source, checked: it sells tickets (as the route's provider when it names one) and its module is enabled. */
   async account(
-    auth: AuthContext,
+    who: AuthContext | SalesContext,
     accountId: string,
     want: TicketProvider | null,
     forceSandbox: boolean,
     usable?: UsableAccounts,
   ): Promise<ResolvedProviderAccount> {
-    const account = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForUse(auth, accountId);
+    const sale = saleOf(who);
+    const account = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForSale(sale, accountId);
     const module = providerModule(account.supplier, 'ticket');
     if (!module || (want && account.supplier !== want) || !this.d.suppliers.registry.supports(account.supplier, 'ticket'))
       throw badRequest(HM.supplierMismatch, { provider_id: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
-    if (auth.agency && !auth.modules.includes(module)) throw forbidden(M.moduleDisabled);
+    if (sale.agencyId && !sale.modules.includes(module)) throw forbidden(M.moduleDisabled);
     return forceSandbox ? sandboxed(this.d.suppliers, account) : account;
   }
 
   /** One source's tickets, priced and stored as its own search (its first page is the answer). */
   async searchOne(
-    auth: AuthContext,
+    who: AuthContext | SalesContext,
     account: ResolvedProviderAccount,
     criteria: TicketCriteria,
     opts: {
@@ -190,13 +212,13 @@ export class TicketSearchService {
     },
   ): Promise<TicketSearch> {
     this.checkCriteria(criteria);
-    const shared = opts.shared ?? this.prefetch(auth, criteria.destination);
+    const shared = opts.shared ?? this.prefetch(who, criteria.destination);
     const place = await shared.place;
     // The activity day is the destination's: not before its today.
     const { from, to } = this.checkCriteria(criteria, place.timeZone ?? DEFAULT_TIME_ZONE);
     const destination = account.supplier === 'travesia' ? place.id : ((await shared.codes).get(account.supplier) ?? null);
     const label = PROVIDER_CATALOGUE[account.supplier].shortLabel;
-    if (!destination) return this.store(auth, criteria, place, opts.forceSandbox, [], [M.noMapping(label)]);
+    if (!destination) return this.store(who, criteria, place, opts.forceSandbox, [], [M.noMapping(label)]);
     const paxAges = paxAgesOf(criteria);
     const ctx = { correlationId: randomBytes(8).toString('hex'), simScenario: account.mode === 'sandbox' ? opts.simScenario : undefined };
     // The request leaves first; the pricing context loads while the supplier answers (in a streamed search once
@@ -222,7 +244,7 @@ export class TicketSearchService {
       }
     }
     const notes = missing.size ? [HM.rateMissingDropped(found.offers.length - options.length, [...missing].sort().join(', '))] : [];
-    return this.store(auth, criteria, place, opts.forceSandbox, options, notes);
+    return this.store(who, criteria, place, opts.forceSandbox, options, notes);
   }
 
   private price(ctx: PricingContext, place: SearchedPlace, offer: TicketOffer, paxes: number) {
@@ -243,15 +265,15 @@ export class TicketSearchService {
   }
 
   /** Every source's options in one search, in the order the sources were listed. */
-  async merge(auth: AuthContext, parts: TicketSearch[]): Promise<TicketSearch | null> {
+  async merge(who: AuthContext | SalesContext, parts: TicketSearch[]): Promise<TicketSearch | null> {
     if (!parts.length) return null;
     const options = parts.flatMap((p) => p.options).map((o, i) => ({ ...o, optionId: String(i) }));
     const first = parts[0];
-    return this.store(auth, first.criteria, first.place, first.forceSandbox, options, [...new Set(parts.flatMap((p) => p.notes))]);
+    return this.store(who, first.criteria, first.place, first.forceSandbox, options, [...new Set(parts.flatMap((p) => p.notes))]);
   }
 
   private async store(
-    auth: AuthContext,
+    who: AuthContext | SalesContext,
     criteria: TicketCriteria,
     place: SearchedPlace,
     forceSandbox: boolean,
@@ -260,11 +282,12 @@ export class TicketSearchService {
   ): Promise<TicketSearch> {
     const cacheId = randomBytes(16).toString('base64url');
     const expires = new Date(this.now().getTime() + SEARCH_TTL_S * 1000).toISOString();
+    const sale = saleOf(who);
     const search: TicketSearch = {
       v: 1,
       cacheId,
-      agencyId: auth.agency?.id ?? null,
-      userId: auth.user.id,
+      agencyId: sale.agencyId,
+      userId: scopeIdOf(sale),
       expires,
       criteria,
       place,
@@ -276,34 +299,39 @@ export class TicketSearchService {
     return search;
   }
 
-  /** The seller's stored search; another seller's or an expired one is a 404. */
-  async load(auth: AuthContext, cacheId: string): Promise<TicketSearch> {
+  /** The seller's (or storefront's) stored search; another's or an expired one is a 404. */
+  async load(who: AuthContext | SalesContext, cacheId: string): Promise<TicketSearch> {
+    const sale = saleOf(who);
     const raw = await this.d.store.get(`ticket-search:${cacheId}`);
     const search = raw ? (JSON.parse(raw) as TicketSearch) : null;
-    if (!search || search.userId !== auth.user.id || search.agencyId !== (auth.agency?.id ?? null))
+    if (!search || search.userId !== scopeIdOf(sale) || search.agencyId !== sale.agencyId)
       throw new AppError(404, 'SEARCH_EXPIRED', HM.cacheExpired);
     return search;
   }
 
-  async option(auth: AuthContext, cacheId: string, optionId: string) {
-    const search = await this.load(auth, cacheId);
+  async option(who: AuthContext | SalesContext, cacheId: string, optionId: string) {
+    const search = await this.load(who, cacheId);
     const option = search.options.find((o) => o.optionId === optionId);
     if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', M.eventNotFound);
     return { search, option };
   }
 
   /** One page of a stored search, filtered and sorted on the server; prices as the role may see them. */
-  async page(auth: AuthContext, cacheId: string, q: TicketCachedQuery) {
-    const search = await this.load(auth, cacheId);
-    return this.present(auth, search, q);
+  async page(who: AuthContext | SalesContext, cacheId: string, q: TicketCachedQuery) {
+    const search = await this.load(who, cacheId);
+    return this.present(who, search, q);
   }
 
-  present(auth: AuthContext, search: TicketSearch, q: Pick<TicketCachedQuery, 'page' | 'limit' | 'sort'> & Partial<TicketCachedQuery>) {
+  present(
+    who: AuthContext | SalesContext,
+    search: TicketSearch,
+    q: Pick<TicketCachedQuery, 'page' | 'limit' | 'sort'> & Partial<TicketCachedQuery>,
+  ) {
     const matching = sortTickets(filterTickets(search.options, q), q.sort);
     const totalPages = Math.max(1, Math.ceil(matching.length / q.limit));
     const items = matching
       .slice((q.page - 1) * q.limit, q.page * q.limit)
-      .map((o) => presentTicket(o, (b) => breakdownFor(auth.user.type, b)));
+      .map((o) => presentTicket(o, (b) => breakdownFor(viewerTypeOf(saleOf(who)), b)));
     return {
       success: true as const,
       response: {

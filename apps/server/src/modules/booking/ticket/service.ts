@@ -12,7 +12,7 @@ import Decimal from 'decimal.js';
 import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest } from '../../../http/errors.js';
-import { breakdownFor } from '../../../pricing/index.js';
+import { breakdownFor, type PricingContext } from '../../../pricing/index.js';
 import type { ResolvedProviderAccount, SupplierLayer, TicketQuote, Traveller } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
@@ -23,7 +23,7 @@ import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
 import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
-import { salesContextOf } from '../sales-context.js';
+import { type SalesContext, saleOf, viewerTypeOf } from '../sales-context.js';
 import { voucherMoney } from '../voucher-money.js';
 import { hoursOf } from './cache.js';
 import { paxAgesOf, type TicketCriteria, type TicketSearch, type TicketSearchService } from './search.js';
@@ -120,19 +120,21 @@ export class TicketBookingService {
     });
   }
 
-  /** Re-quotes one option with its provider (Hotelbeds details, Juniper booking rules, own calendar); changes come flagged. */
-  async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
-    const { search, option } = await this.d.search.option(auth, cacheId, optionId);
-    const account = await this.d.search.account(auth, option.accountId, null, search.forceSandbox);
+  /**
+   * Re-quotes one option with its provider (Hotelbeds details, Juniper booking rules, own calendar); changes come
+   * flagged. A storefront passes its own pricing context (its markup on top, decision 0341).
+   */
+  async quote(who: AuthContext | SalesContext, cacheId: string, optionId: string, simScenario?: string, pricing?: PricingContext) {
+    const sale = saleOf(who);
+    const { search, option } = await this.d.search.option(sale, cacheId, optionId);
+    const account = await this.d.search.account(sale, option.accountId, null, search.forceSandbox);
     const at = this.d.engine.now();
     const quote = await this.d.suppliers.registry
       .ticket(account)
       .quote(option.offer, { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined });
     const supplierData = option.offer.supplierData as { placeId?: string; placeAncestors?: string[] };
-    const breakdown = await this.d.pricing.priceOffer({
-      agencyId: auth.agency?.id ?? null,
-      userId: auth.user.id,
-      kind: 'ticket',
+    const offer = {
+      kind: 'ticket' as const,
       supplier: account.supplier,
       destinationAncestors: supplierData.placeId
         ? [supplierData.placeId, ...(supplierData.placeAncestors ?? [])]
@@ -143,8 +145,10 @@ export class TicketBookingService {
       cost: quote.total,
       bookingDate: isoDay(at),
       targetCurrency: option.breakdown.currency,
-      at,
-    });
+    };
+    const breakdown = pricing
+      ? this.d.pricing.price(pricing, offer)
+      : await this.d.pricing.priceOffer({ ...offer, agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at });
     const quoteId = QuoteStore.newId();
     const ttl = QuoteStore.ttl(quote.token.expiresAt, at);
     const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
@@ -177,7 +181,7 @@ export class TicketBookingService {
           { breakdown: option.breakdown, cancellation: option.offer.cancellation },
           { breakdown, cancellation: quote.cancellation },
         ),
-        breakdown: breakdownFor(auth.user.type, breakdown),
+        breakdown: breakdownFor(viewerTypeOf(sale), breakdown),
         availability: quote.availability ?? 'available',
         cancellation: quote.cancellation,
         previousCancellation: option.offer.cancellation,
@@ -198,26 +202,26 @@ export class TicketBookingService {
     };
   }
 
-  /** Books an accepted quote exactly once per idempotency key, through the engine's reserve path. */
+  /**
+   * Books an accepted quote exactly once per idempotency key, through the engine's reserve path; a storefront
+   * order books with its sales context and names itself as the voucher's integrator (decision 0530).
+   */
   async reserve(
-    auth: AuthContext,
+    who: AuthContext | SalesContext,
     body: TicketReserveBody,
     idempotencyKey: string | undefined,
-    opts: { simScenario?: string; actor?: EventActor } = {},
+    opts: { simScenario?: string; actor?: EventActor; integrator?: string } = {},
   ): Promise<{ voucher: VoucherRow; created: boolean }> {
     const key = ReserveEngine.checkKey(idempotencyKey);
-    const sale = salesContextOf(auth);
+    const sale = saleOf(who);
     const { reserves, quotes } = this.d.engine;
     const previous = await reserves.replay(sale, key);
     if (previous) return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
     const q = await quotes.get<CachedTicketQuote>('ticket', sale, body.bookingCodes.quoteId);
     if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency)
       throw new AppError(409, 'PRICE_CHANGED', HM.priceChanged, { price: `Precio vigente: ${q.breakdown.price} ${q.breakdown.currency}` });
-    const choice = assertChoices(q.quote, body, this.d.engine.now());
-    assertRequiredHolderFields(q.quote.requiredHolderFields, body.client);
-    const paxes = participantsOf(q.criteria, body);
-    assertBands(q.quote, paxAgesOf(q.criteria), paxes);
-    const account = await this.d.search.account(auth, q.accountId, null, q.forceSandbox);
+    const { choice, paxes } = checkTicketReserve(q, body, this.d.engine.now());
+    const account = await this.d.search.account(sale, q.accountId, null, q.forceSandbox);
     const tickets = this.d.suppliers.registry.ticket(account);
     const holder = supplierHolder(body.client);
     const day = q.quote.offer.from;
@@ -232,8 +236,22 @@ export class TicketBookingService {
         tickets.book({ quote: q.quote, holder, paxes, clientReference, ...choice, remarks: body.comments }, ctx),
       simScenario: opts.simScenario,
       actor: opts.actor,
+      integrator: opts.integrator,
     });
   }
+}
+
+/**
+ * Every check of a ticket reserve against its quote, before anything is recorded: the choices, the holder
+ * fields the supplier requires, one traveller per searched participant in the quoted age bands. A storefront
+ * runs them at checkout too, so a traveller never pays for a booking the engine would refuse (decision 0530).
+ */
+export function checkTicketReserve(q: CachedTicketQuote, body: TicketReserveBody, now: Date) {
+  const choice = assertChoices(q.quote, body, now);
+  assertRequiredHolderFields(q.quote.requiredHolderFields, body.client);
+  const paxes = participantsOf(q.criteria, body);
+  assertBands(q.quote, paxAgesOf(q.criteria), paxes);
+  return { choice, paxes };
 }
 
 /**

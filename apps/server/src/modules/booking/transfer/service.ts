@@ -26,7 +26,7 @@ import { departureGate, fanOutSearch, type StreamEvent, type StreamSource } from
 import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
-import { salesContextOf } from '../sales-context.js';
+import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import { sandboxed } from '../sandbox.js';
 import { voucherMoney } from '../voucher-money.js';
 import { type CachedTransferOffer, optionDto, type TransferSearchIndex, transferCacheKey, transferPage } from './cache.js';
@@ -60,32 +60,49 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export class TransferService {
   constructor(private readonly d: TransferDeps) {}
 
-  /** A transfer account the seller may use, its module enabled, in the mode asked. */
-  async account(auth: AuthContext, accountId: string, forceSandbox: boolean, usable?: UsableAccounts): Promise<ResolvedProviderAccount> {
-    const a = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForUse(auth, accountId);
+  /** A transfer account the seller (or storefront) may use, its module enabled, in the mode asked. */
+  async account(
+    who: AuthContext | SalesContext,
+    accountId: string,
+    forceSandbox: boolean,
+    usable?: UsableAccounts,
+  ): Promise<ResolvedProviderAccount> {
+    const sale = saleOf(who);
+    const a = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForSale(sale, accountId);
     const module = TRANSFER_SUPPLIERS.includes(a.supplier) ? transferModule(a.supplier) : null;
     if (!module) throw badRequest(HM.supplierMismatch, { providers: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
-    if (!auth.modules.includes(module as never)) throw forbidden(HM.moduleDisabled);
+    if (!sale.modules.includes(module as never)) throw forbidden(HM.moduleDisabled);
     return forceSandbox ? sandboxed(this.d.suppliers, a) : a;
   }
 
   /** The criteria checks that answer a plain 4xx before a stream opens. */
-  async precheck(_auth: AuthContext, body: TransferSearchBody): Promise<void> {
+  async precheck(_who: AuthContext | SalesContext, body: TransferSearchBody): Promise<void> {
     checkTransferDates(body, isoDay(this.d.engine.now()));
     await assertPointPlaces(this.d.db, body);
     if (body.destination) await placeAncestors(this.d.db, body.destination);
   }
 
-  /** Every chosen (or usable) transfer source searched at once, each reported as it answers; one merged cacheId. */
+  /**
+   * Every chosen (or usable) transfer source searched at once, each reported as it answers; one merged cacheId.
+   * A storefront searches every usable account of its agency with its own pricing context (decision 0530).
+   */
   async stream(
-    auth: AuthContext,
+    who: AuthContext | SalesContext,
     body: TransferSearchBody,
     emit: (e: StreamEvent) => void,
-    opts: { forceSandbox: boolean; simScenario?: string },
+    opts: { forceSandbox: boolean; simScenario?: string; pricing?: () => Promise<PricingContext> },
   ): Promise<void> {
     const now = this.d.engine.now();
-    const usableAccounts = await this.d.providerAccounts.usableAccounts(auth);
-    const usable = usableAccounts.rows.filter((a) => TRANSFER_SUPPLIERS.includes(a.supplier));
+    const sale = saleOf(who);
+    // A signed-in seller's accounts are read once with their templates, and every source resolves from that read;
+    // a storefront searches every usable account of its agency (no seller limits them).
+    const usableAccounts = 'channel' in who ? undefined : await this.d.providerAccounts.usableAccounts(who);
+    const accountsOfSeller = usableAccounts
+      ? usableAccounts.rows
+      : sale.agencyId
+        ? await this.d.providerAccounts.usableByAgency(sale.agencyId)
+        : [];
+    const usable = accountsOfSeller.filter((a) => TRANSFER_SUPPLIERS.includes(a.supplier));
     const sourceOf = (a: (typeof usable)[number]): StreamSource => ({ accountId: a.id, supplier: a.supplier, name: a.name });
     const chosen = body.providers
       ? [...new Set(body.providers)].map((id) => {
@@ -93,11 +110,11 @@ export class TransferService {
           return { id, source: a ? sourceOf(a) : null };
         })
       : usable
-          .filter((a) => auth.modules.includes(transferModule(a.supplier) as never))
+          .filter((a) => sale.modules.includes(transferModule(a.supplier) as never))
           .map((a) => ({ id: a.id, source: sourceOf(a) as StreamSource | null }));
     // Own transfers: the built-in account, when the agency sells them and asked for them (or asked for every source).
     const own: StreamSource = { accountId: OWN_INVENTORY_ACCOUNT_ID, supplier: 'travesia', name: PROVIDER_CATALOGUE.travesia.shortLabel };
-    if (auth.modules.includes('transfers-travesia')) {
+    if (sale.modules.includes('transfers-travesia')) {
       if (!body.providers) chosen.unshift({ id: own.accountId, source: own });
       else for (const c of chosen) if (c.id === OWN_INVENTORY_ACCOUNT_ID) c.source = own;
     }
@@ -107,7 +124,7 @@ export class TransferService {
     const accounts = new Map(
       chosen.flatMap(({ source }) => {
         if (!source) return [];
-        const account = this.account(auth, source.accountId, opts.forceSandbox, usableAccounts);
+        const account = this.account(sale, source.accountId, opts.forceSandbox, usableAccounts);
         account.catch(() => undefined); // awaited (and its failure reported) by the source's search below
         return [[source.accountId, account] as const];
       }),
@@ -119,7 +136,9 @@ export class TransferService {
     let pricing: Promise<PricingContext> | undefined;
     const pricingContext = () => {
       if (!pricing) {
-        pricing = gate.opened.then(() => this.d.pricing.loadContext({ agencyId: auth.agency?.id ?? null, userId: auth.user.id, at: now }));
+        pricing = gate.opened.then(() =>
+          opts.pricing ? opts.pricing() : this.d.pricing.loadContext({ agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at: now }),
+        );
         pricing.catch(() => undefined);
       }
       return pricing;
@@ -163,7 +182,7 @@ export class TransferService {
       }
       // The source's own search too, so its progress row can open just its results.
       const own = await this.keep(
-        auth,
+        sale,
         body,
         ancestors,
         opts.forceSandbox,
@@ -189,14 +208,14 @@ export class TransferService {
           : [];
         // An unknown destination failed every source already ("Destino no encontrado"): nothing to keep.
         const ancestors = await ancestorsOf.catch(() => null);
-        return ancestors && this.keep(auth, body, ancestors, opts.forceSandbox, offers, note);
+        return ancestors && this.keep(sale, body, ancestors, opts.forceSandbox, offers, note);
       },
     });
   }
 
   /** Stores a search under a new cacheId (30 minutes). */
   private async keep(
-    auth: AuthContext,
+    sale: SalesContext,
     criteria: TransferSearchBody,
     destinationAncestors: string[],
     forceSandbox: boolean,
@@ -208,8 +227,8 @@ export class TransferService {
     const index: TransferSearchIndex = {
       v: 1,
       cacheId,
-      agencyId: auth.agency?.id ?? null,
-      userId: auth.user.id,
+      agencyId: sale.agencyId,
+      userId: scopeIdOf(sale),
       forceSandbox,
       criteria,
       destinationAncestors,
@@ -221,31 +240,34 @@ export class TransferService {
     return { cacheId, expires, itemsFound: offers.length };
   }
 
-  /** The seller's stored search (another seller's, or an expired one, is a 404). */
-  async stored(auth: AuthContext, cacheId: string): Promise<TransferSearchIndex> {
+  /** The seller's (or storefront's) stored search (another's, or an expired one, is a 404). */
+  async stored(who: AuthContext | SalesContext, cacheId: string): Promise<TransferSearchIndex> {
+    const sale = saleOf(who);
     const raw = await this.d.store.get(transferCacheKey(cacheId));
     const s = raw ? (JSON.parse(raw) as TransferSearchIndex) : null;
-    if (!s || s.userId !== auth.user.id || s.agencyId !== (auth.agency?.id ?? null)) throw notFound(M.cacheExpired);
+    if (!s || s.userId !== scopeIdOf(sale) || s.agencyId !== sale.agencyId) throw notFound(M.cacheExpired);
     return s;
   }
 
-  async page(auth: AuthContext, cacheId: string, q: TransferCachedQuery) {
-    return { success: true as const, response: transferPage(auth.user.type, await this.stored(auth, cacheId), q) };
+  async page(who: AuthContext | SalesContext, cacheId: string, q: TransferCachedQuery) {
+    return { success: true as const, response: transferPage(viewerTypeOf(saleOf(who)), await this.stored(who, cacheId), q) };
   }
 
-  /** Re-prices one option with its supplier; a changed price or policy comes back flagged. */
-  async quote(auth: AuthContext, cacheId: string, optionId: string, simScenario?: string) {
-    const s = await this.stored(auth, cacheId);
+  /**
+   * Re-prices one option with its supplier; a changed price or policy comes back flagged. A storefront passes its
+   * own pricing context (its markup on top, decision 0341).
+   */
+  async quote(who: AuthContext | SalesContext, cacheId: string, optionId: string, simScenario?: string, pricing?: PricingContext) {
+    const sale = saleOf(who);
+    const s = await this.stored(sale, cacheId);
     const option = s.offers.find((o) => o.optionId === optionId);
     if (!option) throw notFound(M.optionNotFound);
     const at = this.d.engine.now();
-    const account = await this.account(auth, option.accountId, s.forceSandbox);
+    const account = await this.account(sale, option.accountId, s.forceSandbox);
     const ctx = { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
     const quote = await this.d.suppliers.registry.transfer(account).quote(option.offer, ctx);
-    const breakdown = await this.d.pricing.priceOffer({
-      agencyId: auth.agency?.id ?? null,
-      userId: auth.user.id,
-      kind: 'transfer',
+    const offer = {
+      kind: 'transfer' as const,
       supplier: account.supplier,
       destinationAncestors: s.destinationAncestors,
       checkIn: option.offer.pickup.date,
@@ -254,8 +276,10 @@ export class TransferService {
       cost: quote.total,
       bookingDate: isoDay(at),
       targetCurrency: option.breakdown.currency,
-      at,
-    });
+    };
+    const breakdown = pricing
+      ? this.d.pricing.price(pricing, offer)
+      : await this.d.pricing.priceOffer({ ...offer, agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at });
     const quoteId = QuoteStore.newId();
     const ttl = QuoteStore.ttl(quote.token.expiresAt, at);
     const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
@@ -291,7 +315,7 @@ export class TransferService {
           { breakdown: option.breakdown, cancellation: option.offer.cancellation },
           { breakdown, cancellation: quote.cancellation },
         ),
-        option: optionDto(auth.user.type, quoted),
+        option: optionDto(viewerTypeOf(sale), quoted),
         requires: { transportNumber: req.transportNumber, transportCompany: req.transportCompany, pickupAddress: req.pickupAddress },
         transportType: req.transportType,
       },
@@ -303,13 +327,13 @@ export class TransferService {
    * exactly once per idempotency key, through the engine's one reserve path.
    */
   async reserve(
-    auth: AuthContext,
+    who: AuthContext | SalesContext,
     body: TransferReserveBody,
     idempotencyKey: string | undefined,
-    opts: { simScenario?: string; actor?: EventActor } = {},
+    opts: { simScenario?: string; actor?: EventActor; integrator?: string; payments?: Record<string, unknown> } = {},
   ): Promise<{ voucher: VoucherRow; created: boolean }> {
     const key = ReserveEngine.checkKey(idempotencyKey);
-    const sale = salesContextOf(auth);
+    const sale = saleOf(who);
     const { reserves, quotes } = this.d.engine;
     const quoteKey = body.legs.map((l) => l.quoteId).join('+');
     const previous = await reserves.replay(sale, key);
@@ -345,7 +369,7 @@ export class TransferService {
         : undefined;
       return { quote: q.quote, ...(transport ? { transport } : {}), ...(leg.pickupAddress ? { pickupAddress: leg.pickupAddress } : {}) };
     });
-    const account = await this.account(auth, qs[0].option.accountId, qs[0].forceSandbox);
+    const account = await this.account(sale, qs[0].option.accountId, qs[0].forceSandbox);
     if (!account) throw notFound(PROVIDER_MESSAGES.notFound);
     const holder = { name: body.client.name, surname: body.client.surname, email: body.client.email, phone: body.client.phone };
     const adapter = this.d.suppliers.registry.transfer(account);
@@ -363,7 +387,7 @@ export class TransferService {
         client: { name: holder.name, surname: holder.surname, email: holder.email, phones: [holder.phone] },
         companions: [],
         ...money,
-        payments: {},
+        payments: opts.payments ?? {},
         remarks: body.remarks ?? null,
         policies: policiesOf({
           refundable: qs.every((q) => q.quote.cancellation.refundable),
@@ -400,6 +424,7 @@ export class TransferService {
         ),
       simScenario: opts.simScenario,
       actor: opts.actor,
+      integrator: opts.integrator,
     });
   }
 

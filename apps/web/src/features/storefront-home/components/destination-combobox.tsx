@@ -13,11 +13,18 @@ export function DestinationCombobox({
   value,
   onChange,
   error,
+  label = 'Destino',
+  placeholder = '¿A dónde viajas?',
+  listLabel = 'Destinos',
 }: {
   slug: string;
   value: StorefrontPlace | null;
   onChange: (place: StorefrontPlace | null) => void;
   error?: string;
+  /** The field's label (a transfer search has two: "Desde" and "Hasta"). */
+  label?: string;
+  placeholder?: string;
+  listLabel?: string;
 }) {
   const id = useId();
   const [text, setText] = useState(value?.label ?? '');
@@ -64,14 +71,14 @@ export function DestinationCombobox({
 
   return (
     <div className="sf-field sf-field-wide">
-      <label htmlFor={`${id}-input`}>Destino</label>
+      <label htmlFor={`${id}-input`}>{label}</label>
       <div className="sf-combo">
         <input
           id={`${id}-input`}
           type="text"
           role="combobox"
           autoComplete="off"
-          placeholder="¿A dónde viajas?"
+          placeholder={placeholder}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={listId}
@@ -89,7 +96,7 @@ export function DestinationCombobox({
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <div id={listId} role="listbox" aria-label="Destinos" className="sf-listbox" hidden={!expanded}>
+        <div id={listId} role="listbox" aria-label={listLabel} className="sf-listbox" hidden={!expanded}>
           {options.map((p, i) => (
             <div
               key={p.id}

@@ -1,11 +1,11 @@
 import { formatMoney, type StorefrontOrderBody } from '@travesia/contracts';
-import { Alert, Button, Card, Form, Input, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import type { ApiError } from '../../../lib/api';
-import { storage } from '../../../lib/storage';
 import { useCreateOrder } from '../api/create-order';
 import { useQuoteOption } from '../api/quote-option';
+import { BillingFields, PriceChanged, payAt } from '../components/checkout-parts';
 
 type Billing = StorefrontOrderBody['billing'];
 interface Values {
@@ -34,11 +34,7 @@ export function StorefrontCheckoutPage() {
         travellers: v.travellers.map((room) => room.map((p) => ({ ...p, type: 'adult' as const }))),
       },
       {
-        onSuccess: (r) => {
-          // The return page shows the order to the e-mail that made it.
-          storage.set(`storefront-order-${r.orderRef}`, v.billing.email);
-          location.assign(r.checkoutUrl);
-        },
+        onSuccess: (r) => payAt(r, v.billing.email),
       },
     );
   };
@@ -65,18 +61,7 @@ export function StorefrontCheckoutPage() {
             <p>
               Total: <strong>{formatMoney(q.price.amount, q.price.currency)}</strong>
             </p>
-            {q.priceChanged && !accepted && (
-              <Alert
-                type="warning"
-                showIcon
-                message={`El precio cambió de ${formatMoney(q.previousPrice.amount, q.previousPrice.currency)} a ${formatMoney(q.price.amount, q.price.currency)}`}
-                action={
-                  <Button size="small" onClick={() => setAccepted(true)}>
-                    Aceptar el nuevo precio
-                  </Button>
-                }
-              />
-            )}
+            {q.priceChanged && !accepted && <PriceChanged price={q.price} previous={q.previousPrice} onAccept={() => setAccepted(true)} />}
           </Card>
           <Form<Values>
             layout="vertical"
@@ -86,47 +71,7 @@ export function StorefrontCheckoutPage() {
               travellers: q.rooms.map((r) => Array.from({ length: r.adults + r.childrenAges.length }, () => ({ name: '', surname: '' }))),
             }}
           >
-            <Typography.Title level={2} style={{ fontSize: 18 }}>
-              Datos de facturación
-            </Typography.Title>
-            <Form.Item label="Nombre" name={['billing', 'name']} rules={[{ required: true, message: 'Nombre es obligatorio' }]}>
-              <Input autoComplete="given-name" />
-            </Form.Item>
-            <Form.Item label="Apellido" name={['billing', 'surname']} rules={[{ required: true, message: 'Apellido es obligatorio' }]}>
-              <Input autoComplete="family-name" />
-            </Form.Item>
-            <Form.Item
-              label="Correo electrónico"
-              name={['billing', 'email']}
-              rules={[{ required: true, type: 'email', message: 'Correo electrónico no válido' }]}
-            >
-              <Input type="email" autoComplete="email" />
-            </Form.Item>
-            <Form.Item
-              label="Teléfono"
-              name={['billing', 'phone']}
-              extra="Formato internacional, p. ej. +573001234567"
-              rules={[{ required: true, pattern: /^\+[1-9]\d{6,14}$/, message: 'Teléfono no válido: usa el formato internacional' }]}
-            >
-              <Input type="tel" autoComplete="tel" />
-            </Form.Item>
-            <Form.Item label="Tipo de documento" name={['billing', 'document', 'type']}>
-              <Select
-                options={[
-                  { value: 'CC', label: 'Cédula de ciudadanía' },
-                  { value: 'CE', label: 'Cédula de extranjería' },
-                  { value: 'NIT', label: 'NIT' },
-                  { value: 'PASAPORTE', label: 'Pasaporte' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item
-              label="Número de documento"
-              name={['billing', 'document', 'number']}
-              rules={[{ required: true, message: 'Documento de identidad es obligatorio' }]}
-            >
-              <Input />
-            </Form.Item>
+            <BillingFields />
             {seatsOf(q.rooms).map((room) => (
               <fieldset key={room.id} style={{ border: 0, padding: 0 }}>
                 <Typography.Title level={2} style={{ fontSize: 16 }}>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { storage } from '../../../lib/storage';
 import { useOrder } from '../api/get-order';
+import { dayOf } from '../components/checkout-parts';
 import { holdRemaining, orderPhase, PHASE_TEXT } from '../state';
 
 /** The hold's countdown, once a second (no sleeps: an interval the component clears). */
@@ -69,11 +70,45 @@ export function StorefrontOrderPage({ lookup = false }: { lookup?: boolean }) {
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Referencia">{o.orderRef}</Descriptions.Item>
               <Descriptions.Item label="Estado">{o.statusLabel}</Descriptions.Item>
-              <Descriptions.Item label="Hotel">{o.hotel.name}</Descriptions.Item>
-              <Descriptions.Item label="Fechas">
-                {o.hotel.checkIn.split('-').reverse().join('-')} a {o.hotel.checkOut.split('-').reverse().join('-')}
-              </Descriptions.Item>
-              <Descriptions.Item label="Habitaciones">{o.rooms.map((r) => r.name).join(' + ')}</Descriptions.Item>
+              {o.hotel && (
+                <>
+                  <Descriptions.Item label="Hotel">{o.hotel.name}</Descriptions.Item>
+                  <Descriptions.Item label="Fechas">
+                    {dayOf(o.hotel.checkIn)} a {dayOf(o.hotel.checkOut)}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="Habitaciones">{o.rooms.map((r) => r.name).join(' + ')}</Descriptions.Item>
+                </>
+              )}
+              {o.ticket && (
+                <>
+                  <Descriptions.Item label="Actividad">
+                    {o.ticket.activity}
+                    {o.ticket.modality ? ` · ${o.ticket.modality}` : ''}
+                  </Descriptions.Item>
+                  <Descriptions.Item label="Día">
+                    {dayOf(o.ticket.date)}
+                    {o.ticket.session ? ` · ${o.ticket.session}` : ''}
+                  </Descriptions.Item>
+                  {o.ticket.language && <Descriptions.Item label="Idioma">{o.ticket.language}</Descriptions.Item>}
+                  <Descriptions.Item label="Participantes">
+                    {o.ticket.participants.adults} adulto(s)
+                    {o.ticket.participants.children ? ` y ${o.ticket.participants.children} niño(s)` : ''}
+                  </Descriptions.Item>
+                </>
+              )}
+              {o.transfer && (
+                <>
+                  <Descriptions.Item label="Traslado">
+                    {o.transfer.service} · {o.transfer.vehicle} · {o.transfer.passengers} pasajero(s)
+                  </Descriptions.Item>
+                  {o.transfer.legs.map((l) => (
+                    <Descriptions.Item key={l.direction} label={l.direction === 'outbound' ? 'Ida' : 'Regreso'}>
+                      {l.from} → {l.to}, {dayOf(l.date)} a las {l.time}
+                      {l.transportNumber ? ` · vuelo ${l.transportNumber}` : ''}
+                    </Descriptions.Item>
+                  ))}
+                </>
+              )}
               <Descriptions.Item label="Titular">
                 {o.holder.name} {o.holder.surname}
               </Descriptions.Item>

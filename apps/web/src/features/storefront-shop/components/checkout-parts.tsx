@@ -1,0 +1,88 @@
+import { formatMoney, type StorefrontCheckout } from '@travesia/contracts';
+import { Alert, Button, Form, Input, Select, Typography } from 'antd';
+import { storage } from '../../../lib/storage';
+
+/**
+ * The checkout's billing block, the same for every product (contracts `storefrontBillingSchema`): name,
+ * surname, e-mail, phone in E.164, identity document. Field names under `billing`.
+ */
+export function BillingFields() {
+  return (
+    <>
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
+        Datos de facturación
+      </Typography.Title>
+      <Form.Item label="Nombre" name={['billing', 'name']} rules={[{ required: true, message: 'Nombre es obligatorio' }]}>
+        <Input autoComplete="given-name" />
+      </Form.Item>
+      <Form.Item label="Apellido" name={['billing', 'surname']} rules={[{ required: true, message: 'Apellido es obligatorio' }]}>
+        <Input autoComplete="family-name" />
+      </Form.Item>
+      <Form.Item
+        label="Correo electrónico"
+        name={['billing', 'email']}
+        rules={[{ required: true, type: 'email', message: 'Correo electrónico no válido' }]}
+      >
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        label="Teléfono"
+        name={['billing', 'phone']}
+        extra="Formato internacional, p. ej. +573001234567"
+        rules={[{ required: true, pattern: /^\+[1-9]\d{6,14}$/, message: 'Teléfono no válido: usa el formato internacional' }]}
+      >
+        <Input type="tel" autoComplete="tel" />
+      </Form.Item>
+      <Form.Item label="Tipo de documento" name={['billing', 'document', 'type']}>
+        <Select
+          options={[
+            { value: 'CC', label: 'Cédula de ciudadanía' },
+            { value: 'CE', label: 'Cédula de extranjería' },
+            { value: 'NIT', label: 'NIT' },
+            { value: 'PASAPORTE', label: 'Pasaporte' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        label="Número de documento"
+        name={['billing', 'document', 'number']}
+        rules={[{ required: true, message: 'Documento de identidad es obligatorio' }]}
+      >
+        <Input />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A changed price the traveller must accept before paying. */
+export function PriceChanged({
+  price,
+  previous,
+  onAccept,
+}: {
+  price: { amount: string; currency: string };
+  previous: { amount: string; currency: string };
+  onAccept: () => void;
+}) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      message={`El precio cambió de ${formatMoney(previous.amount, previous.currency)} a ${formatMoney(price.amount, price.currency)}`}
+      action={
+        <Button size="small" onClick={onAccept}>
+          Aceptar el nuevo precio
+        </Button>
+      }
+    />
+  );
+}
+
+/** To the gateway's checkout; the return page then shows the order to the e-mail that made it. */
+export function payAt(checkout: StorefrontCheckout, email: string) {
+  storage.set(`storefront-order-${checkout.orderRef}`, email);
+  location.assign(checkout.checkoutUrl);
+}
+
+/** `yyyy-MM-dd` as the traveller reads it. */
+export const dayOf = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');

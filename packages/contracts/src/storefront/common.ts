@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** What every storefront product shares: messages, the billing block and the accepted price (issue 20). */
+export const STOREFRONT_MESSAGES = {
+  notFound: 'Tienda no encontrada',
+  productNotSold: 'Esta tienda no vende este producto',
+  orderNotFound: 'No encontramos una reserva con esa referencia y correo',
+  priceChanged: 'El precio cambió: revísalo y acéptalo para continuar',
+  paymentsUnavailable: 'Los pagos de esta tienda aún no están disponibles',
+  phoneInvalid: 'Teléfono no válido: usa el formato internacional, p. ej. +573001234567',
+  emailInvalid: 'Correo electrónico no válido',
+  documentRequired: 'Documento de identidad es obligatorio',
+} as const;
+
+const M = STOREFRONT_MESSAGES;
+
+export const storefrontBillingSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Nombre es obligatorio' }).max(100),
+  surname: z.string().trim().min(1, { error: 'Apellido es obligatorio' }).max(100),
+  email: z.email({ error: M.emailInvalid }).max(200),
+  /** E.164. */
+  phone: z.string().regex(/^\+[1-9]\d{6,14}$/, { error: M.phoneInvalid }),
+  document: z.object({
+    type: z.enum(['CC', 'CE', 'NIT', 'PASAPORTE'], { error: 'Tipo de documento no válido' }),
+    number: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{3,30}$/, { error: M.documentRequired }),
+  }),
+});
+
+/** The price the traveller accepted (the quote's): a changed price answers 409 PRICE_CHANGED. */
+export const storefrontPriceSchema = z.object({
+  amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Precio no válido' }),
+  currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Moneda no válida' }),
+});
