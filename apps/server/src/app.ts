@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerApiDocs(app);
 
   registerErrorHandling(app);
-  registerAuth(app, deps.database);
+  registerAuth(app, deps.database, deps.config.SESSION_CACHE_SECONDS);
 
   await app.register(healthRoutes, { database: deps.database, seedState: deps.seedState });
   await app.register(authRoutes, { services });

@@ -15,6 +15,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   /** Without Redis: the byte cap of the in-process store's cached values (searches, quotes), an LRU. */
   MEMORY_STORE_MB: z.coerce.number().int().min(8).max(65_536).default(32),
+  /** How long a signed-in caller is kept in memory at most (decision 0540); 0 turns the cache off. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Travesía <no-reply@travesia.example>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

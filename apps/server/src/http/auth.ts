@@ -102,9 +102,9 @@ export function isApiRoute(pattern: string): boolean {
  * route's `permission` is checked against the contracts table. Unmatched paths fall through to the
  * not-found handler (404), which never serves data.
  */
-export function registerAuth(app: FastifyInstance, database: Pick<Database, 'db' | 'changes'>) {
+export function registerAuth(app: FastifyInstance, database: Pick<Database, 'db' | 'changes'>, cacheSeconds = 30) {
   const { db } = database;
-  const sessions = new SessionCache(database.changes);
+  const sessions = new SessionCache(database.changes, cacheSeconds * 1000);
   database.changes.start();
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {

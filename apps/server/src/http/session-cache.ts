@@ -1,8 +1,6 @@
 import type { TableChanges } from '../db/changes.js';
 import type { AuthContext } from './auth.js';
 
-/** How long a signed-in caller is kept at most, even if no change is heard (a safety net, not the rule). */
-const TTL_MS = 30_000;
 /** Callers kept at once; the oldest is dropped first. A few KB each. */
 const MAX_ENTRIES = 10_000;
 
@@ -24,7 +22,11 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
 
-  constructor(private readonly changes: TableChanges) {
+  /** `ttlMs`: how long a caller is kept at most even if no change is heard (a safety net, not the rule); 0: never. */
+  constructor(
+    private readonly changes: TableChanges,
+    private readonly ttlMs = 30_000,
+  ) {
     changes.subscribe(() => this.clear());
   }
 
@@ -42,10 +44,10 @@ export class SessionCache {
   }
 
   set(tokenHash: string, auth: AuthContext, expiresAt: Date, mark: number, now: number): AuthContext {
-    if (mark !== this.generation || !this.changes.live) return auth;
+    if (mark !== this.generation || !this.changes.live || this.ttlMs <= 0) return auth;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     const frozen = deepFreeze(auth);
-    this.entries.set(tokenHash, { auth: frozen, until: Math.min(now + TTL_MS, expiresAt.getTime()) });
+    this.entries.set(tokenHash, { auth: frozen, until: Math.min(now + this.ttlMs, expiresAt.getTime()) });
     return frozen;
   }
 
