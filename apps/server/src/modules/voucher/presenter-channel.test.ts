@@ -33,9 +33,9 @@ describe('storefront payments block', () => {
   });
   it('keeps an unknown gateway or status verbatim rather than hiding the payment', () => {
     const [line] = storefrontPaymentLines({
-      storefront: [{ gateway: 'payu', reference: 'R-1', amount: '5', currency: 'USD', status: 'chargeback' }],
+      storefront: [{ gateway: 'epayco', reference: 'R-1', amount: '5', currency: 'USD', status: 'chargeback' }],
     });
-    expect(line).toMatchObject({ gateway: 'payu', status: 'chargeback' });
+    expect(line).toMatchObject({ gateway: 'epayco', status: 'chargeback' });
   });
   it('is empty for a back-office booking and for a malformed entry', () => {
     expect(storefrontPaymentLines({ client: { amount: '10.00', currency: 'USD' } })).toEqual([]);
