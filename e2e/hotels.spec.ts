@@ -29,7 +29,13 @@ async function fillReserveAndBook(page: Page, surname: string, opts: { invalid?:
 /** The reserve step's final confirmation: the dialog with the cancellation terms, then "Confirmar reserva". */
 async function confirmReserve(page: Page, opts: { double?: boolean } = {}) {
   const dialog = page.getByRole('dialog', { name: 'Confirmar la reserva' });
-  await expect(dialog.getByTestId('cancellation-headline')).toBeVisible({ timeout: 15_000 });
+  // On a loaded machine a press on "Reservar" while the form re-renders can be lost (a run at load 10: the form
+  // filled, no dialog 15 s later). Press again until the dialog opens: it only asks for the final confirmation,
+  // nothing is booked before "Confirmar reserva".
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Reservar' }).click({ timeout: 5_000 });
+    await expect(dialog.getByTestId('cancellation-headline')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 45_000 });
   await confirmFinal(page, opts);
 }
 
@@ -121,9 +127,10 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   await starOption.click();
   await page.keyboard.press('Escape');
 
-  // The search survives a reload.
+  // The search survives a reload. The whole page loads again (bundle, session, cached search): at load 12 the cards
+  // showed just after 10 s, so the reload gets the 30 s the search's own waits get.
   await page.reload();
-  await expect(cards.first()).toBeVisible();
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'Destino' }).locator('..')).toContainText('Cartagena de Indias');
 
   await cards.first().getByRole('button', { name: 'Ver opción' }).first().click();
