@@ -1,6 +1,40 @@
 import { formatMoney, type StorefrontCheckout } from '@travesia/contracts';
-import { Alert, Button, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Spin, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import type { ApiError } from '../../../lib/api';
 import { storage } from '../../../lib/storage';
+
+/** Every product's checkout page: the heading, the re-quote's spinner, the quote's or the order's error. */
+export function CheckoutFrame({ loading, error, children }: { loading: boolean; error: unknown; children: ReactNode }) {
+  const message = (error as ApiError | null)?.message;
+  return (
+    <main style={{ maxWidth: 560, margin: '0 auto', padding: 16 }}>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        Completa tu reserva
+      </Typography.Title>
+      {loading && <Spin tip="Confirmando el precio…" />}
+      {message && <Alert type="error" showIcon message={message} style={{ marginBottom: 12 }} />}
+      {children}
+    </main>
+  );
+}
+
+/** "Pagar <total>": held back while a changed price is not accepted. */
+export function PayButton({
+  price,
+  pending,
+  blocked,
+}: {
+  price: { amount: string; currency: string };
+  pending: boolean;
+  blocked: boolean;
+}) {
+  return (
+    <Button type="primary" htmlType="submit" block loading={pending} disabled={blocked}>
+      Pagar {formatMoney(price.amount, price.currency)}
+    </Button>
+  );
+}
 
 /**
  * The checkout's billing block, the same for every product (contracts `storefrontBillingSchema`): name,

@@ -1,11 +1,10 @@
 import { formatMoney, type StorefrontOrderBody } from '@travesia/contracts';
-import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { ApiError } from '../../../lib/api';
 import { useCreateOrder } from '../api/create-order';
 import { useQuoteOption } from '../api/quote-option';
-import { BillingFields, PriceChanged, payAt } from '../components/checkout-parts';
+import { BillingFields, CheckoutFrame, PayButton, PriceChanged, payAt } from '../components/checkout-parts';
 
 type Billing = StorefrontOrderBody['billing'];
 interface Values {
@@ -38,14 +37,8 @@ export function StorefrontCheckoutPage() {
       },
     );
   };
-  const error = (order.error ?? quote.error) as ApiError | null;
   return (
-    <main style={{ maxWidth: 560, margin: '0 auto', padding: 16 }}>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        Completa tu reserva
-      </Typography.Title>
-      {quote.isLoading && <Spin tip="Confirmando el precio…" />}
-      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 12 }} />}
+    <CheckoutFrame loading={quote.isLoading} error={order.error ?? quote.error}>
       {q && (
         <>
           <Card style={{ marginBottom: 16 }}>
@@ -82,13 +75,11 @@ export function StorefrontCheckoutPage() {
                 ))}
               </fieldset>
             ))}
-            <Button type="primary" htmlType="submit" block loading={order.isPending} disabled={q.priceChanged && !accepted}>
-              Pagar {formatMoney(q.price.amount, q.price.currency)}
-            </Button>
+            <PayButton price={q.price} pending={order.isPending} blocked={q.priceChanged && !accepted} />
           </Form>
         </>
       )}
-    </main>
+    </CheckoutFrame>
   );
 }
 

@@ -1,11 +1,10 @@
 import { formatMoney, type StorefrontTransferOrderBody } from '@travesia/contracts';
-import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { Card, Form, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import type { ApiError } from '../../../lib/api';
 import { useCreateTransferOrder } from '../api/create-transfer-order';
 import { useQuoteTransfer } from '../api/quote-transfer';
-import { BillingFields, dayOf, PriceChanged, payAt } from '../components/checkout-parts';
+import { BillingFields, CheckoutFrame, dayOf, PayButton, PriceChanged, payAt } from '../components/checkout-parts';
 
 type Leg = StorefrontTransferOrderBody['legs'][number];
 interface Values {
@@ -63,14 +62,8 @@ export function StorefrontTransferCheckoutPage() {
       { onSuccess: (r) => payAt(r, v.billing.email) },
     );
   };
-  const error = (order.error ?? quote.error) as ApiError | null;
   return (
-    <main style={{ maxWidth: 560, margin: '0 auto', padding: 16 }}>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        Completa tu reserva
-      </Typography.Title>
-      {quote.isLoading && <Spin tip="Confirmando el precio…" />}
-      {error && <Alert type="error" showIcon message={error.message} style={{ marginBottom: 12 }} />}
+    <CheckoutFrame loading={quote.isLoading} error={order.error ?? quote.error}>
       {q && (
         <>
           <Card style={{ marginBottom: 16 }}>
@@ -161,12 +154,10 @@ export function StorefrontTransferCheckoutPage() {
             <Form.Item label="Observaciones (opcional)" name="remarks">
               <Input.TextArea rows={2} maxLength={1000} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={order.isPending} disabled={q.priceChanged && !accepted}>
-              Pagar {formatMoney(q.price.amount, q.price.currency)}
-            </Button>
+            <PayButton price={q.price} pending={order.isPending} blocked={q.priceChanged && !accepted} />
           </Form>
         </>
       )}
-    </main>
+    </CheckoutFrame>
   );
 }
