@@ -34,3 +34,26 @@ export const storefrontPriceSchema = z.object({
   amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Precio no válido' }),
   currency: z.string().regex(/^[A-Z]{3}$/, { error: 'Moneda no válida' }),
 });
+
+/** An amount as the storefront answers it (the traveller's price). */
+export const storefrontMoneySchema = z.object({ amount: z.string(), currency: z.string() });
+
+/** A page of a storefront search's cached result, whatever the product. */
+export function storefrontPageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    cacheId: z.string().nullable(),
+    expires: z.string().nullable(),
+    itemsFound: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    totalPages: z.number(),
+    items: z.array(item),
+  });
+}
+
+/** What every product's re-quote answers first: the price now, the price searched, whether it changed. */
+export const storefrontQuoteBaseSchema = z.object({
+  priceChanged: z.boolean(),
+  price: storefrontMoneySchema,
+  previousPrice: storefrontMoneySchema,
+});

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { hotelCachedQuery, hotelOptionRef, hotelSearchBody, hotelTravellerSchema } from '../hotel-booking.js';
 import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
 import { storefrontSlugParams } from '../white-label/site.js';
-import { STOREFRONT_MESSAGES, storefrontBillingSchema, storefrontPriceSchema } from './common.js';
+import {
+  STOREFRONT_MESSAGES,
+  storefrontBillingSchema,
+  storefrontMoneySchema,
+  storefrontPageOf,
+  storefrontPriceSchema,
+  storefrontQuoteBaseSchema,
+} from './common.js';
 import { storefrontTicketSummarySchema, storefrontTransferSummarySchema } from './products.js';
 
 export * from './common.js';
@@ -20,7 +27,7 @@ export type StorefrontHotelSearchBody = z.infer<typeof storefrontHotelSearchBody
 
 export const storefrontHotelPageQuery = hotelCachedQuery.omit({ supplier: true, minPrice: true, maxPrice: true });
 
-const money = z.object({ amount: z.string(), currency: z.string() });
+const money = storefrontMoneySchema;
 
 export const storefrontHotelOptionSchema = z.object({
   optionId: z.string(),
@@ -47,22 +54,11 @@ export const storefrontHotelSchema = z.object({
   options: z.array(storefrontHotelOptionSchema),
 });
 
-export const storefrontHotelPageSchema = z.object({
-  cacheId: z.string().nullable(),
-  expires: z.string().nullable(),
-  itemsFound: z.number(),
-  page: z.number(),
-  limit: z.number(),
-  totalPages: z.number(),
-  items: z.array(storefrontHotelSchema),
-});
+export const storefrontHotelPageSchema = storefrontPageOf(storefrontHotelSchema);
 export type StorefrontHotelPage = z.infer<typeof storefrontHotelPageSchema>;
 
 export const storefrontQuoteBody = hotelOptionRef;
-export const storefrontQuoteSchema = z.object({
-  priceChanged: z.boolean(),
-  price: money,
-  previousPrice: money,
+export const storefrontQuoteSchema = storefrontQuoteBaseSchema.extend({
   availability: z.string(),
   cancellation: hotelCancellationPolicySchema,
   freeCancellationUntil: z.string().nullable(),

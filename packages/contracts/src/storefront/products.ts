@@ -3,14 +3,20 @@ import { ticketCachedQuery, ticketOptionRef, ticketParticipantSchema, ticketSear
 import { TRANSFER_BOOKING_MESSAGES as TM, transferAddressSchema, transferSearchBody } from '../booking/transfer.js';
 import { HOLDER_REQUIREMENTS } from '../hotel-booking.js';
 import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
-import { storefrontBillingSchema, storefrontPriceSchema } from './common.js';
+import {
+  storefrontBillingSchema,
+  storefrontMoneySchema,
+  storefrontPageOf,
+  storefrontPriceSchema,
+  storefrontQuoteBaseSchema,
+} from './common.js';
 
 /**
  * The storefront's tickets and transfers (issue 20 item 4, docs/decisions/0530): search, page, quote and the
  * order of each, at storefront prices. Answers carry the traveller's price only (no supplier, account,
  * breakdown or cost); cancellation penalties are in the traveller's price.
  */
-const money = z.object({ amount: z.string(), currency: z.string() });
+const money = storefrontMoneySchema;
 const coded = z.object({ code: z.string(), name: z.string() });
 
 // ---------------------------------------------------------------- tickets
@@ -42,22 +48,11 @@ export const storefrontTicketOptionSchema = z.object({
 });
 export type StorefrontTicketOption = z.infer<typeof storefrontTicketOptionSchema>;
 
-export const storefrontTicketPageSchema = z.object({
-  cacheId: z.string().nullable(),
-  expires: z.string().nullable(),
-  itemsFound: z.number(),
-  page: z.number(),
-  limit: z.number(),
-  totalPages: z.number(),
-  items: z.array(storefrontTicketOptionSchema),
-});
+export const storefrontTicketPageSchema = storefrontPageOf(storefrontTicketOptionSchema);
 export type StorefrontTicketPage = z.infer<typeof storefrontTicketPageSchema>;
 
 export const storefrontTicketQuoteBody = ticketOptionRef;
-export const storefrontTicketQuoteSchema = z.object({
-  priceChanged: z.boolean(),
-  price: money,
-  previousPrice: money,
+export const storefrontTicketQuoteSchema = storefrontQuoteBaseSchema.extend({
   availability: z.string(),
   cancellation: hotelCancellationPolicySchema,
   freeCancellationUntil: z.string().nullable(),
@@ -172,16 +167,7 @@ export const storefrontTransferOfferSchema = z.object({
 });
 export type StorefrontTransferOffer = z.infer<typeof storefrontTransferOfferSchema>;
 
-export const storefrontTransferPageSchema = z.object({
-  cacheId: z.string().nullable(),
-  expires: z.string().nullable(),
-  roundTrip: z.boolean(),
-  itemsFound: z.number(),
-  page: z.number(),
-  limit: z.number(),
-  totalPages: z.number(),
-  items: z.array(storefrontTransferOfferSchema),
-});
+export const storefrontTransferPageSchema = storefrontPageOf(storefrontTransferOfferSchema).extend({ roundTrip: z.boolean() });
 export type StorefrontTransferPage = z.infer<typeof storefrontTransferPageSchema>;
 
 const optionRef = z.string({ error: TM.optionNotFound }).regex(/^[A-Za-z0-9_-]{1,64}$/, { error: TM.optionNotFound });
@@ -191,10 +177,7 @@ export const storefrontTransferQuoteBody = z.object({
   returnOptionId: optionRef.optional(),
 });
 
-export const storefrontTransferQuoteSchema = z.object({
-  priceChanged: z.boolean(),
-  price: money,
-  previousPrice: money,
+export const storefrontTransferQuoteSchema = storefrontQuoteBaseSchema.extend({
   offer: storefrontTransferOfferSchema,
   /**
    * What each leg needs at checkout (in `offer.legs` order): `transportNumber` required; `transportType` set when
