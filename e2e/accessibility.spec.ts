@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { type Stop, WALKS, walk } from './route-walk';
+import { type Stop, WALK_PARTS, walk } from './route-walk';
 
 /**
  * Every page of the app, for each user type, has no serious or critical axe violation (WCAG 2.x A
@@ -11,9 +11,12 @@ interface AnimatedDocument {
   document: { getAnimations(): Array<{ playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }> };
 }
 
-for (const w of WALKS) {
-  test(`axe finds no serious or critical violation on any page (${w.who})`, async ({ page }) => {
-    test.setTimeout(300_000);
+// The parts are independent (each signs in and opens its own pages): both workers may take them.
+test.describe.configure({ mode: 'parallel' });
+
+for (const w of WALK_PARTS) {
+  test(`axe finds no serious or critical violation on any page (${w.name})`, async ({ page }) => {
+    test.setTimeout(240_000);
     const problems: string[] = [];
     await walk(page, w, async (stop: Stop) => {
       const where = stop.label ?? stop.path;

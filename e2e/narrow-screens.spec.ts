@@ -1,12 +1,15 @@
 import { expect, signIn, test } from './fixtures';
-import { type Stop, searchCartagena, WALKS, walk } from './route-walk';
+import { type Stop, searchCartagena, WALK_PARTS, WALKS, walk } from './route-walk';
 
 /** A phone: every page fits 390 px wide, nothing scrolls sideways (issue 15, item 8). */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-for (const w of WALKS) {
-  test(`no page is wider than a 390 px phone (${w.who})`, async ({ page }) => {
-    test.setTimeout(240_000);
+// The parts are independent (each signs in and opens its own pages): both workers may take them.
+test.describe.configure({ mode: 'parallel' });
+
+for (const w of WALK_PARTS) {
+  test(`no page is wider than a 390 px phone (${w.name})`, async ({ page }) => {
+    test.setTimeout(180_000);
     const wide: string[] = [];
     await walk(page, w, async (stop: Stop) => {
       const { scrollWidth, innerWidth } = (await page.evaluate(

@@ -29,7 +29,10 @@ test('password recovery end to end: request, mail, link, new password, sign in w
   await expect(page).toHaveURL('/request-password');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
-  await expect(page.getByText('Si el email está registrado, recibirás un enlace para cambiar tu contraseña.')).toBeVisible();
+  // One round trip, but at load 10 on CI it took longer than the default 10 s.
+  await expect(page.getByText('Si el email está registrado, recibirás un enlace para cambiar tu contraseña.')).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The recovery mail is the second one to this address (the first was the invitation).
   await expect.poll(async () => (await waitForMail(email)) !== invitation).toBe(true);

@@ -17,7 +17,17 @@ export interface Stop {
 export interface Walk {
   who: string;
   email: string | null;
+  /** How many tests the walk is cut into, so that one slow page costs a part's budget and retry, not the whole walk's. */
+  parts?: number;
   stops: (request: APIRequestContext) => Promise<Stop[]>;
+}
+
+/** One test's share of a walk: stops `part`·size … (`part`+1)·size − 1 of `walk`. */
+export interface WalkPart {
+  walk: Walk;
+  part: number;
+  /** "agencia 2/3", or just "super" when the walk is one part. */
+  name: string;
 }
 
 const firstId = async (request: APIRequestContext, url: string) => {
@@ -77,6 +87,7 @@ export const WALKS: Walk[] = [
   {
     who: 'agencia',
     email: DEMO.agency,
+    parts: 3,
     stops: async (request) => {
       const voucher = await firstId(request, '/api/voucher?limit=1');
       const user = await firstId(request, '/api/user/all?limit=1');
@@ -135,6 +146,7 @@ export const WALKS: Walk[] = [
   {
     who: 'cargador',
     email: DEMO.loader,
+    parts: 2,
     stops: async (request) => {
       const hotel = await firstId(request, '/api/product/hotel?limit=1');
       const ticket = await firstId(request, '/api/product/ticket?limit=1');
@@ -158,10 +170,22 @@ export const WALKS: Walk[] = [
   },
 ];
 
-/** Signs the walk's user in (or not) and opens each stop in turn, calling `check` on each. */
-export async function walk(page: Page, w: Walk, check: (stop: Stop) => Promise<void>) {
+/** Every walk cut into its parts, one test each. */
+export const WALK_PARTS: WalkPart[] = WALKS.flatMap((w) => {
+  const parts = w.parts ?? 1;
+  return Array.from({ length: parts }, (_, part) => ({
+    walk: w,
+    part,
+    name: parts > 1 ? `${w.who} ${part + 1}/${parts}` : w.who,
+  }));
+});
+
+/** Signs the walk's user in (or not) and opens each stop of the part in turn, calling `check` on each. */
+export async function walk(page: Page, { walk: w, part }: WalkPart, check: (stop: Stop) => Promise<void>) {
   if (w.email) await signIn(page, w.email);
-  for (const stop of await w.stops(page.request)) {
+  const stops = await w.stops(page.request);
+  const size = Math.ceil(stops.length / (w.parts ?? 1));
+  for (const stop of stops.slice(part * size, (part + 1) * size)) {
     await page.goto(stop.path);
     await settle(page);
     if (stop.act) {

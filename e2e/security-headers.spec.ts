@@ -56,6 +56,8 @@ test('the built app renders under its CSP with no violation, signed out and in',
 });
 
 test('super admin screens and the Swagger UI pass the CSP', async ({ page }) => {
+  // Four pages and the Swagger UI's whole document: 50 s on a loaded CI machine, over the default minute once.
+  test.setTimeout(120_000);
   const violations = await watchCsp(page);
   await signIn(page, DEMO.super);
   for (const path of ['/sa/agencies', '/markup/create', '/place/']) {
