@@ -117,7 +117,8 @@ export function createServices(deps: AppDeps) {
   const userRepo = new UserRepository(db);
   const agencyRepo = new AgencyRepository(db);
   const outboxRepo = new OutboxRepository(db);
-  const settingsRepo = new AgencySettingsRepository(db);
+  // Branding and zone are read by most signed-in requests: kept as long as a signed-in caller is (decision 0540).
+  const settingsRepo = new AgencySettingsRepository(db, deps.database.changes, deps.config.SESSION_CACHE_SECONDS * 1000);
   const timeZones = new AgencyTimeZones(settingsRepo);
   const notificationPrefs = new NotificationPrefsRepository(db);
   const sessionRepo = new SessionRepository(db);

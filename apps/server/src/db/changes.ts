@@ -1,13 +1,18 @@
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 
-/** The tables whose updates and deletes are announced (migration 1280's triggers). */
-export type WatchedTable = 'sessions' | 'users' | 'agencies';
-const WATCHED: readonly string[] = ['sessions', 'users', 'agencies'] satisfies WatchedTable[];
+/**
+ * The tables whose updates and deletes are announced (migration 1280's triggers), and for agency_settings, kept by
+ * the agency's branding and zone reads, inserts too (migration 1340: settings are saved by an upsert). A new
+ * session or user is nobody's kept row, so their inserts stay quiet: a sign-in does not empty the session cache.
+ */
+export type WatchedTable = 'sessions' | 'users' | 'agencies' | 'agency_settings';
+const WATCHED: readonly string[] = ['sessions', 'users', 'agencies', 'agency_settings'] satisfies WatchedTable[];
+const INSERTS_WATCHED: readonly string[] = ['agency_settings'] satisfies WatchedTable[];
 export const CHANGES_CHANNEL = 'travesia_changes';
 
-/** A leading `update <table>` / `delete from <table>` / `truncate <table>` naming a watched table. */
-const WRITE = /^\s*(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)"?/i;
+/** A leading `update <table>` / `delete from <table>` / `truncate <table>` / `insert into <table>`. */
+const WRITE = /^\s*(update|delete\s+from|truncate(?:\s+table)?|insert\s+into)\s+(?:only\s+)?"?(\w+)"?/i;
 
 /**
  * Tells whoever keeps rows in memory that a watched table changed (decision 0540). Two feeds:
@@ -60,9 +65,13 @@ export class TableChanges {
   /** drizzle's logger sees every statement text before it is sent: a write to a watched table is announced. */
   readonly queryLogger: Logger = {
     logQuery: (query: string) => {
-      // Anchored: a select or an insert fails at its first letter.
-      const table = WRITE.exec(query)?.[1];
-      if (table && WATCHED.includes(table)) this.emit(table as WatchedTable);
+      // Anchored: a select fails at its first letter.
+      const write = WRITE.exec(query);
+      if (!write) return;
+      const [, verb, table] = write;
+      if (!WATCHED.includes(table)) return;
+      if (/^insert/i.test(verb) && !INSERTS_WATCHED.includes(table)) return;
+      this.emit(table as WatchedTable);
     },
   };
 

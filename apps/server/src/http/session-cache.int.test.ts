@@ -3,7 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser } from '../../test/factories.js';
 import { createTestApp, type TestApp, testDbKind } from '../../test/test-app.js';
-import { agencies, users } from '../db/schema/index.js';
+import { agencies, agencySettings, users } from '../db/schema/index.js';
+import { AgencySettingsRepository } from '../modules/agency-settings/repository.js';
 import { loadSession } from './auth.js';
 import { SessionCache } from './session-cache.js';
 
@@ -80,6 +81,37 @@ describe('signed-in callers kept between requests', () => {
   });
 });
 
+describe("an agency's settings kept between requests", () => {
+  it('a look and zone saved through the app, or by a raw write, reach the very next request', async () => {
+    const { agency, headers } = await signedIn();
+    const put = await t.app.inject({ method: 'PUT', url: '/api/configuration/app', headers, payload: { timeZone: 'Europe/Madrid' } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await me(headers)).json().branding.timeZone).toBe('Europe/Madrid');
+    await t.database.db.update(agencySettings).set({ timeZone: 'America/Lima' }).where(eq(agencySettings.agencyId, agency.id));
+    expect((await me(headers)).json().branding.timeZone).toBe('America/Lima');
+    await t.database.db.delete(agencySettings).where(eq(agencySettings.agencyId, agency.id));
+    expect((await me(headers)).json().branding.timeZone).toBe('America/Bogota');
+  });
+
+  it('a row is kept (frozen) until the table changes, and an agency that never saved one is kept as none', async () => {
+    const agency = await makeAgency(t.database, { modules: ['hotels-travesia'] });
+    const repo = new AgencySettingsRepository(t.database.db, t.database.changes, 30_000);
+    expect(await repo.find(agency.id)).toBeUndefined();
+    await t.database.db.insert(agencySettings).values({ agencyId: agency.id, timeZone: 'America/Lima' });
+    // On PostgreSQL the insert is announced again at its commit, a moment later, emptying the set once more.
+    let row = await repo.find(agency.id);
+    for (let i = 0; i < 200 && (await repo.find(agency.id)) !== row; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      row = await repo.find(agency.id);
+    }
+    expect(row?.timeZone).toBe('America/Lima');
+    expect(await repo.find(agency.id)).toBe(row);
+    expect(Object.isFrozen(row)).toBe(true);
+    await t.database.db.update(agencySettings).set({ timeZone: 'Europe/Madrid' }).where(eq(agencySettings.agencyId, agency.id));
+    expect(await repo.timeZone(agency.id)).toBe('Europe/Madrid');
+  });
+});
+
 describe.runIf(testDbKind === 'postgres')('changes made by another process (PostgreSQL)', () => {
   /** Another server process, or an operator with psql: a connection of its own to the same database. */
   let other: pg.Client;
@@ -136,10 +168,20 @@ describe.runIf(testDbKind === 'postgres')('changes made by another process (Post
     await other.query('delete from sessions where user_id = $1', [again.user.id]);
     await eventually(() => kept.size === 0);
   });
+
+  it("an agency's settings saved elsewhere reach this process's kept copy", async () => {
+    const agency = await makeAgency(t.database, { modules: ['hotels-travesia'] });
+    const repo = new AgencySettingsRepository(t.database.db, t.database.changes, 30_000);
+    expect(await repo.timeZone(agency.id)).toBeUndefined();
+    await other.query("insert into agency_settings (agency_id, time_zone) values ($1, 'America/Lima')", [agency.id]);
+    await eventually(async () => (await repo.timeZone(agency.id)) === 'America/Lima');
+    await other.query("update agency_settings set time_zone = 'Europe/Madrid' where agency_id = $1", [agency.id]);
+    await eventually(async () => (await repo.timeZone(agency.id)) === 'Europe/Madrid');
+  });
 });
 
 describe('which statements announce a change', () => {
-  it('updates, deletes and truncates of sessions, users and agencies; nothing else', () => {
+  it('updates, deletes and truncates of sessions, users and agencies, and any write to agency settings; nothing else', () => {
     const seen: string[] = [];
     const stop = t.database.changes.subscribe((table) => seen.push(table));
     const log = (q: string) => t.database.changes.queryLogger.logQuery(q, []);
@@ -151,14 +193,18 @@ describe('which statements announce a change', () => {
     log('insert into "sessions" ("id") values ($1)');
     log('update "user_preferences" set x = 1');
     log('update "vouchers" set "status" = $1');
+    log('insert into "agency_settings" ("agency_id") values ($1) on conflict ("agency_id") do update set "time_zone" = $2');
+    log('delete from "agency_settings" where "agency_id" = $1');
     stop();
-    expect(seen).toEqual(['users', 'sessions', 'agencies', 'agencies']);
+    expect(seen).toEqual(['users', 'sessions', 'agencies', 'agencies', 'agency_settings', 'agency_settings']);
   });
 
-  it('the three tables announce through their triggers', async () => {
+  it('the four tables announce through their triggers', async () => {
     const rows = await t.database.withScriptConnection((run) =>
-      run("select tgname from pg_trigger where tgname in ('sessions_changes', 'users_changes', 'agencies_changes') order by tgname"),
+      run(
+        "select tgname from pg_trigger where tgname in ('sessions_changes', 'users_changes', 'agencies_changes', 'agency_settings_changes') order by tgname",
+      ),
     );
-    expect(rows.map((r) => r.tgname)).toEqual(['agencies_changes', 'sessions_changes', 'users_changes']);
+    expect(rows.map((r) => r.tgname)).toEqual(['agencies_changes', 'agency_settings_changes', 'sessions_changes', 'users_changes']);
   });
 });
