@@ -133,9 +133,10 @@ export class StorefrontService {
    */
   async places(slug: string, keyword: string, clientIp: string) {
     const s = await this.storefront(slug);
-    const minute = Math.floor(this.now().getTime() / 60_000);
-    const count = await this.d.store.incr(`storefront-places:${s.whiteLabel.id}:${clientIp}:${minute}`, 90);
-    if (count > PLACE_SEARCHES_PER_MINUTE) throw tooManyRequests('Demasiadas búsquedas seguidas; espera un momento');
+    // A minute counted from the client's first search, not the clock's minute: 60 searches straddling a minute
+    // boundary must not get 120.
+    const allowed = await this.d.store.reserve(`storefront-places:${s.whiteLabel.id}:${clientIp}`, PLACE_SEARCHES_PER_MINUTE, 60);
+    if (!allowed) throw tooManyRequests('Demasiadas búsquedas seguidas; espera un momento');
     const rows = await this.d.places.autocompletePublic(keyword, 10, ['city', 'tourist-area', 'airport']);
     return rows.map((row) => {
       const p = toPlaceDto(row);
