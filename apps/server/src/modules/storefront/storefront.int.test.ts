@@ -389,7 +389,7 @@ describe('a storefront selling in its display currency (decision 0560)', () => {
     expect(voucher).toMatchObject({ priceCurrency: 'COP', costCurrency: 'USD', costNet: expect.any(String) });
     expect(new Decimal(voucher.priceGross).eq(option.price.amount)).toBe(true);
     expect(new Decimal(voucher.costNet as string).eq(row.exchange?.parts[0].cost as string)).toBe(true);
-    expect((voucher.product as { breakdown: { rate: string; currency: string } }).breakdown).toMatchObject({
+    expect((voucher.product as unknown as { breakdown: { rate: string; currency: string } }).breakdown).toMatchObject({
       rate: COP_RATE,
       currency: 'COP',
     });
@@ -424,7 +424,7 @@ describe('a storefront selling in its display currency (decision 0560)', () => {
     expect((await orderRow(held.row.id)).status).toBe('booked');
     const [voucher] = await vouchersOf(`sf-${held.row.id}`);
     expect(new Decimal(voucher.priceGross).eq(held.option.price.amount)).toBe(true);
-    expect((voucher.product as { breakdown: { rate: string } }).breakdown.rate).toBe(COP_RATE);
+    expect((voucher.product as unknown as { breakdown: { rate: string } }).breakdown.rate).toBe(COP_RATE);
     // After the hold: quoted again at the new rate, another price, so refunded and never booked.
     await t.database.db
       .update(storefrontOrders)
