@@ -101,6 +101,14 @@ beforeAll(async () => {
       markupPercent: '10',
       currency: 'COP',
     },
+    {
+      agencyId,
+      name: 'Caribe en euros',
+      slug: 'caribe-euros',
+      status: 'active',
+      products: ['tickets-hotelbeds', 'transfers-hotelbeds'],
+      currency: 'EUR',
+    },
   ]);
   await db.insert(exchangeRates).values([{ currency: 'COP', unitsPerUsd: COP_RATE, validFrom: new Date('2020-01-01T00:00:00Z') }]);
 }, 90_000);
@@ -473,5 +481,16 @@ describe('tickets and transfers in the display currency (decision 0560)', () => 
     expect(transferRes.statusCode, transferRes.body).toBe(201);
     await expectPesos(transferRes.json().response.orderRef, offer.price);
     for (const body of [tickets.body, tq.body, transfers.body, q.body]) for (const field of LEAKS) expect(body).not.toContain(`"${field}"`);
+  });
+
+  it('answers a Spanish 422 for tickets and transfers in a display currency without a rate', async () => {
+    for (const [url, body] of [
+      ['/api/storefront/caribe-euros/tickets/search', ticketCriteria()],
+      ['/api/storefront/caribe-euros/transfers/search', transferCriteria()],
+    ] as const) {
+      const res = await post(url, body);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().msg).toBe('Por ahora no podemos mostrar precios en EUR: falta la tasa de cambio. Inténtalo más tarde.');
+    }
   });
 });
