@@ -50,7 +50,11 @@ test('a traveller books a Cartagena hotel on the storefront, pays on the checkou
   await page.getByLabel('Entrada').fill(day(45));
   await page.getByLabel('Salida').fill(day(47));
   await expect(page.getByLabel('Adultos')).toHaveValue('2');
-  await page.getByRole('form', { name: 'Buscar hoteles' }).getByRole('button', { name: 'Buscar' }).click();
+  // A child of 7 shares the room (its age travels to the search and names its traveller at checkout).
+  const hotelForm = page.getByRole('form', { name: 'Buscar hoteles' });
+  await hotelForm.getByLabel('Niños').selectOption('1');
+  await hotelForm.getByLabel('Edad del niño 1').selectOption('7');
+  await hotelForm.getByRole('button', { name: 'Buscar' }).click();
   await page.waitForURL(new RegExp(`/s/${SLUG}/hoteles\\?`), { timeout: 30_000 });
   expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({
     destino: cartagena?.id ?? '',
@@ -58,9 +62,12 @@ test('a traveller books a Cartagena hotel on the storefront, pays on the checkou
     entrada: day(45),
     salida: day(47),
     adultos: '2',
+    ninos: '7',
   });
   const book = page.getByRole('button', { name: 'Reservar' }).first();
   await expect(book).toBeVisible({ timeout: 90_000 });
+  // The demo shop sells in pesos what Hotelbeds prices in dollars (decision 0560).
+  await expect(page.getByText(/ COP$/).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await noOverflow(page);
   await book.click();
@@ -76,6 +83,8 @@ test('a traveller books a Cartagena hotel on the storefront, pays on the checkou
   await page.getByLabel('Apellido del viajero 1').first().fill('Gómez');
   await page.getByLabel('Nombre del viajero 2').first().fill('Pedro');
   await page.getByLabel('Apellido del viajero 2').first().fill('Gómez');
+  await page.getByLabel('Nombre del niño 1 (7 años)').fill('Sofía');
+  await page.getByLabel('Apellido del niño 1 (7 años)').fill('Gómez');
   expect(await seriousViolations(page)).toEqual([]);
   await noOverflow(page);
   await page.getByRole('button', { name: /^Pagar/ }).click();
@@ -96,7 +105,10 @@ test('a traveller books a Cartagena hotel on the storefront, pays on the checkou
   // "Mi reserva": the reference and the e-mail find it; another e-mail does not.
   const mine = await request.get(`/api/storefront/${SLUG}/orders/${encodeURIComponent(orderRef)}?email=laura.gomez@example.com`);
   expect(mine.status()).toBe(200);
-  expect((await mine.json()).response.status).toBe('booked');
+  const booked = (await mine.json()).response;
+  expect(booked.status).toBe('booked');
+  expect(booked.price.currency).toBe('COP');
+  expect(booked.rooms[0]).toMatchObject({ adults: 2, childrenAges: [7] });
   const other = await request.get(`/api/storefront/${SLUG}/orders/${encodeURIComponent(orderRef)}?email=otra@example.com`);
   expect(other.status()).toBe(404);
 });

@@ -17,6 +17,25 @@ export const PAYMENT_GATEWAY_LABELS: Record<PaymentGateway, string> = {
   mercadopago: 'Mercado Pago',
 };
 
+/**
+ * The currencies each gateway charges in, as their documentation states (decision 0560): Wompi charges COP
+ * only; PayU Latam the currencies of its processing countries (ARS, BRL, CLP, COP, MXN, PEN, and USD in
+ * Colombia, Panama and Peru); Mercado Pago the local currency of the site the account belongs to; Stripe any
+ * of its 135+ presentment currencies (null: no restriction among the platform's currencies).
+ */
+export const GATEWAY_CURRENCIES: Record<PaymentGateway, readonly string[] | null> = {
+  wompi: ['COP'],
+  stripe: null,
+  payu: ['ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN', 'USD'],
+  mercadopago: ['ARS', 'BRL', 'CLP', 'COP', 'MXN', 'PEN', 'UYU'],
+};
+
+/** Whether `gateway` can charge in `currency` (ISO 4217). */
+export function gatewayAccepts(gateway: PaymentGateway, currency: string): boolean {
+  const list = GATEWAY_CURRENCIES[gateway];
+  return list === null || list.includes(currency.trim().toUpperCase());
+}
+
 export const PAYMENT_MODES = ['test', 'live'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = { test: 'Pruebas', live: 'Producción' };
@@ -85,6 +104,10 @@ export const PAYMENT_MESSAGES = {
   gatewayFailed: 'La pasarela de pago respondió con un error',
   amountInvalid: 'Monto no válido',
   currencyUnsupported: 'Moneda no admitida por la pasarela',
+  /** A gateway that can't charge in the white label's display currency (decision 0560). */
+  currencyNotAccepted: (gateway: PaymentGateway, currency: string) =>
+    `${PAYMENT_GATEWAY_LABELS[gateway]} no cobra en ${currency} (solo en ${(GATEWAY_CURRENCIES[gateway] ?? []).join(', ')}): ` +
+    'cambia la moneda de la marca blanca o usa otra pasarela',
   paymentNotFound: 'Pago no encontrado',
   checkoutClosed: 'Este pago ya no se puede pagar: vuelve a la tienda',
   refundNotApproved: 'Solo se puede reembolsar un pago aprobado',

@@ -149,6 +149,14 @@ describe('price: currencies and rounding', () => {
     expect(b).toMatchObject({ rate: '4000', convertedCost: '399960', price: '439956', currency: 'COP', usdEquivalent: '109.99' });
   });
 
+  it("prices in the context's currency when the offer names none, and in the offer's when it does", () => {
+    const c = ctx({ targetCurrency: 'COP', rules: [rule({ value: '10' })] });
+    const eur = price(c, offer({ cost: { amount: '80', currency: 'EUR' } }));
+    expect(eur).toMatchObject({ cost: '80', costCurrency: 'EUR', rate: '5000', convertedCost: '400000', price: '440000', currency: 'COP' });
+    expect(price(c, offer({ targetCurrency: 'MXN' })).currency).toBe('MXN');
+    expect(price(ctx(), offer({ cost: { amount: '80', currency: 'EUR' } })).currency).toBe('EUR');
+  });
+
   it('rounds half-up by default and up when the agency asks', () => {
     const o = offer({ cost: { amount: '10.001', currency: 'USD' } });
     expect(price(ctx(), o).price).toBe('10.00');

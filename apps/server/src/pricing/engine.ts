@@ -38,6 +38,8 @@ export interface PricingContext {
   readonly rates: RateTable;
   readonly commission: ChosenCommission | null;
   readonly rounding: RoundingMode;
+  /** The currency offers are priced in when they name none (null: each offer's cost currency). */
+  readonly currency: string | null;
   /** Rates between currency pairs, computed on first use (a pure function of `rates`). */
   readonly pairs: Map<string, Dec>;
 }
@@ -77,6 +79,7 @@ export function createPricingContext(input: PricingContextInput): PricingContext
     rates: rateTable(input.unitsPerUsd),
     commission: chooseCommission(input.commission ?? null),
     rounding: input.roundUp ? 'up' : 'half-up',
+    currency: input.targetCurrency ?? null,
     pairs: new Map(),
   };
 }
@@ -124,7 +127,8 @@ export function winningRule(rules: readonly EngineRule[], offer: OfferInput): En
 }
 
 /**
- * Prices one offer: supplier cost -> converted to the target currency -> platform markup -> agency
+ * Prices one offer: supplier cost -> converted to the target currency (the offer's, else the context's, else
+ * the cost's own) -> platform markup -> agency
  * markup -> commission. Each amount is rounded to the target currency's decimals as it is added, so
  * the breakdown always adds up to the price exactly.
  */
@@ -132,7 +136,7 @@ export function price(ctx: PricingContext, offer: OfferInput): PriceBreakdown {
   if (!DECIMAL.test(offer.cost.amount) || offer.cost.amount.startsWith('-'))
     throw new PricingError('INVALID_COST', `cost is not a non-negative decimal: ${offer.cost.amount}`);
   const cost = new Dec(offer.cost.amount);
-  const currency = offer.targetCurrency ?? offer.cost.currency;
+  const currency = offer.targetCurrency ?? ctx.currency ?? offer.cost.currency;
   const mode = ctx.rounding;
   const round = (d: Dec) => roundFor(d, currency, mode);
   const money = (d: Dec) => moneyString(d, currency);

@@ -70,4 +70,9 @@ export interface PricingContextInput {
   commission?: { mode: CommissionMode; user: CommissionInput | null; agency: CommissionInput | null } | null;
   /** Round every amount up (ceiling) instead of half-up. */
   roundUp?: boolean;
+  /**
+   * The currency every offer is priced in when the offer names none (a storefront's display currency,
+   * decision 0560); the cost's own currency when absent.
+   */
+  targetCurrency?: string;
 }

@@ -10,6 +10,8 @@ export const STOREFRONT_MESSAGES = {
   phoneInvalid: 'Teléfono no válido: usa el formato internacional, p. ej. +573001234567',
   emailInvalid: 'Correo electrónico no válido',
   documentRequired: 'Documento de identidad es obligatorio',
+  displayRateMissing: (currency: string) =>
+    `Por ahora no podemos mostrar precios en ${currency}: falta la tasa de cambio. Inténtalo más tarde.`,
 } as const;
 
 const M = STOREFRONT_MESSAGES;

@@ -22,6 +22,17 @@ export interface StorefrontOrderSummary {
   cancellation: { refundable: boolean; rules: Array<Record<string, unknown>>; text?: string };
 }
 
+/**
+ * The conversion an order's price was made with (migration 1360, decision 0560): fixed by the quote that opened
+ * the order (or by the re-quote of a payment after the hold), never shown to the traveller.
+ */
+export interface StorefrontOrderExchange {
+  /** When the rates were read. */
+  at: string;
+  /** Each priced part (a hotel or a ticket: one; a round-trip transfer: a leg each). */
+  parts: Array<{ cost: string; costCurrency: string; rate: string }>;
+}
+
 /** Migration 1040: a storefront order (docs/decisions/0340); tickets and transfers since 1320 (0530). */
 export const storefrontOrders = pgTable('storefront_orders', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -43,6 +54,8 @@ export const storefrontOrders = pgTable('storefront_orders', {
   billing: jsonb('billing').$type<Record<string, unknown>>().notNull(),
   /** What the traveller chose at checkout that the reserve needs after the payment (migration 1320, decision 0530). */
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  /** The supplier cost and the rate into `currency` (migration 1360, decision 0560); null before it. */
+  exchange: jsonb('exchange').$type<StorefrontOrderExchange>(),
   email: text('email').notNull(),
   paymentId: text('payment_id').unique(),
   gateway: text('gateway'),

@@ -1,3 +1,4 @@
+import { priceDecimals } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { CancellationPolicy, Money } from '../../suppliers/index.js';
 
@@ -11,8 +12,10 @@ import type { CancellationPolicy, Money } from '../../suppliers/index.js';
 export function inAgentTerms(amount: Money, cost: Money, price: Money): Money {
   const c = new Decimal(cost.amount);
   if (amount.currency !== cost.currency || c.lte(0)) return amount;
+  // With the decimals a price keeps in its currency (COP 0): a storefront's price may be converted (decision 0560).
+  const decimals = priceDecimals(price.currency);
   return {
-    amount: new Decimal(amount.amount).mul(price.amount).div(c).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+    amount: new Decimal(amount.amount).mul(price.amount).div(c).toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals),
     currency: price.currency,
   };
 }

@@ -27,7 +27,7 @@ beforeAll(async () => {
   w = await makeWorld(t.app, t.database);
   const [a] = await t.database.db
     .insert(whiteLabels)
-    .values({ agencyId: w.agencyA.id, name: 'Tienda A', slug: `tienda-a-${Date.now()}` })
+    .values({ agencyId: w.agencyA.id, name: 'Tienda A', slug: `tienda-a-${Date.now()}`, currency: 'COP' })
     .returning();
   const [b] = await t.database.db
     .insert(whiteLabels)
@@ -478,5 +478,60 @@ describe('webhook refusals: nothing changes', () => {
         expiresAt: new Date(),
       }),
     ).rejects.toMatchObject({ status: 409, message: 'La marca blanca no tiene una pasarela de pago activa' });
+  });
+});
+
+describe('gateways and the display currency (decision 0560)', () => {
+  it('refuses a gateway that cannot charge in the white label currency when it is activated, and the currency when the white label is saved', async () => {
+    const [wl] = await t.database.db
+      .insert(whiteLabels)
+      .values({ agencyId: w.agencyA.id, name: 'Tienda en dólares', slug: `dolares-${Date.now()}`, currency: 'USD' })
+      .returning();
+    const refused = 'Wompi no cobra en USD (solo en COP): cambia la moneda de la marca blanca o usa otra pasarela';
+    const wompi = { gateway: 'wompi', mode: 'test', credentials: { test: { ...W } } };
+    const activeAtOnce = await inject('POST', base(wl.id), w.headers.admin, { ...wompi, active: true });
+    expect(activeAtOnce.statusCode).toBe(400);
+    expect(activeAtOnce.json()).toMatchObject({ code: 'GATEWAY_CURRENCY_UNSUPPORTED', msg: refused, fields: { gateway: refused } });
+    // Kept inactive it may be configured; activating it is refused the same way, and nothing is active.
+    const kept = await inject('POST', base(wl.id), w.headers.admin, wompi);
+    expect(kept.statusCode, kept.body).toBe(201);
+    const activate = await inject('POST', `${base(wl.id)}/${kept.json()._id}/activate`, w.headers.admin);
+    expect(activate.statusCode).toBe(400);
+    expect(activate.json().msg).toBe(refused);
+    expect((await inject('GET', base(wl.id), w.headers.admin)).json().some((g: { active: boolean }) => g.active)).toBe(false);
+
+    // In pesos Wompi is accepted; saving the white label back in dollars is then refused, with the field named.
+    const save = (currency: string) =>
+      inject('PUT', `/api/whitelabels/${wl.id}`, w.headers.super, {
+        name: wl.name,
+        status: 'draft',
+        slug: wl.slug,
+        products: ['hotels-travesia'],
+        currency,
+        language: 'es',
+        markupPercent: '0',
+      });
+    expect((await save('COP')).statusCode).toBe(200);
+    expect((await inject('POST', `${base(wl.id)}/${kept.json()._id}/activate`, w.headers.admin)).statusCode).toBe(200);
+    const back = await save('USD');
+    expect(back.statusCode).toBe(400);
+    expect(back.json()).toMatchObject({ code: 'GATEWAY_CURRENCY_UNSUPPORTED', fields: { currency: refused } });
+    expect((await t.database.db.select().from(whiteLabels).where(eq(whiteLabels.id, wl.id)))[0].currency).toBe('COP');
+
+    // A checkout in a currency the active gateway cannot charge never reaches the gateway.
+    const before = (await t.database.db.select().from(payments).where(eq(payments.whiteLabelId, wl.id))).length;
+    await expect(
+      t.app.services.payments.startCheckout({
+        whiteLabelId: wl.id,
+        agencyId: w.agencyA.id,
+        orderId: 'o-usd',
+        amount: '10.00',
+        currency: 'USD',
+        customer: { email: 'a@b.co', fullName: 'A' },
+        returnUrl: 'http://x.test',
+        expiresAt: new Date(Date.now() + 60_000),
+      }),
+    ).rejects.toMatchObject({ status: 400, message: refused });
+    expect(await t.database.db.select().from(payments).where(eq(payments.whiteLabelId, wl.id))).toHaveLength(before);
   });
 });

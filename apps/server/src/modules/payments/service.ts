@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreatePaymentGatewayBody,
+  gatewayAccepts,
   maskSecret,
   mergeGatewayCredentials,
   PAYMENT_MESSAGES,
@@ -50,6 +51,13 @@ const EXPIRY_GRACE_MS = 15 * 60_000;
 const retryMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/** A gateway must charge in the white label's display currency (decision 0560): a Spanish 400 otherwise. */
+export function checkCurrency(gateway: PaymentGateway, currency: string): void {
+  if (gatewayAccepts(gateway, currency)) return;
+  const message = PAYMENT_MESSAGES.currencyNotAccepted(gateway, currency.trim());
+  throw badRequest(message, { gateway: message }, 'GATEWAY_CURRENCY_UNSUPPORTED');
+}
 
 /** An event body as stored: JSON as it is, a form-encoded one (PayU's confirmation) as its fields. */
 function payloadOf(rawBody: string): unknown {
@@ -148,6 +156,7 @@ export class PaymentService implements PaymentPort {
     }
     const creds = this.merged({ gateway: body.gateway }, body.credentials);
     if (body.active && Object.keys(creds[body.mode]).length === 0) throw badRequest(PAYMENT_MESSAGES.activeGatewayIncomplete);
+    if (body.active) checkCurrency(body.gateway, wl.currency);
     const id = randomUUID();
     const box = this.d.secrets();
     const row = await this.d.repo.insertGateway({
@@ -184,8 +193,10 @@ export class PaymentService implements PaymentPort {
   }
 
   async activateGateway(auth: AuthContext, whiteLabelId: string, gatewayId: string): Promise<PaymentGatewayRow> {
+    const wl = await this.whiteLabelFor(auth, whiteLabelId);
     const row = await this.gatewayFor(auth, whiteLabelId, gatewayId);
     if (Object.keys(this.credentialsOf(row, row.mode)).length === 0) throw badRequest(PAYMENT_MESSAGES.activeGatewayIncomplete);
+    checkCurrency(row.gateway, wl.currency);
     return this.d.repo.activate(whiteLabelId, row.id);
   }
 
@@ -251,6 +262,8 @@ export class PaymentService implements PaymentPort {
     if (amountMinor === null) throw badRequest(PAYMENT_MESSAGES.amountInvalid);
     const row = await this.d.repo.activeGateway(wl.id);
     if (!row) throw new AppError(409, 'PAYMENT_NO_ACTIVE_GATEWAY', PAYMENT_MESSAGES.noActiveGateway);
+    // Refused before any payment row or gateway call (a gateway activated before this check existed).
+    checkCurrency(row.gateway, currency);
     const account = await this.account(row, row.mode, wl.agencyId);
     const payment = await this.d.repo.insertPayment({
       whiteLabelId: wl.id,

@@ -1,12 +1,15 @@
+import type { PriceBreakdown } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import type { StorefrontOrderOption, StorefrontOrderRow } from '../../db/schema/index.js';
+import type { StorefrontOrderRow } from '../../db/schema/index.js';
 import type { PricingContext } from '../../pricing/index.js';
-import type { HotelBookingService } from '../booking/hotel/service.js';
+import type { BookingEngine } from '../booking/engine.js';
+import type { CachedQuote, HotelBookingService } from '../booking/hotel/service.js';
 import {
   type Billing,
   clientOf,
   integratorOf,
   type OrderProduct,
+  type Requoted,
   reserveKeyOf,
   type Storefront,
   type StorefrontPayment,
@@ -14,13 +17,21 @@ import {
 
 /** A paid hotel order's re-quote and reserve (the hotel flow's `reserveForSale`, decision 0340). */
 export class HotelOrders implements OrderProduct {
-  constructor(private readonly hotelBooking: HotelBookingService) {}
+  constructor(
+    private readonly hotelBooking: HotelBookingService,
+    private readonly engine: BookingEngine,
+  ) {}
 
-  async requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<StorefrontOrderOption | { refused: string }> {
+  /** The breakdown a storefront quote was priced with (kept by the engine under its quote id). */
+  async breakdownOf(s: Storefront, quoteId: string): Promise<PriceBreakdown> {
+    return (await this.engine.quotes.get<CachedQuote>('hotel', s.sale, quoteId)).breakdown;
+  }
+
+  async requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<Requoted | { refused: string }> {
     const q = (await this.hotelBooking.quote(s.sale, order.option.cacheId, order.option.optionId, undefined, pricing)).response;
     if (!new Decimal(q.price.amount).eq(order.amount) || q.price.currency !== order.currency || q.availability !== 'available')
       return { refused: 'El precio o la disponibilidad cambiaron después del tiempo de reserva' };
-    return { ...order.option, quoteId: q.quoteId };
+    return { option: { ...order.option, quoteId: q.quoteId }, priced: [await this.breakdownOf(s, q.quoteId)] };
   }
 
   reserve(s: Storefront, order: StorefrontOrderRow, payment: StorefrontPayment) {

@@ -1,4 +1,5 @@
-import type { HotelCancellationPolicy, StorefrontHotelPage } from '@travesia/contracts';
+import { type HotelCancellationPolicy, priceDecimals, type StorefrontHotelPage } from '@travesia/contracts';
+import Decimal from 'decimal.js';
 import { agentPolicy } from '../booking/agent-policy.js';
 
 type Money = { amount: string; currency: string };
@@ -89,5 +90,10 @@ export function travellerPolicy(supplier: string, policy: HotelCancellationPolic
   return { refundable: p.refundable, rules: p.rules.map((r) => ({ ...r })), ...(p.text ? { text: p.text } : {}) };
 }
 
-export const money = (m: Money): Money => ({ amount: m.amount, currency: m.currency });
+/** An amount with the decimals a price keeps in `currency` (COP 0, others 2: contracts' `priceDecimals`). */
+export const amountIn = (amount: Decimal.Value, currency: string): string =>
+  new Decimal(amount).toDecimalPlaces(priceDecimals(currency), Decimal.ROUND_HALF_UP).toFixed(priceDecimals(currency));
+
+/** A price as a traveller reads it: amount and currency only, with the currency's decimals. */
+export const money = (m: Money): Money => ({ amount: amountIn(m.amount, m.currency), currency: m.currency });
 export const rooms = (list: Room[]): Room[] => list.map((r) => ({ name: r.name, adults: r.adults, childrenAges: [...r.childrenAges] }));

@@ -1,5 +1,12 @@
-import type { HotelCancellationPolicy as CancellationPolicy } from '@travesia/contracts';
-import type { AgencyRow, StorefrontOrderOption, StorefrontOrderRow, VoucherRow, WhiteLabelRow } from '../../db/schema/index.js';
+import type { HotelCancellationPolicy as CancellationPolicy, PriceBreakdown } from '@travesia/contracts';
+import type {
+  AgencyRow,
+  StorefrontOrderExchange,
+  StorefrontOrderOption,
+  StorefrontOrderRow,
+  VoucherRow,
+  WhiteLabelRow,
+} from '../../db/schema/index.js';
 import type { PricingContext } from '../../pricing/index.js';
 import type { SalesContext } from '../booking/sales-context.js';
 import type { NewStorefrontOrder } from './repository.js';
@@ -29,10 +36,20 @@ export interface StorefrontPayment {
   status: string;
 }
 
-/** What a product's checkout hands the order path: the order to insert, and until when its quote holds. */
+/**
+ * What a product's checkout hands the order path: the order to insert, until when its quote holds, and the
+ * quote's breakdown of each priced part (the order keeps their cost and rate, decision 0560).
+ */
 export interface OrderDraft {
   order: Pick<NewStorefrontOrder, 'kind' | 'option' | 'summary' | 'amount' | 'currency' | 'travellers' | 'details'>;
   quoteExpiresAt: string;
+  priced: PriceBreakdown[];
+}
+
+/** A paid order's option quoted again at the held price: its new quote(s) and their breakdowns. */
+export interface Requoted {
+  option: StorefrontOrderOption;
+  priced: PriceBreakdown[];
 }
 
 /**
@@ -44,9 +61,18 @@ export interface OrderProduct {
    * Paid after the hold: the order's option quoted again at storefront prices — the option with its new
    * quote(s) when the price and availability are the held ones, else why it can't be booked (refunded).
    */
-  requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<StorefrontOrderOption | { refused: string }>;
+  requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<Requoted | { refused: string }>;
   /** The engine's idempotent reserve of a paid order (key `sf-<order id>`, integrator `storefront:<slug>`). */
   reserve(s: Storefront, order: StorefrontOrderRow, payment: StorefrontPayment): Promise<{ voucher: VoucherRow }>;
+}
+
+/** The conversion an order keeps (decision 0560): each priced part's supplier cost and rate, and when it was priced. */
+export function exchangeOf(priced: PriceBreakdown[], at: Date): StorefrontOrderExchange {
+  // The engine's breakdown always has them (only a trimmed view hides them).
+  const parts = priced.flatMap((b) =>
+    b.cost && b.costCurrency && b.rate ? [{ cost: b.cost, costCurrency: b.costCurrency, rate: b.rate }] : [],
+  );
+  return { at: at.toISOString(), parts };
 }
 
 export const reserveKeyOf = (order: Pick<StorefrontOrderRow, 'id'>) => `sf-${order.id}`;

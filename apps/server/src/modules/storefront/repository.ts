@@ -14,7 +14,9 @@ import {
 } from '../../db/schema/index.js';
 
 export type NewStorefrontOrder = typeof storefrontOrders.$inferInsert;
-export type OrderPatch = Partial<Pick<StorefrontOrderRow, 'paymentId' | 'gateway' | 'gatewayReference' | 'voucherId' | 'note' | 'option'>>;
+export type OrderPatch = Partial<
+  Pick<StorefrontOrderRow, 'paymentId' | 'gateway' | 'gatewayReference' | 'voucherId' | 'note' | 'option' | 'exchange'>
+>;
 
 /** The SQL of storefront orders and the white label a storefront request names. */
 export class StorefrontRepository {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   type AgencyModule,
+  BASE_CURRENCY,
   enabledModules,
+  formatMoney,
   type HotelCancellationPolicy,
   STOREFRONT_MESSAGES as M,
   STOREFRONT_ORDER_STATUS_LABELS,
@@ -40,8 +42,8 @@ import type { PlaceService } from '../place/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import { HotelOrders } from './hotels.js';
-import { type EnginePage, freeCancellationUntil, money, rooms, storefrontPage } from './present.js';
-import type { Billing, OrderDraft, OrderProduct, Storefront } from './product.js';
+import { amountIn, type EnginePage, freeCancellationUntil, money, rooms, storefrontPage } from './present.js';
+import { type Billing, exchangeOf, type OrderDraft, type OrderProduct, type Storefront } from './product.js';
 import type { StorefrontRepository } from './repository.js';
 import { StorefrontTickets } from './tickets.js';
 import { StorefrontTransfers } from './transfers.js';
@@ -92,12 +94,14 @@ export class StorefrontService {
   readonly transfers: StorefrontTransfers;
   /** Each product's part of a paid order: its re-quote after the hold and its reserve. */
   private readonly products: Record<StorefrontProductKind, OrderProduct>;
+  private readonly hotels: HotelOrders;
   constructor(private readonly d: StorefrontDeps) {
     this.now = d.now ?? (() => new Date());
     this.options = { holdMinutes: 15, ...d.options };
     this.tickets = new StorefrontTickets({ search: d.ticketSearch, booking: d.ticketBooking, engine: d.engine, log: d.log });
     this.transfers = new StorefrontTransfers({ transfers: d.transfers, engine: d.engine, places: d.places, log: d.log });
-    this.products = { hotel: new HotelOrders(d.hotelBooking), ticket: this.tickets, transfer: this.transfers };
+    this.hotels = new HotelOrders(d.hotelBooking, d.engine);
+    this.products = { hotel: this.hotels, ticket: this.tickets, transfer: this.transfers };
     d.payments?.onSettled((e) => this.settled(e));
     d.outboxWorker.on(OUTBOX_CONFIRMATION, (p) => this.sendConfirmation(String(p.orderId)));
   }
@@ -144,11 +148,21 @@ export class StorefrontService {
     });
   }
 
-  /** The agency's prices with the storefront's markup on top, and no seller commission (decision 0341). */
+  /**
+   * The agency's prices with the storefront's markup on top, and no seller commission (decision 0341), in the
+   * white label's display currency at the rates in force now (decision 0560). A display currency without a
+   * rate is the traveller's Spanish 422: no price is shown or charged rather than a wrong one.
+   */
   private async pricingOf(s: Storefront): Promise<PricingContext> {
     const input = await this.d.pricing.loadContextInput({ agencyId: s.agency.id, userId: null, at: this.now() });
+    const currency = s.whiteLabel.currency.trim();
+    if (currency !== BASE_CURRENCY && !input.unitsPerUsd[currency]) {
+      this.d.log.warn({ whiteLabelId: s.whiteLabel.id, currency }, 'storefront display currency has no exchange rate');
+      throw new AppError(422, 'EXCHANGE_RATE_MISSING', M.displayRateMissing(currency), { currency: M.displayRateMissing(currency) });
+    }
     return this.d.pricing.context({
       ...input,
+      targetCurrency: currency,
       commission: {
         mode: 'on-top',
         user: null,
@@ -171,7 +185,9 @@ export class StorefrontService {
       const m = (HOTEL_SUPPLIERS as readonly string[]).includes(a.supplier) ? moduleFor(a.supplier as never, null) : null;
       return m !== null && modules.includes(m);
     });
-    const shared = this.d.hotelSearch.prefetch(s.sale, body.destination, this.pricingOf(s));
+    const pricing = this.pricingOf(s);
+    pricing.catch(() => undefined);
+    const shared = this.d.hotelSearch.prefetch(s.sale, body.destination, pricing);
     // Invalid criteria and an unknown place are the traveller's 4xx before any supplier is called.
     await shared.place;
     let merged: SearchIndex | null = null;
@@ -196,6 +212,8 @@ export class StorefrontService {
         return merged && { cacheId: merged.cacheId, expires: merged.expires, itemsFound: merged.hotels.length };
       },
     });
+    // A display currency without a rate failed every source: its 422, not an empty page.
+    await pricing;
     const index = merged as SearchIndex | null;
     if (failures.length) this.d.log.warn({ whiteLabelId: s.whiteLabel.id, failures }, 'storefront search: some suppliers failed');
     if (!index) return { cacheId: null, expires: null, itemsFound: 0, page: 1, limit: 20, totalPages: 0, items: [] };
@@ -228,7 +246,9 @@ export class StorefrontService {
     const s = await this.storefront(slug);
     this.tickets.assertSold(s);
     const pricing = this.lazyPricing(s);
-    return this.tickets.search(s, body, pricing);
+    const page = await this.tickets.search(s, body, pricing);
+    await pricing();
+    return page;
   }
 
   async ticketPage(slug: string, cacheId: string, q: StorefrontTicketPageQuery) {
@@ -245,7 +265,10 @@ export class StorefrontService {
   async searchTransfers(slug: string, body: StorefrontTransferSearchBody) {
     const s = await this.storefront(slug);
     this.transfers.assertSold(s);
-    return this.transfers.search(s, body, this.lazyPricing(s));
+    const pricing = this.lazyPricing(s);
+    const page = await this.transfers.search(s, body, pricing);
+    await pricing();
+    return page;
   }
 
   async transferPage(slug: string, cacheId: string, q: StorefrontTransferPageQuery) {
@@ -258,11 +281,17 @@ export class StorefrontService {
     return (await this.transfers.quote(s, ref, await this.pricingOf(s))).view;
   }
 
-  /** The storefront's pricing context, loaded once on first use (after the supplier requests have left). */
+  /**
+   * The storefront's pricing context, loaded once on first use (after the supplier requests have left); the
+   * search awaits it once more at the end, so a display currency without a rate answers its 422.
+   */
   private lazyPricing(s: Storefront): () => Promise<PricingContext> {
     let loaded: Promise<PricingContext> | undefined;
     return () => {
-      loaded ??= this.pricingOf(s);
+      if (!loaded) {
+        loaded = this.pricingOf(s);
+        loaded.catch(() => undefined);
+      }
       return loaded;
     };
   }
@@ -282,6 +311,7 @@ export class StorefrontService {
       });
     const draft: OrderDraft = {
       quoteExpiresAt: q.expiresAt,
+      priced: [await this.hotels.breakdownOf(s, q.quoteId)],
       order: {
         kind: 'hotel',
         option: { cacheId: body.cacheId, optionId: body.optionId, quoteId: q.quoteId },
@@ -327,6 +357,7 @@ export class StorefrontService {
     const hold = Math.min(now.getTime() + this.options.holdMinutes * 60_000, Date.parse(draft.quoteExpiresAt));
     const order = await this.d.repo.insert({
       ...draft.order,
+      exchange: exchangeOf(draft.priced, now),
       ref: newRef(),
       whiteLabelId: s.whiteLabel.id,
       agencyId: s.agency.id,
@@ -341,7 +372,8 @@ export class StorefrontService {
         whiteLabelId: s.whiteLabel.id,
         agencyId: s.agency.id,
         orderId: order.id,
-        amount: order.amount,
+        // The display currency's decimals (COP 0): what the traveller was shown is what the gateway charges.
+        amount: amountIn(order.amount, order.currency),
         currency: order.currency,
         customer: { email: order.email, fullName: `${billing.name} ${billing.surname}`, phone: billing.phone },
         returnUrl: `${base}/s/${s.whiteLabel.slug}/pedido/${order.ref}`,
@@ -414,8 +446,10 @@ export class StorefrontService {
       try {
         const next = await product.requote(s, booking, await this.pricingOf(s));
         if ('refused' in next) return this.refund(booking, next.refused, 'booking');
-        await this.d.repo.patch(booking.id, { option: next });
-        toBook = { ...booking, option: next };
+        // The same price in the display currency; the cost and rate are the re-quote's (decision 0560).
+        const exchange = exchangeOf(next.priced, this.now());
+        await this.d.repo.patch(booking.id, { option: next.option, exchange });
+        toBook = { ...booking, option: next.option, exchange };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         return this.refund(booking, `No se pudo volver a cotizar: ${err.message}`, 'booking');
@@ -478,7 +512,7 @@ export class StorefrontService {
       status: order.status,
       statusLabel: STOREFRONT_ORDER_STATUS_LABELS[order.status],
       holdExpiresAt: order.holdExpiresAt.toISOString(),
-      price: { amount: new Decimal(order.amount).toFixed(2), currency: order.currency },
+      price: money({ amount: order.amount, currency: order.currency }),
       kind: order.kind,
       hotel: order.summary.hotel ?? null,
       rooms: order.summary.rooms ?? [],
@@ -511,7 +545,7 @@ export class StorefrontService {
       text: [
         ...confirmationLines(order.summary),
         `Referencia: ${order.ref}`,
-        `Total pagado: ${new Decimal(order.amount).toFixed(2)} ${order.currency}`,
+        `Total pagado: ${formatMoney(order.amount, order.currency)}`,
         `Consulta tu reserva en ${link} con esta referencia y tu correo.`,
         '',
         wl.name,

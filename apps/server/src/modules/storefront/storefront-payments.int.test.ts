@@ -1,15 +1,17 @@
 import { PAYMENT_SANDBOX_CREDENTIALS, type RunningPaymentSimulator, startPaymentSimulator, startSimulator } from '@travesia/supplier-sim';
+import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { payments, storefrontOrders, supplierDestinations, vouchers, whiteLabels } from '../../db/schema/index.js';
+import { exchangeRates, payments, storefrontOrders, supplierDestinations, vouchers, whiteLabels } from '../../db/schema/index.js';
 
 /**
  * The storefront's order paid end to end with the real parts: the payment service, the Wompi adapter,
  * the payment simulator's signed webhooks over HTTP, and the supplier simulator behind the engine's
- * reserve (storefront.int.test.ts covers the order rules with a recording port).
+ * reserve (storefront.int.test.ts covers the order rules with a recording port). The shop sells in pesos (Wompi
+ * charges COP only) what the supplier prices in dollars (decision 0560).
  */
 let t: TestApp;
 let suppliers: Awaited<ReturnType<typeof startSimulator>>;
@@ -50,9 +52,18 @@ beforeAll(async () => {
   await createProviderAccount(t.app, admin, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
   const [wl] = await db
     .insert(whiteLabels)
-    .values({ agencyId: agency.id, name: 'Mar Azul', slug: SLUG, status: 'active', products: ['hotels-hotelbeds'], markupPercent: '8' })
+    .values({
+      agencyId: agency.id,
+      name: 'Mar Azul',
+      slug: SLUG,
+      status: 'active',
+      products: ['hotels-hotelbeds'],
+      markupPercent: '8',
+      currency: 'COP',
+    })
     .returning();
   whiteLabelId = wl.id;
+  await db.insert(exchangeRates).values([{ currency: 'COP', unitsPerUsd: '4012.5', validFrom: new Date('2020-01-01T00:00:00Z') }]);
   const gateway = await t.app.inject({
     method: 'POST',
     url: `/api/whitelabel/${wl.id}/payment-gateways`,
@@ -84,6 +95,7 @@ async function placeOrder(startOffset: number) {
   expect(search.statusCode, search.body).toBe(200);
   const { cacheId, items } = search.json().response;
   const option = items[0].options[0];
+  expect(option.price.currency).toBe('COP');
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/storefront/${SLUG}/orders`,
@@ -94,6 +106,11 @@ async function placeOrder(startOffset: number) {
   expect(checkoutUrl.startsWith(paySim.url)).toBe(true);
   const [order] = await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.ref, orderRef));
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+  // The gateway charges the pesos the traveller was shown: Wompi's amount in cents of the same amount.
+  expect(payment).toMatchObject({ currency: 'COP', amountMinor: Number(option.price.amount) * 100 });
+  expect(new Decimal(payment.amount).eq(order.amount)).toBe(true);
+  const sent = new URL(checkoutUrl).searchParams;
+  expect([sent.get('currency'), sent.get('amount-in-cents')]).toEqual(['COP', String(payment.amountMinor)]);
   // The traveller opens the hosted checkout (the simulator checks Wompi's integrity signature there).
   expect((await fetch(checkoutUrl)).status).toBe(200);
   return { orderRef, order, payment };

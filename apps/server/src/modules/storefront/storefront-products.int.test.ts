@@ -6,7 +6,7 @@ import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../t
 import { RecordingPaymentPort } from '../../../test/payment-double.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { places, storefrontOrders, supplierDestinations, vouchers, whiteLabels } from '../../db/schema/index.js';
+import { exchangeRates, places, storefrontOrders, supplierDestinations, vouchers, whiteLabels } from '../../db/schema/index.js';
 
 /**
  * A storefront selling tickets and transfers (issue 20 item 4, decision 0530) against the supplier simulator:
@@ -92,7 +92,25 @@ beforeAll(async () => {
       markupPercent: '10',
     },
     { agencyId, name: 'Solo hoteles', slug: 'solo-hoteles', status: 'active', products: ['hotels-hotelbeds'] },
+    {
+      agencyId,
+      name: 'Caribe en pesos',
+      slug: 'caribe-pesos',
+      status: 'active',
+      products: ['tickets-hotelbeds', 'transfers-hotelbeds'],
+      markupPercent: '10',
+      currency: 'COP',
+    },
+    {
+      agencyId,
+      name: 'Caribe en euros',
+      slug: 'caribe-euros',
+      status: 'active',
+      products: ['tickets-hotelbeds', 'transfers-hotelbeds'],
+      currency: 'EUR',
+    },
   ]);
+  await db.insert(exchangeRates).values([{ currency: 'COP', unitsPerUsd: COP_RATE, validFrom: new Date('2020-01-01T00:00:00Z') }]);
 }, 90_000);
 
 afterAll(async () => {
@@ -100,6 +118,12 @@ afterAll(async () => {
   await sim?.close();
 });
 
+const COP_RATE = '3987.25';
+/** A supplier cost in dollars as the pesos shop sells it: converted (no decimals), then its 10 %. */
+function pesos(usd: string) {
+  const converted = new Decimal(usd).mul(COP_RATE).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return converted.plus(converted.mul('0.10').toDecimalPlaces(0, Decimal.ROUND_HALF_UP));
+}
 const plus10 = (amount: string) => new Decimal(amount).mul('1.10').toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
 // ---------------------------------------------------------------- tickets
@@ -398,5 +422,75 @@ describe('storefront transfers', () => {
     expect(after.status, after.note ?? '').toBe('booked');
     expect(after.option.quoteId).not.toBe(row.option.quoteId);
     expect(await vouchersOf(`sf-${row.id}`)).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------- display currency
+
+describe('tickets and transfers in the display currency (decision 0560)', () => {
+  it('prices, holds and charges a ticket and a transfer in pesos, each order keeping the supplier cost and the rate', async () => {
+    const expectPesos = async (ref: string, price: { amount: string; currency: string }) => {
+      const row = await orderRow(ref);
+      expect(row.currency).toBe('COP');
+      expect(new Decimal(row.amount).eq(price.amount)).toBe(true);
+      const parts = row.exchange?.parts ?? [];
+      expect(parts.length).toBeGreaterThan(0);
+      for (const part of parts) expect(part).toMatchObject({ costCurrency: 'USD', rate: COP_RATE });
+      // Each part converted and marked up on its own (a round trip's legs), summed.
+      expect(parts.reduce((sum, p) => sum.plus(pesos(p.cost)), new Decimal(0)).toFixed(0)).toBe(price.amount);
+      expect(payments.checkoutOf(row.id)).toMatchObject({ amount: price.amount, currency: 'COP' });
+    };
+
+    const tickets = await post('/api/storefront/caribe-pesos/tickets/search', ticketCriteria());
+    expect(tickets.statusCode, tickets.body).toBe(200);
+    const ticket = tickets.json().response.items[0];
+    expect([ticket.price.currency, ticket.pricePerAdult.currency]).toEqual(['COP', 'COP']);
+    expect(ticket.price.amount).toMatch(/^\d+$/);
+    const tq = await post('/api/storefront/caribe-pesos/tickets/quote', {
+      cacheId: tickets.json().response.cacheId,
+      optionId: ticket.optionId,
+    });
+    expect(tq.statusCode, tq.body).toBe(200);
+    const quote = tq.json().response as TicketQuoteView;
+    expect(quote.price).toEqual(ticket.price);
+    const ticketRes = await post('/api/storefront/caribe-pesos/tickets/orders', {
+      cacheId: tickets.json().response.cacheId,
+      optionId: ticket.optionId,
+      price: quote.price,
+      participants,
+      ...choicesOf(quote),
+      billing,
+    });
+    expect(ticketRes.statusCode, ticketRes.body).toBe(201);
+    await expectPesos(ticketRes.json().response.orderRef, quote.price);
+
+    const transfers = await post('/api/storefront/caribe-pesos/transfers/search', transferCriteria());
+    expect(transfers.statusCode, transfers.body).toBe(200);
+    const offer = transfers.json().response.items[0];
+    expect(offer.price.currency).toBe('COP');
+    const ref = { cacheId: transfers.json().response.cacheId, optionId: offer.optionId, returnOptionId: offer.returnOptionId };
+    const q = await post('/api/storefront/caribe-pesos/transfers/quote', ref);
+    expect(q.statusCode, q.body).toBe(200);
+    expect(q.json().response.price).toEqual(offer.price);
+    const transferRes = await post('/api/storefront/caribe-pesos/transfers/orders', {
+      ...ref,
+      price: offer.price,
+      billing,
+      legs: [{ transport: { type: 'FLIGHT', code: 'AV9540' } }, { transport: { type: 'FLIGHT', code: 'AV9541' }, pickupAddress: address }],
+    });
+    expect(transferRes.statusCode, transferRes.body).toBe(201);
+    await expectPesos(transferRes.json().response.orderRef, offer.price);
+    for (const body of [tickets.body, tq.body, transfers.body, q.body]) for (const field of LEAKS) expect(body).not.toContain(`"${field}"`);
+  });
+
+  it('answers a Spanish 422 for tickets and transfers in a display currency without a rate', async () => {
+    for (const [url, body] of [
+      ['/api/storefront/caribe-euros/tickets/search', ticketCriteria()],
+      ['/api/storefront/caribe-euros/transfers/search', transferCriteria()],
+    ] as const) {
+      const res = await post(url, body);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().msg).toBe('Por ahora no podemos mostrar precios en EUR: falta la tasa de cambio. Inténtalo más tarde.');
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { formatMoney } from '@travesia/contracts';
 import { startSimulator } from '@travesia/supplier-sim';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
@@ -6,7 +7,15 @@ import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../t
 import { RecordingPaymentPort } from '../../../test/payment-double.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { outbox, providerAccounts, storefrontOrders, supplierDestinations, vouchers, whiteLabels } from '../../db/schema/index.js';
+import {
+  exchangeRates,
+  outbox,
+  providerAccounts,
+  storefrontOrders,
+  supplierDestinations,
+  vouchers,
+  whiteLabels,
+} from '../../db/schema/index.js';
 
 let t: TestApp;
 let sim: Awaited<ReturnType<typeof startSimulator>>;
@@ -16,6 +25,7 @@ let accountId = '';
 let cartagena = '';
 let agencyId = '';
 
+const COP_RATE = '3987.25';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const criteria = { destination: '', countryCode: 'CO', start: day(40), end: day(42), paxes: [{ adults: 2, children: [] }] };
 const billing = {
@@ -37,8 +47,12 @@ async function search(slug: string) {
 }
 
 /** Searches the shop, picks the cheapest option and orders it: the order row and the checkout answer. */
-async function order(slug = 'playa') {
-  const s = await search(slug);
+async function order(slug = 'playa', options: { start?: string; end?: string } = {}) {
+  const s = await t.app.inject({
+    method: 'POST',
+    url: `/api/storefront/${slug}/hotels/search`,
+    payload: { ...criteria, ...options, destination: cartagena },
+  });
   expect(s.statusCode, s.body).toBe(200);
   const { cacheId, items } = s.json().response;
   const option = items[0].options[0];
@@ -72,7 +86,19 @@ beforeAll(async () => {
     { agencyId, name: 'Playa Viajes', slug: 'playa', status: 'active', products: ['hotels-hotelbeds'], markupPercent: '10' },
     { agencyId, name: 'Borrador', slug: 'borrador', status: 'draft', products: ['hotels-hotelbeds'] },
     { agencyId, name: 'Solo tickets', slug: 'solo-tickets', status: 'active', products: ['tickets-hotelbeds'] },
+    // Display currencies other than the supplier's (Cartagena answers in USD): pesos have a rate, euros none.
+    {
+      agencyId,
+      name: 'Pesos Viajes',
+      slug: 'pesos',
+      status: 'active',
+      products: ['hotels-hotelbeds'],
+      currency: 'COP',
+      markupPercent: '10',
+    },
+    { agencyId, name: 'Euro Viajes', slug: 'euros', status: 'active', products: ['hotels-hotelbeds'], currency: 'EUR' },
   ]);
+  await db.insert(exchangeRates).values([{ currency: 'COP', unitsPerUsd: COP_RATE, validFrom: new Date('2020-01-01T00:00:00Z') }]);
 }, 60_000);
 
 afterAll(async () => {
@@ -296,5 +322,118 @@ describe('mi reserva', () => {
       expect(r.statusCode).toBe(404);
       expect(r.json().msg).toBe('No encontramos una reserva con esa referencia y correo');
     }
+  });
+});
+
+/** The traveller's price in pesos of a supplier cost in dollars: converted (no decimals), then the shop's 10 %. */
+function pesos(usd: string, rate = COP_RATE) {
+  const converted = new Decimal(usd).mul(rate).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+  return converted.plus(converted.mul('0.10').toDecimalPlaces(0, Decimal.ROUND_HALF_UP)).toFixed(0);
+}
+
+/** The first mail to `to` containing `text`, waiting up to 5 s for it. */
+async function mailTo(to: string, text: string) {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const found = t.mail.messages.find((m) => m.to.includes(to) && m.raw.includes(text));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with ${text}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('a storefront selling in its display currency (decision 0560)', () => {
+  it('searches, quotes, holds, charges and books in pesos; the order and the voucher keep the supplier cost and the rate', async () => {
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/hotel/hotelbeds/avail',
+      headers: admin,
+      payload: { ...criteria, destination: cartagena, provider_id: accountId },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const agencyPrice = new Map<string, { amount: string; currency: string }>(
+      back.json().response.items.map((h: { code: string; minPrice: { amount: string; currency: string } }) => [h.code, h.minPrice]),
+    );
+    const shop = await search('pesos');
+    expect(shop.statusCode, shop.body).toBe(200);
+    const page = shop.json().response;
+    expect(page.itemsFound).toBeGreaterThan(0);
+    for (const h of page.items) {
+      const base = agencyPrice.get(h.code);
+      expect(base?.currency, h.code).toBe('USD');
+      expect(h.minPrice).toEqual({ amount: pesos(base?.amount as string), currency: 'COP' });
+      for (const o of h.options) expect(o.price.currency).toBe('COP');
+    }
+    for (const field of ['breakdown', 'cost', 'rate', 'markups', 'commission', 'netPrice']) expect(shop.body).not.toContain(`"${field}"`);
+
+    const { row, option, answer } = await order('pesos');
+    expect(option.price.amount).toMatch(/^\d+$/);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/storefront/pesos/hotels/quote',
+      payload: { cacheId: page.cacheId, optionId: page.items[0].options[0].optionId },
+    });
+    expect(quote.json().response.price).toEqual(page.items[0].options[0].price);
+    // The hold, the rate fixed on the order, and the payment session: the same pesos.
+    expect(row).toMatchObject({ status: 'awaiting-payment', currency: 'COP' });
+    expect(new Decimal(row.amount).eq(option.price.amount)).toBe(true);
+    expect(row.exchange?.parts).toEqual([{ cost: expect.any(String), costCurrency: 'USD', rate: COP_RATE }]);
+    expect(pesos(row.exchange?.parts[0].cost as string)).toBe(option.price.amount);
+    const checkout = payments.checkoutOf(row.id);
+    expect(checkout).toMatchObject({ amount: option.price.amount, currency: 'COP' });
+
+    await payments.fire(row.id, 'approved');
+    const booked = await orderRow(row.id);
+    expect(booked.status, booked.note ?? '').toBe('booked');
+    const [voucher] = await vouchersOf(`sf-${row.id}`);
+    expect(voucher).toMatchObject({ priceCurrency: 'COP', costCurrency: 'USD', costNet: expect.any(String) });
+    expect(new Decimal(voucher.priceGross).eq(option.price.amount)).toBe(true);
+    expect(new Decimal(voucher.costNet as string).eq(row.exchange?.parts[0].cost as string)).toBe(true);
+    expect((voucher.product as unknown as { breakdown: { rate: string; currency: string } }).breakdown).toMatchObject({
+      rate: COP_RATE,
+      currency: 'COP',
+    });
+    expect((voucher.payments as { storefront: unknown[] }).storefront).toEqual([
+      expect.objectContaining({ amount: option.price.amount, currency: 'COP', status: 'approved' }),
+    ]);
+    const mine = await t.app.inject({ method: 'GET', url: `/api/storefront/pesos/orders/${answer.orderRef}?email=laura@example.com` });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().response.price).toEqual({ amount: option.price.amount, currency: 'COP' });
+    expect(mine.body).not.toContain('"exchange"');
+    const mail = await mailTo('laura@example.com', answer.orderRef);
+    expect(mail.raw).toContain(`Total pagado: ${formatMoney(option.price.amount, 'COP')}`);
+  });
+
+  it('answers a Spanish 422 for a display currency without a rate, never a price in the wrong currency', async () => {
+    const res = await search('euros');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'EXCHANGE_RATE_MISSING',
+      msg: 'Por ahora no podemos mostrar precios en EUR: falta la tasa de cambio. Inténtalo más tarde.',
+    });
+    const orders = await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.currency, 'EUR'));
+    expect(orders).toHaveLength(0);
+  });
+
+  it('keeps the rate of the quote when it changes before the payment; a payment after the hold at another price is refunded', async () => {
+    const held = await order('pesos', { start: day(44), end: day(46) });
+    const late = await order('pesos', { start: day(47), end: day(49) });
+    await t.database.db.insert(exchangeRates).values([{ currency: 'COP', unitsPerUsd: '4100', validFrom: new Date() }]);
+    // Within the hold: booked at the held pesos, with the quote's rate.
+    await payments.fire(held.row.id, 'approved');
+    expect((await orderRow(held.row.id)).status).toBe('booked');
+    const [voucher] = await vouchersOf(`sf-${held.row.id}`);
+    expect(new Decimal(voucher.priceGross).eq(held.option.price.amount)).toBe(true);
+    expect((voucher.product as unknown as { breakdown: { rate: string } }).breakdown.rate).toBe(COP_RATE);
+    // After the hold: quoted again at the new rate, another price, so refunded and never booked.
+    await t.database.db
+      .update(storefrontOrders)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(storefrontOrders.id, late.row.id));
+    await payments.fire(late.row.id, 'approved');
+    const refunded = await orderRow(late.row.id);
+    expect(refunded.status).toBe('refunded');
+    expect(refunded.note).toContain('cambiaron');
+    expect(await vouchersOf(`sf-${late.row.id}`)).toHaveLength(0);
   });
 });

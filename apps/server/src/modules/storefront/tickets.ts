@@ -12,7 +12,7 @@ import {
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { Logger } from 'pino';
-import type { StorefrontOrderOption, StorefrontOrderRow } from '../../db/schema/index.js';
+import type { StorefrontOrderRow } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { PricingContext } from '../../pricing/index.js';
 import type { BookingEngine } from '../booking/engine.js';
@@ -20,13 +20,14 @@ import { fanOutSearch } from '../booking/fan-out.js';
 import { type CachedTicket, filterTickets, presentTicket, sortTickets } from '../booking/ticket/cache.js';
 import type { TicketSearch, TicketSearchService } from '../booking/ticket/search.js';
 import { type CachedTicketQuote, checkTicketReserve, type TicketBookingService } from '../booking/ticket/service.js';
-import { freeCancellationUntil, money, travellerPolicy } from './present.js';
+import { amountIn, freeCancellationUntil, money, travellerPolicy } from './present.js';
 import {
   type Billing,
   clientOf,
   integratorOf,
   type OrderDraft,
   type OrderProduct,
+  type Requoted,
   reserveKeyOf,
   type Storefront,
   type StorefrontPayment,
@@ -145,6 +146,7 @@ export class StorefrontTickets implements OrderProduct {
     const pick = <T extends { code: string; name: string }>(list: T[], code?: string) => list.find((x) => x.code === code)?.name ?? null;
     return {
       quoteExpiresAt: q.expiresAt,
+      priced: [cached.breakdown],
       order: {
         kind: 'ticket',
         option: { cacheId: body.cacheId, optionId: body.optionId, quoteId: q.quoteId },
@@ -174,11 +176,12 @@ export class StorefrontTickets implements OrderProduct {
     };
   }
 
-  async requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<StorefrontOrderOption | { refused: string }> {
+  async requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<Requoted | { refused: string }> {
     const q = (await this.d.booking.quote(s.sale, order.option.cacheId, order.option.optionId, undefined, pricing)).response;
     if (!new Decimal(q.price.amount).eq(order.amount) || q.price.currency !== order.currency || q.availability !== 'available')
       return { refused: 'El precio o la disponibilidad cambiaron después del tiempo de reserva' };
-    return { ...order.option, quoteId: q.quoteId };
+    const cached = await this.d.engine.quotes.get<CachedTicketQuote>('ticket', s.sale, q.quoteId);
+    return { option: { ...order.option, quoteId: q.quoteId }, priced: [cached.breakdown] };
   }
 
   reserve(s: Storefront, order: StorefrontOrderRow, payment: StorefrontPayment) {
@@ -191,7 +194,7 @@ export class StorefrontTickets implements OrderProduct {
       order.billing as unknown as Billing,
       participants,
       order.details as TicketDetails,
-      { amount: new Decimal(order.amount).toFixed(2), currency: order.currency },
+      { amount: amountIn(order.amount, order.currency), currency: order.currency },
       order.option.quoteId,
       payment,
     );

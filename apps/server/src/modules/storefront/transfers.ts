@@ -12,20 +12,21 @@ import {
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { Logger } from 'pino';
-import type { PlaceRow, StorefrontOrderOption, StorefrontOrderRow } from '../../db/schema/index.js';
+import type { PlaceRow, StorefrontOrderRow } from '../../db/schema/index.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import type { PricingContext } from '../../pricing/index.js';
 import type { BookingEngine } from '../booking/engine.js';
 import type { CachedTransferOffer, TransferSearchIndex } from '../booking/transfer/cache.js';
 import type { CachedTransferQuote, TransferService } from '../booking/transfer/service.js';
 import type { PlaceService } from '../place/service.js';
-import { freeCancellationUntil, money, travellerPolicy } from './present.js';
+import { amountIn, freeCancellationUntil, money, travellerPolicy } from './present.js';
 import {
   type Billing,
   integratorOf,
   joinPolicies,
   type OrderDraft,
   type OrderProduct,
+  type Requoted,
   reserveKeyOf,
   type Storefront,
   type StorefrontPayment,
@@ -153,7 +154,7 @@ export class StorefrontTransfers implements OrderProduct {
     const view: StorefrontTransferQuote = {
       priceChanged: !previous.eq(offer.price.amount),
       price: offer.price,
-      previousPrice: { amount: previous.toFixed(2), currency: out.breakdown.currency },
+      previousPrice: { amount: amountIn(previous, out.breakdown.currency), currency: out.breakdown.currency },
       offer,
       // A leg from or to an airport asks for the flight even when its supplier does not require it (own transfers).
       legs: answers.map((a, i) => {
@@ -164,12 +165,12 @@ export class StorefrontTransfers implements OrderProduct {
     };
     const expiresAt = answers.map((a) => a.expiresAt).sort()[0];
     const passengers = index.criteria.adults + index.criteria.childrenAges.length;
-    return { view, quoteIds: answers.map((a) => a.quoteId), expiresAt, passengers };
+    return { view, quoteIds: answers.map((a) => a.quoteId), expiresAt, passengers, priced: cached.map((c) => c.breakdown) };
   }
 
   /** Checkout: the re-quote at the accepted price, and what each leg needs (flight number, address) checked now. */
   async order(s: Storefront, body: StorefrontTransferOrderBody, pricing: PricingContext): Promise<OrderDraft> {
-    const { view, quoteIds, expiresAt, passengers } = await this.quote(s, body, pricing);
+    const { view, quoteIds, expiresAt, passengers, priced } = await this.quote(s, body, pricing);
     if (!new Decimal(body.price.amount).eq(view.price.amount) || body.price.currency !== view.price.currency)
       throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `${view.price.amount} ${view.price.currency}` });
     if (body.legs.length !== view.legs.length) throw badRequest(TM.legsRequired, { legs: TM.legsRequired }, 'TRANSFER_LEGS');
@@ -187,6 +188,7 @@ export class StorefrontTransfers implements OrderProduct {
     const ids = [body.optionId, ...(body.returnOptionId ? [body.returnOptionId] : [])];
     return {
       quoteExpiresAt: expiresAt,
+      priced,
       order: {
         kind: 'transfer',
         option: {
@@ -222,16 +224,19 @@ export class StorefrontTransfers implements OrderProduct {
     };
   }
 
-  async requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<StorefrontOrderOption | { refused: string }> {
+  async requote(s: Storefront, order: StorefrontOrderRow, pricing: PricingContext): Promise<Requoted | { refused: string }> {
     const legs = order.option.legs ?? [{ optionId: order.option.optionId, quoteId: order.option.quoteId }];
-    const { view, quoteIds } = await this.quote(
+    const { view, quoteIds, priced } = await this.quote(
       s,
       { cacheId: order.option.cacheId, optionId: legs[0].optionId, returnOptionId: legs[1]?.optionId },
       pricing,
     );
     if (!new Decimal(view.price.amount).eq(order.amount) || view.price.currency !== order.currency)
       return { refused: 'El precio o la disponibilidad cambiaron después del tiempo de reserva' };
-    return { ...order.option, quoteId: quoteIds[0], legs: legs.map((l, i) => ({ optionId: l.optionId, quoteId: quoteIds[i] })) };
+    return {
+      option: { ...order.option, quoteId: quoteIds[0], legs: legs.map((l, i) => ({ optionId: l.optionId, quoteId: quoteIds[i] })) },
+      priced,
+    };
   }
 
   reserve(s: Storefront, order: StorefrontOrderRow, payment: StorefrontPayment) {
@@ -247,7 +252,7 @@ export class StorefrontTransfers implements OrderProduct {
           ...(d.legs[i]?.pickupAddress ? { pickupAddress: d.legs[i].pickupAddress } : {}),
         })),
         client: { name: billing.name, surname: billing.surname, email: billing.email, phone: billing.phone },
-        price: { gross: new Decimal(order.amount).toFixed(2), currency: order.currency },
+        price: { gross: amountIn(order.amount, order.currency), currency: order.currency },
         ...(d.welcomeSign ? { welcomeSign: d.welcomeSign } : {}),
         ...(d.remarks ? { remarks: d.remarks } : {}),
       },
@@ -308,7 +313,7 @@ function offerView(criteria: TransferSearchBody, p: Pair): StorefrontTransferOff
       pickupDescription: l.offer.pickupDetails?.description ?? null,
       checkPickup: Boolean(l.offer.pickupDetails?.checkPickup?.mustCheckPickupTime),
     })),
-    price: money({ amount: totalOf(p).toFixed(2), currency: p.out.breakdown.currency }),
+    price: money({ amount: totalOf(p).toFixed(), currency: p.out.breakdown.currency }),
     cancellation,
     freeCancellationUntil: freeCancellationUntil(cancellation),
     remarks: [...new Set(legs.flatMap((l) => l.offer.remarks ?? []))],

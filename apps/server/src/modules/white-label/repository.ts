@@ -1,7 +1,7 @@
-import type { WhiteLabelStatus } from '@travesia/contracts';
+import type { PaymentGateway, WhiteLabelStatus } from '@travesia/contracts';
 import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { agencies, places, type WhiteLabelRow, whiteLabels } from '../../db/schema/index.js';
+import { agencies, paymentGateways, places, type WhiteLabelRow, whiteLabels } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 
 export type NewWhiteLabel = typeof whiteLabels.$inferInsert;
@@ -74,6 +74,16 @@ export class WhiteLabelRepository {
   async insert(values: NewWhiteLabel): Promise<WhiteLabelRow> {
     const [row] = await this.db.insert(whiteLabels).values(values).returning();
     return row;
+  }
+
+  /** The gateway a white label's checkouts use (at most one is active), or null. */
+  async activeGateway(id: string): Promise<PaymentGateway | null> {
+    const [row] = await this.db
+      .select({ gateway: paymentGateways.gateway })
+      .from(paymentGateways)
+      .where(and(eq(paymentGateways.whiteLabelId, id), eq(paymentGateways.active, true)))
+      .limit(1);
+    return row?.gateway ?? null;
   }
 
   async update(id: string, values: Partial<NewWhiteLabel>): Promise<WhiteLabelRow | undefined> {

@@ -1,6 +1,8 @@
 import {
   type CreateWhiteLabelValues,
   enabledModules,
+  gatewayAccepts,
+  PAYMENT_MESSAGES,
   type SiteContent,
   type SiteContentValues,
   type StorefrontSite,
@@ -60,6 +62,7 @@ export class WhiteLabelService {
     if (!agency) throw notFound(m.notFound);
     this.checkProducts(agency, input.products);
     await this.checkAddresses(input, id);
+    await this.checkCurrency(id, input.currency);
     await this.d.repo.update(id, { ...this.columns(input), updatedBy: actor.user.id });
     return this.get(actor, id);
   }
@@ -189,6 +192,14 @@ export class WhiteLabelService {
     const enabled = new Set<string>(enabledModules(agency.options));
     const refused = products.filter((p) => !enabled.has(p));
     if (refused.length) throw badRequest(m['products.notEnabled'], { products: `${m['products.notEnabled']}: ${refused.join(', ')}` });
+  }
+
+  /** The active payment gateway must charge in the display currency (decision 0560), else the save is refused. */
+  private async checkCurrency(id: string, currency: string) {
+    const gateway = await this.d.repo.activeGateway(id);
+    if (!gateway || gatewayAccepts(gateway, currency)) return;
+    const message = PAYMENT_MESSAGES.currencyNotAccepted(gateway, currency);
+    throw badRequest(message, { currency: message }, 'GATEWAY_CURRENCY_UNSUPPORTED');
   }
 
   private async checkAddresses(input: AddressFields, exceptId?: string) {

@@ -13,7 +13,7 @@ import {
 } from './search-values';
 
 const cartagena = { id: 'p-1', name: 'Cartagena de Indias', type: 'city', label: 'Cartagena de Indias, Bolívar, Colombia' };
-const valid: SearchValues = { destination: cartagena, start: '2026-12-10', end: '2026-12-12', adults: 2 };
+const valid: SearchValues = { destination: cartagena, start: '2026-12-10', end: '2026-12-12', adults: 2, children: [] };
 
 describe('storefront home search', () => {
   it('formats local calendar days as the native date input does, across month and year ends', () => {
@@ -27,7 +27,7 @@ describe('storefront home search', () => {
   });
 
   it('asks for each missing field in Spanish', () => {
-    expect(searchErrors({ destination: null, start: '', end: '', adults: 2 }, '2026-11-25')).toEqual({
+    expect(searchErrors({ destination: null, start: '', end: '', adults: 2, children: [] }, '2026-11-25')).toEqual({
       destination: 'Elige un destino de la lista',
       start: 'Elige la fecha de entrada',
       end: 'Elige la fecha de salida',
@@ -50,6 +50,12 @@ describe('storefront home search', () => {
       salida: '2026-12-12',
       adultos: '2',
     });
+  });
+
+  it("asks each child's age, and carries the ages to the results page", () => {
+    expect(searchErrors({ ...valid, children: [7, ''] }, '2026-11-25').children).toBe('Indica la edad de cada niño');
+    const url = new URL(resultsPath('viajes-demo', { ...valid, children: [7, 0] }), 'http://x');
+    expect(url.searchParams.get('ninos')).toBe('7,0');
   });
 });
 

@@ -11,11 +11,15 @@ export interface SearchValues {
   start: string;
   end: string;
   adults: number;
+  /** One room: its children's ages (0–17). */
+  children: ChildAges;
 }
 
 /** Each field's Spanish error, none when the search can go. `today` as `yyyy-MM-dd`. */
-export function searchErrors(v: SearchValues, today: string): Partial<Record<'destination' | 'start' | 'end', string>> {
-  const errors: Partial<Record<'destination' | 'start' | 'end', string>> = {};
+export function searchErrors(v: SearchValues, today: string): Partial<Record<'destination' | 'start' | 'end' | 'children', string>> {
+  const errors: Partial<Record<'destination' | 'start' | 'end' | 'children', string>> = {};
+  const children = childrenError(v.children);
+  if (children) errors.children = children;
   if (!v.destination) errors.destination = 'Elige un destino de la lista';
   if (!v.start) errors.start = 'Elige la fecha de entrada';
   else if (v.start < today) errors.start = 'La entrada no puede ser anterior a hoy';
@@ -32,6 +36,7 @@ export function resultsPath(slug: string, v: SearchValues): string {
     entrada: v.start,
     salida: v.end,
     adultos: String(v.adults),
+    ...(v.children.length ? { ninos: v.children.join(',') } : {}),
   });
   return `/s/${slug}/hoteles?${q}`;
 }

@@ -1,5 +1,6 @@
 import {
   GATEWAY_CREDENTIAL_FIELDS,
+  GATEWAY_CURRENCIES,
   PAYMENT_GATEWAY_LABELS,
   PAYMENT_GATEWAYS,
   PAYMENT_MODE_LABELS,
@@ -31,6 +32,14 @@ const GATEWAY_HELP: Record<PaymentGateway, string> = {
   mercadopago:
     'En Tus integraciones, elige tu aplicación: el access token está en Credenciales. En Webhooks → Configurar notificaciones, guarda la URL de eventos de esta página con el evento Pagos: Mercado Pago genera allí la clave secreta.',
 };
+
+/** Which currencies the gateway charges in (decision 0560): the white label's currency must be one of them. */
+function currenciesOf(gateway: PaymentGateway): string {
+  const list = GATEWAY_CURRENCIES[gateway];
+  return list
+    ? `Cobra solo en ${list.join(', ')}: la moneda de la marca blanca debe ser una de ellas para activarla.`
+    : 'Cobra en cualquiera de las monedas de la marca blanca.';
+}
 
 /** Only what was typed: an empty secret field keeps the stored value (it is shown masked as a placeholder). */
 function typed(values: Record<string, string | undefined> | undefined): Record<string, string> {
@@ -140,6 +149,7 @@ export function GatewayForm(props: {
           <Radio.Group optionType="button" options={PAYMENT_MODES.map((m) => ({ value: m, label: PAYMENT_MODE_LABELS[m] }))} />
         </Form.Item>
         <Typography.Paragraph type="secondary">{GATEWAY_HELP[gateway]}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{currenciesOf(gateway)}</Typography.Paragraph>
         <Typography.Paragraph type="secondary">
           Los secretos guardados se muestran enmascarados: deja el campo vacío para conservarlos.
         </Typography.Paragraph>

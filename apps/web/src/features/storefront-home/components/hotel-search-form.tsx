@@ -1,18 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isoDay, resultsPath, type SearchValues, searchErrors } from '../search-values';
+import { ChildrenFields } from './children-fields';
 import { DestinationCombobox } from './destination-combobox';
 
 const ADULTS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 /**
  * The storefront's hotel search with native controls: destination (combobox), check-in and check-out
- * dates, adults. It opens the results page `/s/{slug}/hoteles?…`.
+ * dates, adults and children's ages (one room). It opens the results page `/s/{slug}/hoteles?…`.
  */
 export function HotelSearchForm({ slug }: { slug: string }) {
   const navigate = useNavigate();
   const today = isoDay(new Date());
-  const [values, setValues] = useState<SearchValues>({ destination: null, start: '', end: '', adults: 2 });
+  const [values, setValues] = useState<SearchValues>({ destination: null, start: '', end: '', adults: 2, children: [] });
   const [errors, setErrors] = useState<ReturnType<typeof searchErrors>>({});
   const set = <K extends keyof SearchValues>(k: K, v: SearchValues[K]) => {
     setValues((s) => ({ ...s, [k]: v }));
@@ -72,6 +73,13 @@ export function HotelSearchForm({ slug }: { slug: string }) {
           ))}
         </select>
       </div>
+      <ChildrenFields
+        idPrefix="sf-hotel"
+        value={values.children}
+        maxAge={17}
+        error={errors.children}
+        onChange={(v) => set('children', v)}
+      />
       <button type="submit" className="sf-button">
         Buscar
       </button>

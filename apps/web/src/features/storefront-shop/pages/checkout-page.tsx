@@ -71,7 +71,7 @@ export function StorefrontCheckoutPage() {
                   Viajeros — habitación {room.number}
                 </Typography.Title>
                 {room.seats.map((seat) => (
-                  <TravellerFields key={seat.id} room={room.number - 1} index={seat.index} />
+                  <TravellerFields key={seat.id} room={room.number - 1} index={seat.index} who={seat.who} />
                 ))}
               </fieldset>
             ))}
@@ -83,27 +83,34 @@ export function StorefrontCheckoutPage() {
   );
 }
 
-/** One entry per room and per traveller, with stable ids (the quote's rooms never reorder). */
+/** One entry per room and per traveller (adults, then the children with their ages), with stable ids (the quote's rooms never reorder). */
 function seatsOf(rooms: Array<{ adults: number; childrenAges: number[] }>) {
   return rooms.map((r, i) => ({
     id: `habitacion-${i + 1}`,
     number: i + 1,
-    seats: Array.from({ length: r.adults + r.childrenAges.length }, (_, j) => ({ id: `viajero-${i + 1}-${j + 1}`, index: j })),
+    seats: Array.from({ length: r.adults + r.childrenAges.length }, (_, j) => ({
+      id: `viajero-${i + 1}-${j + 1}`,
+      index: j,
+      who:
+        j < r.adults
+          ? `del viajero ${j + 1}`
+          : `del niño ${j - r.adults + 1} (${r.childrenAges[j - r.adults]} ${r.childrenAges[j - r.adults] === 1 ? 'año' : 'años'})`,
+    })),
   }));
 }
 
-function TravellerFields({ room, index }: { room: number; index: number }) {
+function TravellerFields({ room, index, who }: { room: number; index: number; who: string }) {
   return (
     <>
       <Form.Item
-        label={`Nombre del viajero ${index + 1}`}
+        label={`Nombre ${who}`}
         name={['travellers', room, index, 'name']}
         rules={[{ required: true, message: 'Nombre es obligatorio' }]}
       >
         <Input />
       </Form.Item>
       <Form.Item
-        label={`Apellido del viajero ${index + 1}`}
+        label={`Apellido ${who}`}
         name={['travellers', room, index, 'surname']}
         rules={[{ required: true, message: 'Apellido es obligatorio' }]}
       >

@@ -4,10 +4,11 @@ import { Alert, Button, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useSearchHotels } from '../api/search-hotels';
+import { childAgesOf } from '../state';
 
 const day = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
 
-/** `/s/{slug}/hoteles?destino&entrada&salida&adultos`: the shop's hotels, cheapest first. */
+/** `/s/{slug}/hoteles?destino&entrada&salida&adultos[&ninos]`: the shop's hotels (one room), cheapest first. */
 export function StorefrontResultsPage() {
   const { slug = '' } = useParams();
   const [params] = useSearchParams();
@@ -16,7 +17,8 @@ export function StorefrontResultsPage() {
     const start = params.get('entrada');
     const end = params.get('salida');
     if (!destination || !start || !end) return null;
-    return { destination, countryCode: 'CO', start, end, paxes: [{ adults: Number(params.get('adultos') ?? 2), children: [] }] };
+    const children = childAgesOf(params.get('ninos'), 17).slice(0, 4);
+    return { destination, countryCode: 'CO', start, end, paxes: [{ adults: Number(params.get('adultos') ?? 2), children }] };
   }, [params]);
   const search = useSearchHotels(slug, body);
   const place = params.get('nombre') ?? '';

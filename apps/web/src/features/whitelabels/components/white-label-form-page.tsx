@@ -120,7 +120,11 @@ function WhiteLabelForm({ current, isSuper, modules }: { current?: WhiteLabel; i
               </Form.Item>
               <Row gutter={16}>
                 <Col xs={24} sm={8}>
-                  <Form.Item name="currency" label="Moneda">
+                  <Form.Item
+                    name="currency"
+                    label="Moneda"
+                    tooltip="La tienda muestra y cobra sus precios en esta moneda, convertidos con las tasas de cambio vigentes; la pasarela activa debe cobrar en ella"
+                  >
                     <Select options={COMMON_CURRENCIES.map((c) => ({ value: c, label: c }))} />
                   </Form.Item>
                 </Col>
