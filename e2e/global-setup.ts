@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,9 +20,33 @@ const freePort = () =>
   });
 
 /**
- * Starts a real SMTP catcher (each mail saved as a file the specs read) and the app server on a
- * fresh embedded database with demo data, on free ports. DATABASE_URL/REDIS_URL from CI are dropped
- * so the run is hermetic.
+ * The server's database: with DATABASE_URL set (CI) a new, empty database on that PostgreSQL, made for this run and
+ * dropped after it; otherwise a fresh embedded PGlite. PostgreSQL answers in its own processes, so the one server
+ * process no longer runs every query of two browsers on its event loop (decision 0580). E2E_DB=pglite forces PGlite.
+ */
+async function e2eDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  const admin = process.env.DATABASE_URL;
+  if (!admin || process.env.E2E_DB === 'pglite') return { drop: async () => {} };
+  const name = `travesia_e2e_${process.pid}_${Date.now()}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Starts a real SMTP catcher (each mail saved as a file the specs read) and the app server with demo data, on free
+ * ports, on a database of its own (e2eDatabase). REDIS_URL from CI is dropped: the in-process store is the default
+ * a fresh `npm start` runs.
  */
 export default async function globalSetup() {
   const dir = mkdtempSync(path.join(tmpdir(), 'travesia-e2e-'));
@@ -64,7 +89,9 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };
+  const database = await e2eDatabase();
   delete env.DATABASE_URL;
+  if (database.url) env.DATABASE_URL = database.url;
   delete env.REDIS_URL;
   delete env.SUPPLIER_SIM_URL;
   delete env.PAYMENT_SIM_URL;
@@ -73,7 +100,14 @@ export default async function globalSetup() {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForSeeded(`${baseURL}/health/ready`, server);
+  try {
+    await waitForSeeded(`${baseURL}/health/ready`, server);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r).once('error', r));
+    await database.drop();
+    throw error;
+  }
 
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_MAIL_DIR = mailDir;
@@ -83,6 +117,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r).once('error', r));
     await new Promise<void>((r) => smtp.close(() => r()));
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -14,8 +14,12 @@ import { Mailer } from '../src/lib/mailer.js';
 import type { AppDeps } from '../src/services.js';
 import { startMailCatcher } from './mail-catcher.js';
 
-/** Which database the integration tier runs on: embedded PGlite, or the PostgreSQL at DATABASE_URL. */
-export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+/**
+ * Which database the integration tier runs on: embedded PGlite, or the PostgreSQL at DATABASE_URL. Read from the
+ * environment at each call: test files share a worker's modules (isolate: false), so a value fixed when this module
+ * was first imported could belong to another project's files.
+ */
+export const testDbKind = (): 'postgres' | 'pglite' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
 const TEMPLATE_LOCK_ID = 727_002;
@@ -87,7 +91,7 @@ async function buildTemplate(admin: pg.Client, adminUrl: string, template: strin
  * measured 1.0 s against 0.26 s for running the migrations; decision 0105.)
  */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (testDbKind === 'pglite') {
+  if (testDbKind() === 'pglite') {
     // TEST_PGLITE_DIR: files on disk as the server keeps them (the memory benchmark), not in memory.
     const database = await openDatabase({ dataDir: process.env.TEST_PGLITE_DIR ?? ':memory:' });
     await migrate(database);

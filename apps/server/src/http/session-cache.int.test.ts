@@ -112,7 +112,7 @@ describe("an agency's settings kept between requests", () => {
   });
 });
 
-describe.runIf(testDbKind === 'postgres')('changes made by another process (PostgreSQL)', () => {
+describe.runIf(testDbKind() === 'postgres')('changes made by another process (PostgreSQL)', () => {
   /** Another server process, or an operator with psql: a connection of its own to the same database. */
   let other: pg.Client;
   beforeAll(async () => {

@@ -315,7 +315,7 @@ async function listen() {
 
 // Acceptance of issue 16: two API processes, each with its own connection pool to the same PostgreSQL
 // database (PGlite has one connection, so the race only exists on PostgreSQL).
-describe.skipIf(testDbKind !== 'postgres')('two API processes on one PostgreSQL database', () => {
+describe.skipIf(testDbKind() !== 'postgres')('two API processes on one PostgreSQL database', () => {
   it('a free-cancellation deadline in 3 days gets exactly one reminder, one mail and one webhook event', async () => {
     const res = await t.database.db.execute(sql`select current_database() as name`);
     const [{ name }] = (res as unknown as { rows: Array<{ name: string }> }).rows;
