@@ -1,7 +1,7 @@
 import type { LoginResponse } from '@travesia/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppLoadFailed, createSignInShell, isSignedOutPath } from './app/sign-in-shell';
+import { AppLoadFailed, AppLoading, createSignInShell, isSignedOutPath } from './app/sign-in-shell';
 import './app/global.css';
 import { readCookie, TOKEN_COOKIE } from './lib/cookies';
 
@@ -9,7 +9,8 @@ import { readCookie, TOKEN_COOKIE } from './lib/cookies';
  * The platform's entry (index.html), split in two (decision 0570). Without a session, the sign-in pages
  * (`/`, `/request-password`, `/remember-password`) are drawn by the sign-in shell alone: React, React Router and
  * plain forms, no antd, no zod. Everything else, and those pages once signed in, is the signed-in app
- * (`app/mount-app.tsx`), a lazy chunk: downloaded as a sign-in is sent, or at once on any other address.
+ * (`app/mount-app.tsx`), a lazy chunk: downloaded once the visitor starts typing their credentials, or at
+ * once on any other address.
  */
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -45,5 +46,7 @@ if (!readCookie(TOKEN_COOKIE) && isSignedOutPath(location.pathname)) {
   });
   root.render(<StrictMode>{shell.element}</StrictMode>);
 } else {
+  // A spinner from the first frame, not a blank page, while the app downloads.
+  root.render(<AppLoading />);
   startApp();
 }

@@ -48,6 +48,9 @@ export function createSignInShell({ prepareApp, startApp }: ShellHandlers) {
   return { router, element };
 }
 
+/** What the page shows while the signed-in app downloads, on an address the sign-in entry does not draw. */
+export const AppLoading = () => <PlainSpin page />;
+
 /** The app's download failed (network lost, or a new version replaced its files): say so, offer a reload. */
 export function AppLoadFailed() {
   return (

@@ -49,10 +49,10 @@ export function PlainLayout() {
   );
 }
 
-/** A spinner drawn with CSS, for a plain page whose chunk is on its way. */
-export function PlainSpin() {
+/** A spinner drawn with CSS, for a plain page whose chunk is on its way (`page`: the whole window, on the brand background). */
+export function PlainSpin({ page = false }: { page?: boolean }) {
   return (
-    <div className="plain-spin" role="status">
+    <div className={page ? 'plain-spin plain-page' : 'plain-spin'} role="status">
       <span className="plain-spin-wheel" aria-hidden="true" />
       <span className="plain-visually-hidden">Cargando</span>
     </div>

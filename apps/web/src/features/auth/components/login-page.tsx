@@ -9,8 +9,9 @@ import { type LoginInput, login } from '../api/login';
 import { ErrorNotice, FormHeading, MailIcon, onSubmit, PasswordField, SubmitButton, TextField, useCall, useFields } from './form-parts';
 
 /**
- * Called as a valid sign-in form is sent: the sign-in entry starts downloading the signed-in app then, in
- * parallel with the login call, rather than after its answer (decision 0570). Nothing inside the app.
+ * Called when the visitor starts signing in (types into the form, or sends it): the sign-in entry starts
+ * downloading the signed-in app then, while the credentials are typed and checked, rather than after the
+ * answer (decision 0570). Merely opening the page downloads none of it. Nothing inside the app.
  */
 export const SignInStarting = createContext<() => void>(() => undefined);
 
@@ -35,6 +36,7 @@ export function LoginPage() {
     },
   );
   const change = <K extends keyof LoginInput>(name: K, value: LoginInput[K]) => {
+    starting();
     if (error) setError(null);
     form.set(name, value);
   };
