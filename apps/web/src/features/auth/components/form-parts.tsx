@@ -175,9 +175,9 @@ export function PasswordField(props: FieldProps) {
 }
 
 /** The form's main button, full width; while `busy` it spins and further presses are ignored by the form. */
-export function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className="si-button" aria-busy={busy || undefined} disabled={disabled}>
+    <button type="submit" className="si-button" aria-busy={busy || undefined}>
       {busy && <span className="si-spinner" aria-hidden="true" />}
       {children}
     </button>
