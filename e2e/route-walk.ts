@@ -70,6 +70,8 @@ export const WALKS: Walk[] = [
     stops: async () => [
       { path: '/' },
       { path: '/request-password' },
+      // The sign-in entry's third page (decision 0570), here without its code: the alert and the disabled form.
+      { path: '/remember-password', label: 'nueva contraseña (enlace sin código)' },
       // The demo storefront's own entry (decision 0460): its home without antd, the destination list open, a legal page.
       { path: '/s/viajes-demo', label: 'tienda: inicio' },
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layerViolations, relativeImports, staticImports, storefrontEntryViolations } from './layers';
+import { layerViolations, relativeImports, signInEntryViolations, staticImports, storefrontEntryViolations } from './layers';
 
 const check = (file: string, source: string) => layerViolations([{ file, source }]).map((v) => v.specifier);
 
@@ -82,6 +82,25 @@ describe('web layering', () => {
     expect(storefrontEntryViolations(files).map((v) => `${v.file} ${v.specifier}`)).toEqual([
       'features/shop-home/home.tsx antd',
       'features/shop-home/x.ts @travesia/contracts',
+    ]);
+  });
+
+  it('keeps antd and zod out of the sign-in entry, the signed-in app it imports lazily aside', () => {
+    const files = [
+      { file: 'main.tsx', source: "import { shell } from './app/sign-in-shell';\nconst app = () => import('./app/mount-app');" },
+      {
+        file: 'app/sign-in-shell.tsx',
+        source: "import { LoginPage } from '../features/auth/login';\nimport type { LoginResponse } from '@travesia/contracts';",
+      },
+      {
+        file: 'features/auth/login.tsx',
+        source: "import { emailProblem } from '@travesia/contracts/credentials';\nimport { Spin } from 'antd';\nimport { z } from 'zod';",
+      },
+      { file: 'app/mount-app.tsx', source: "import { ConfigProvider } from 'antd';\nimport { MESSAGES } from '@travesia/contracts';" },
+    ];
+    expect(signInEntryViolations(files).map((v) => `${v.file} ${v.specifier}`)).toEqual([
+      'features/auth/login.tsx antd',
+      'features/auth/login.tsx zod',
     ]);
   });
 

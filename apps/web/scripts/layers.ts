@@ -8,6 +8,8 @@ import path from 'node:path';
  */
 /** The storefront's own entry (storefront.html, decision 0460). */
 export const STOREFRONT_ENTRY = 'storefront-main.tsx';
+/** The platform's entry (index.html): the sign-in pages without a session, the signed-in app lazily (decision 0570). */
+export const SIGN_IN_ENTRY = 'main.tsx';
 
 export type Layer = 'main' | 'app' | 'features' | 'shared' | 'lib' | 'test';
 
@@ -22,7 +24,7 @@ export interface Place {
 /** Where a file (a path relative to src, '/'-separated) sits; null outside the layers (e.g. vite-env.d.ts). */
 export function placeOf(file: string): Place | null {
   const [top, second] = file.split('/');
-  if (top === 'main.tsx' || top === STOREFRONT_ENTRY) return { layer: 'main' };
+  if (top === SIGN_IN_ENTRY || top === STOREFRONT_ENTRY) return { layer: 'main' };
   if (top === 'features' && second) return { layer: 'features', feature: second };
   if (top === 'app' || top === 'shared' || top === 'lib' || top === 'test') return { layer: top };
   return null;
@@ -69,7 +71,7 @@ export function staticPageImports(file: string, source: string): Violation[] {
 
 /** Every import of `files` (paths relative to src, with their text) that breaks the layering. */
 export function layerViolations(files: { file: string; source: string }[]): Violation[] {
-  const out: Violation[] = [...storefrontEntryViolations(files)];
+  const out: Violation[] = [...storefrontEntryViolations(files), ...signInEntryViolations(files)];
   for (const { file, source } of files) {
     out.push(...staticPageImports(file, source));
     const from = placeOf(file);
@@ -94,17 +96,18 @@ export function staticImports(source: string): { specifier: string; typeOnly: bo
 }
 
 /**
- * What the storefront home may not download (decision 0460): antd and its icons, dayjs, charts, zod, and
- * the contracts index (it builds every schema with zod; types and `@travesia/contracts/storefront-page` are fine).
+ * What the storefront home and the sign-in page may not download (decisions 0460, 0570): antd and its icons,
+ * dayjs, charts, zod, and the contracts index (it builds every schema with zod; types and the zod-free subpaths
+ * such as `@travesia/contracts/storefront-page` or `/credentials` are fine).
  */
 const HEAVY_PACKAGES = [/^antd(\/|$)/, /^@ant-design\//, /^dayjs(\/|$)/, /^recharts(\/|$)/, /^zod(\/|$)/, /^@travesia\/contracts$/];
 
 /**
- * Every file the storefront entry loads before its first paint (its static import graph from
- * `storefront-main.tsx`; `import()` starts a lazy chunk and is not followed) must stay light: a value
- * import of a heavy package there is a violation, reported on the file that makes it.
+ * Every file an entry loads before its first paint (its static import graph from `entry`; `import()` starts a
+ * lazy chunk and is not followed) must stay light: a value import of a heavy package there is a violation,
+ * reported on the file that makes it.
  */
-export function storefrontEntryViolations(files: { file: string; source: string }[]): Violation[] {
+function lightEntryViolations(files: { file: string; source: string }[], entry: string, reason: string): Violation[] {
   const byFile = new Map(files.map((f) => [f.file, f.source]));
   const resolve = (from: string, spec: string) => {
     const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
@@ -112,7 +115,7 @@ export function storefrontEntryViolations(files: { file: string; source: string 
   };
   const out: Violation[] = [];
   const seen = new Set<string>();
-  const queue = byFile.has(STOREFRONT_ENTRY) ? [STOREFRONT_ENTRY] : [];
+  const queue = byFile.has(entry) ? [entry] : [];
   while (queue.length) {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;
@@ -123,9 +126,21 @@ export function storefrontEntryViolations(files: { file: string; source: string 
         const next = resolve(file, specifier);
         if (next) queue.push(next);
       } else if (HEAVY_PACKAGES.some((p) => p.test(specifier))) {
-        out.push({ file, specifier, reason: 'the storefront home loads it before painting: import it from a lazy page, or as a type' });
+        out.push({ file, specifier, reason });
       }
     }
   }
   return out;
 }
+
+/** The storefront home's static import graph (from `storefront-main.tsx`) stays light. */
+export const storefrontEntryViolations = (files: { file: string; source: string }[]) =>
+  lightEntryViolations(files, STOREFRONT_ENTRY, 'the storefront home loads it before painting: import it from a lazy page, or as a type');
+
+/** The sign-in page's static import graph (from `main.tsx`; the signed-in app is its `import()`) stays light. */
+export const signInEntryViolations = (files: { file: string; source: string }[]) =>
+  lightEntryViolations(
+    files,
+    SIGN_IN_ENTRY,
+    'the sign-in page loads it before anyone signs in: import it from the signed-in app (app/mount-app.tsx and below), or as a type',
+  );

@@ -7,6 +7,7 @@ installValidationMessages();
 export * from './agency-settings.js';
 export * from './booking/index.js';
 export * from './cancellation-terms.js';
+export * from './credentials.js';
 export * from './dashboard.js';
 export * from './format/index.js';
 export * from './hotel-booking.js';

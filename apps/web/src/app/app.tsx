@@ -8,16 +8,17 @@ import { RouterProvider } from 'react-router';
 import { FullPageSpin } from '../shared/components/full-page-spin';
 import { SessionProvider } from '../shared/session/session-provider';
 import { BASE_THEME } from '../shared/theme/base-theme';
-import { router } from './router';
+import type { createAppRouter } from './router';
 import { AgencyBranding } from './theme/agency-branding';
 
 dayjs.locale('es');
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-export function App() {
+/** The signed-in app (and the pages it shares with the sign-in entry), mounted by mount-app.tsx. */
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <ConfigProvider locale={esES} theme={BASE_THEME}>
       <AntApp>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@travesia/contracts';
+import { MESSAGES } from '@travesia/contracts/messages';
 import { readCookie, TOKEN_COOKIE } from './cookies';
 
 /** What every failed call answers: the server's Spanish message, or 'timeout' (spec §8). */

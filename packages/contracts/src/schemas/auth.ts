@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { agencyBrandingSchema } from '../agency-settings.js';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../credentials.js';
 import { MESSAGES } from '../messages.js';
 import { agencySchema } from './agency.js';
 import { requiredString } from './common.js';
 import { userSchema } from './user.js';
 
-export const emailSchema = requiredString(MESSAGES['email.required'], 254).pipe(
+/** The web's sign-in screens run the same checks without zod: credentials.ts (decision 0570). */
+export const emailSchema = requiredString(MESSAGES['email.required'], EMAIL_MAX_LENGTH).pipe(
   z.email({ error: MESSAGES['email.invalid'] }).transform((e) => e.toLowerCase()),
 );
-
-/** New passwords: 12 to 128 Unicode characters (ASVS 2.1.1, 2.1.2); the server also refuses common ones. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * The password as typed, sent over TLS; never trimmed (spaces are part of it). Sign-in accepts any
@@ -22,12 +20,11 @@ export const loginPasswordSchema = z
   .min(1, { error: MESSAGES['password.required'] })
   .max(1024, { error: MESSAGES['password.tooLong'] });
 
-const codePoints = (s: string) => [...s.normalize('NFKC')].length;
 export const newPasswordSchema = z
   .string({ error: MESSAGES['password.required'] })
   .min(1, { error: MESSAGES['password.required'] })
-  .refine((s) => codePoints(s) >= PASSWORD_MIN_LENGTH, { error: MESSAGES['password.tooWeak'], abort: true })
-  .refine((s) => codePoints(s) <= PASSWORD_MAX_LENGTH, { error: MESSAGES['password.tooLong'] });
+  .refine((s) => passwordLength(s) >= PASSWORD_MIN_LENGTH, { error: MESSAGES['password.tooWeak'], abort: true })
+  .refine((s) => passwordLength(s) <= PASSWORD_MAX_LENGTH, { error: MESSAGES['password.tooLong'] });
 
 export const loginBody = z.object({
   user: emailSchema,

@@ -1,35 +1,60 @@
-import { CompassOutlined } from '@ant-design/icons';
-import { SHELL_MESSAGES } from '@travesia/contracts';
-import { Card, Flex, Layout, Typography } from 'antd';
+import { SHELL_MESSAGES } from '@travesia/contracts/shell-messages';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { FullPageSpin } from '../../shared/components/full-page-spin';
+import './plain-layout.css';
 
-/** Public pages (spec §2 Plain-layout routes): one centred card over the brand background. */
+/** The compass of the brand (antd's CompassOutlined, drawn here so the sign-in entry needs no icon package). */
+function Compass() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="34"
+      height="34"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
+      <circle cx="12" cy="12" r="10" />
+      <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/**
+ * Public pages (spec §2 Plain-layout routes): one centred card over the brand background. Plain HTML and
+ * CSS, no antd (decision 0570): the sign-in entry draws it before the app exists; the app's plain pages
+ * (the sign-in gate, the sign-out, the external approval) use the same one.
+ */
 export function PlainLayout() {
   return (
-    <Layout style={{ minHeight: '100vh', background: 'linear-gradient(135deg, #0b6e4f 0%, #14532d 45%, #0f172a 100%)' }}>
-      <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-        <Flex align="center" gap={10} style={{ marginBottom: 20, color: '#fff' }}>
-          <CompassOutlined style={{ fontSize: 34 }} aria-hidden />
-          <div>
-            <Typography.Title level={1} style={{ margin: 0, color: '#fff', fontSize: 30 }}>
-              {SHELL_MESSAGES.platformName}
-            </Typography.Title>
-            <Typography.Text style={{ color: 'rgba(255,255,255,0.8)' }}>{SHELL_MESSAGES.platformTagline}</Typography.Text>
-          </div>
-        </Flex>
-        <Card style={{ width: '100%', maxWidth: 420, boxShadow: '0 12px 40px rgba(0,0,0,0.25)' }}>
-          <main>
-            <Suspense fallback={<FullPageSpin minHeight={160} />}>
-              <Outlet />
-            </Suspense>
-          </main>
-        </Card>
-        <Typography.Text style={{ marginTop: 24, color: 'rgba(255,255,255,0.6)', fontSize: 12 }}>
-          © {new Date().getFullYear()} {SHELL_MESSAGES.platformName}
-        </Typography.Text>
-      </Flex>
-    </Layout>
+    <div className="plain-page">
+      <div className="plain-brand">
+        <Compass />
+        <div>
+          <h1 className="plain-name">{SHELL_MESSAGES.platformName}</h1>
+          <span className="plain-tagline">{SHELL_MESSAGES.platformTagline}</span>
+        </div>
+      </div>
+      <main className="plain-card">
+        <Suspense fallback={<PlainSpin />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <small className="plain-footer">
+        © {new Date().getFullYear()} {SHELL_MESSAGES.platformName}
+      </small>
+    </div>
+  );
+}
+
+/** A spinner drawn with CSS, for a plain page whose chunk is on its way (`page`: the whole window, on the brand background). */
+export function PlainSpin({ page = false }: { page?: boolean }) {
+  return (
+    <div className={page ? 'plain-spin plain-page' : 'plain-spin'} role="status">
+      <span className="plain-spin-wheel" aria-hidden="true" />
+      <span className="plain-visually-hidden">Cargando</span>
+    </div>
   );
 }

@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enabledModules, type LoginResponse } from '@travesia/contracts';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { deleteCookie, readCookie, TOKEN_COOKIE, writeCookie } from '../../lib/cookies';
+import { deleteCookie, readCookie, TOKEN_COOKIE } from '../../lib/cookies';
 import { getMe, ME_QUERY_KEY } from './get-me';
 import { SessionContext, type SessionState, type SessionValue } from './session-context';
+import { keepToken } from './token';
 
 /**
  * Who is signed in. With the token cookie present it loads `GET /api/user` once (a 401 there sends the
@@ -23,7 +24,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (res: LoginResponse, remember: boolean) => {
-      writeCookie(TOKEN_COOKIE, res.token, remember ? new Date(res.expiresAt) : undefined);
+      keepToken(res, remember);
       queryClient.setQueryData(ME_QUERY_KEY, { user: res.user, agency: res.agency });
       setToken(res.token);
     },

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** POST /api/user/change-password with the recovery or invitation token and the new password as typed (the server checks the policy and hashes it). */
@@ -8,8 +7,4 @@ export function changePassword(input: { token: string; password: string }): Prom
     body: { token: input.token, password: input.password },
     allowUnauthorized: true,
   });
-}
-
-export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginResponse } from '@travesia/contracts';
 import { api } from '../../../lib/api';
 
@@ -18,8 +17,4 @@ export function login({ email, password, remember }: LoginInput): Promise<LoginR
     body: { user: email.trim(), password, remember_me: remember },
     allowUnauthorized: true,
   });
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

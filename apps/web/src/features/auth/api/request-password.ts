@@ -1,11 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** POST /api/user/remember-password: same answer whether the email exists or not. */
 export function requestPassword(email: string): Promise<{ success: true; msg?: string }> {
   return api('/api/user/remember-password', { method: 'POST', body: { email: email.trim() }, allowUnauthorized: true });
-}
-
-export function useRequestPassword() {
-  return useMutation({ mutationFn: requestPassword });
 }

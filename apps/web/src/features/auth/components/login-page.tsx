@@ -1,85 +1,99 @@
-import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
-import { canOpen, emailSchema, homePath, MESSAGES } from '@travesia/contracts';
-import { Alert, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { LoginResponse } from '@travesia/contracts';
+import { emailProblem } from '@travesia/contracts/credentials';
+import { MESSAGES } from '@travesia/contracts/messages';
+import { createContext, useContext, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { storage } from '../../../lib/storage';
-import { FullPageSpin } from '../../../shared/components/full-page-spin';
-import { errorMessage } from '../../../shared/forms/server-errors';
-import { zodRule } from '../../../shared/forms/zod-rule';
 import { useSession } from '../../../shared/session/use-session';
-import { type LoginInput, useLogin } from '../api/login';
+import { type LoginInput, login } from '../api/login';
+import { ErrorNotice, FormHeading, MailIcon, onSubmit, PasswordField, SubmitButton, TextField, useCall, useFields } from './form-parts';
 
-const passwordRule = { required: true, whitespace: false, message: MESSAGES['password.required'] };
+/**
+ * Called when the visitor starts signing in (types into the form, or sends it): the sign-in entry starts
+ * downloading the signed-in app then, while the credentials are typed and checked, rather than after the
+ * answer (decision 0570). Merely opening the page downloads none of it. Nothing inside the app.
+ */
+export const SignInStarting = createContext<() => void>(() => undefined);
 
-/** `/`: sign-in (spec §2 Login screen, §5, §8). A signed-in visitor goes straight to their home. */
+/**
+ * `/`: sign-in (spec §2 Login screen, §5, §8), a plain form without antd (decision 0570). A signed-in visitor
+ * never sees it: the sign-in entry only shows it without a session, and the app's `/` sends them home
+ * (sign-in-gate.tsx).
+ */
 export function LoginPage() {
-  const [form] = Form.useForm<LoginInput>();
-  const { state, signIn } = useSession();
+  const { signIn } = useSession();
+  const starting = useContext(SignInStarting);
   const navigate = useNavigate();
-  const location = useLocation();
-  const login = useLogin();
+  const call = useCall<LoginInput, LoginResponse>(login);
+  // From the answer until the session takes over (the app's download, in the sign-in entry) the button keeps spinning.
+  const [signedIn, setSignedIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const from = (location.state as { from?: string } | null)?.from;
+  const form = useFields<LoginInput>(
+    { email: '', password: '', remember: false },
+    {
+      email: (v) => emailProblem(v.email),
+      password: (v) => (v.password ? null : MESSAGES['password.required']),
+    },
+  );
+  const change = <K extends keyof LoginInput>(name: K, value: LoginInput[K]) => {
+    starting();
+    if (error) setError(null);
+    form.set(name, value);
+  };
+  const busy = call.busy || signedIn;
 
-  if (state.status === 'loading') return <FullPageSpin minHeight={160} />;
-  if (state.status === 'authenticated') {
-    // Back to the page the guard sent them from, when they may open it; otherwise their home.
-    const type = state.me.user.type;
-    const wanted = from && from !== '/' && canOpen(from.split('?')[0], type, state.modules) ? from : null;
-    return <Navigate to={wanted ?? homePath(type, state.modules)} replace />;
-  }
-
-  const onFinish = (values: LoginInput) => {
+  const submit = () => {
+    if (busy) return;
+    if (!form.validate()) {
+      setError(MESSAGES['form.invalid']);
+      return;
+    }
     setError(null);
-    login.mutate(values, {
+    starting();
+    const values = form.values;
+    call.run(values, {
       onSuccess: (res) => {
         storage.clearSearchState();
-        signIn(res, values.remember); // the session turns authenticated and the branch above redirects
+        setSignedIn(true);
+        signIn(res, values.remember); // the session turns authenticated: the app takes over and goes home
       },
-      onError: (err) => setError(errorMessage(err)),
+      onError: (err) => setError(err instanceof Error ? err.message : String(err)),
     });
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      initialValues={{ email: '', password: '', remember: false }}
-      onFinish={onFinish}
-      onFinishFailed={() => setError(MESSAGES['form.invalid'])}
-      onValuesChange={() => error && setError(null)}
-      aria-label="Iniciar sesión"
-    >
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Iniciar sesión
-      </Typography.Title>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Email" name="email" validateTrigger="onBlur" rules={[zodRule(emailSchema)]}>
-        <Input prefix={<MailOutlined />} autoComplete="username" inputMode="email" autoFocus />
-      </Form.Item>
-      <Form.Item label="Contraseña" name="password" validateTrigger="onBlur" rules={[passwordRule]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="current-password"
-          visibilityToggle
-          iconRender={(visible) =>
-            visible ? <EyeOutlined aria-label="Ocultar contraseña" /> : <EyeInvisibleOutlined aria-label="Mostrar contraseña" />
-          }
-        />
-      </Form.Item>
-      <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox>Recordar este dispositivo</Checkbox>
-        </Form.Item>
-        <Button type="link" onClick={() => navigate('/request-password')} style={{ paddingInline: 0 }}>
+    <form noValidate onSubmit={onSubmit(submit)} aria-label="Iniciar sesión">
+      <FormHeading title="Iniciar sesión" />
+      {error && <ErrorNotice>{error}</ErrorNotice>}
+      <TextField
+        label="Email"
+        value={form.values.email}
+        onValue={(v) => change('email', v)}
+        onBlur={() => form.blur('email')}
+        error={form.errors.email}
+        icon={<MailIcon />}
+        autoComplete="username"
+        inputMode="email"
+        autoFocus
+      />
+      <PasswordField
+        label="Contraseña"
+        value={form.values.password}
+        onValue={(v) => change('password', v)}
+        onBlur={() => form.blur('password')}
+        error={form.errors.password}
+        autoComplete="current-password"
+      />
+      <div className="si-row">
+        <label className="si-check">
+          <input type="checkbox" checked={form.values.remember} onChange={(e) => change('remember', e.target.checked)} />
+          Recordar este dispositivo
+        </label>
+        <button type="button" className="si-link" onClick={() => navigate('/request-password')}>
           ¿Olvidaste tu contraseña?
-        </Button>
-      </Flex>
-      <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
-        Ingresar
-      </Button>
-    </Form>
+        </button>
+      </div>
+      <SubmitButton busy={busy}>Ingresar</SubmitButton>
+    </form>
   );
 }

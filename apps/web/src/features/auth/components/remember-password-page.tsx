@@ -1,16 +1,11 @@
-import { LockOutlined } from '@ant-design/icons';
-import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SHELL_MESSAGES } from '@travesia/contracts';
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { newPasswordProblem, PASSWORD_MIN_LENGTH } from '@travesia/contracts/credentials';
+import { MESSAGES } from '@travesia/contracts/messages';
+import { SHELL_MESSAGES } from '@travesia/contracts/shell-messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api';
-import { applyServerErrors, errorMessage } from '../../../shared/forms/server-errors';
-import { useChangePassword } from '../api/change-password';
-
-interface Values {
-  password: string;
-  confirm: string;
-}
+import { changePassword } from '../api/change-password';
+import { ErrorNotice, FormHeading, onSubmit, PasswordField, SubmitButton, SuccessResult, useCall, useFields } from './form-parts';
 
 /**
  * `/remember-password?token=…`: choose a new password from a recovery mail, or the first one from an
@@ -19,104 +14,96 @@ interface Values {
 export function RememberPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [form] = Form.useForm<Values>();
-  const change = useChangePassword();
+  const call = useCall(changePassword);
   const [error, setError] = useState<string | null>(token ? null : SHELL_MESSAGES.tokenMissing);
+  const form = useFields(
+    { password: '', confirm: '' },
+    {
+      password: (v) => newPasswordProblem(v.password),
+      confirm: (v) =>
+        !v.confirm ? SHELL_MESSAGES.passwordConfirmRequired : v.confirm !== v.password ? SHELL_MESSAGES.passwordsDontMatch : null,
+    },
+  );
 
-  if (change.isSuccess) {
+  if (call.data) {
     return (
-      <Result
-        status="success"
+      <SuccessResult
         title="Contraseña actualizada"
-        subTitle={change.data.msg ?? MESSAGES['password.changed']}
         extra={
-          <Link to="/">
-            <Button type="primary">Iniciar sesión</Button>
+          <Link className="si-button" to="/">
+            Iniciar sesión
           </Link>
         }
-      />
+      >
+        {call.data.msg ?? MESSAGES['password.changed']}
+      </SuccessResult>
     );
   }
 
+  const submit = () => {
+    if (call.busy || !token) return;
+    if (!form.validate()) {
+      setError(MESSAGES['form.invalid']);
+      return;
+    }
+    setError(null);
+    call.run(
+      { token, password: form.values.password },
+      {
+        // A refused password (too short, too common) is the field's error; anything else the link's.
+        onError: (err) => {
+          const fields = err instanceof ApiError ? err.fields : undefined;
+          if (fields?.password) form.setError('password', fields.password);
+          else setError(fields?.token ?? (err instanceof Error ? err.message : String(err)));
+        },
+      },
+    );
+  };
+  const linkBroken = !token || (call.error instanceof ApiError && (call.error.code === 'TOKEN_INVALID' || !!call.error.fields?.token));
+
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      disabled={!token}
-      onFinish={(v) => {
-        setError(null);
-        change.mutate(
-          { token, password: v.password },
-          {
-            // A refused password (too short, too common) is the field's error; anything else the link's.
-            onError: (err) => {
-              if (!applyServerErrors(form, err)) setError(errorMessage(err));
-            },
-          },
-        );
-      }}
-      onFinishFailed={() => setError(MESSAGES['form.invalid'])}
-      aria-label="Cambiar contraseña"
-    >
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Elige tu contraseña
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+    <form noValidate onSubmit={onSubmit(submit)} aria-label="Cambiar contraseña">
+      <FormHeading title="Elige tu contraseña">
         Usa al menos {PASSWORD_MIN_LENGTH} caracteres. Una frase que solo tú conozcas es más segura que una palabra común.
-      </Typography.Paragraph>
+      </FormHeading>
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={error}
-          description={
-            !token || (change.error instanceof ApiError && change.error.code === 'TOKEN_INVALID') ? (
-              <Link to="/request-password">Solicitar un enlace nuevo</Link>
+        <ErrorNotice
+          action={
+            linkBroken ? (
+              <Link className="si-link" to="/request-password">
+                Solicitar un enlace nuevo
+              </Link>
             ) : undefined
           }
-          style={{ marginBottom: 16 }}
-        />
+        >
+          {error}
+        </ErrorNotice>
       )}
-      <Form.Item
-        label="Nueva contraseña"
-        name="password"
-        validateTrigger="onBlur"
-        rules={[
-          { required: true, message: MESSAGES['password.required'] },
-          {
-            validator: async (_r, value?: string) => {
-              const length = value ? [...value.normalize('NFKC')].length : 0;
-              if (value && length < PASSWORD_MIN_LENGTH) throw new Error(MESSAGES['password.tooWeak']);
-              if (length > PASSWORD_MAX_LENGTH) throw new Error(MESSAGES['password.tooLong']);
-            },
-          },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        label="Confirmar contraseña"
-        name="confirm"
-        dependencies={['password']}
-        validateTrigger="onBlur"
-        rules={[
-          { required: true, message: SHELL_MESSAGES.passwordConfirmRequired },
-          ({ getFieldValue }) => ({
-            validator: async (_r, value) => {
-              if (value && value !== getFieldValue('password')) throw new Error(SHELL_MESSAGES.passwordsDontMatch);
-            },
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={change.isPending}>
-        Guardar contraseña
-      </Button>
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link to="/">Volver a iniciar sesión</Link>
+      <fieldset disabled={!token} className="si-fieldset">
+        <PasswordField
+          label="Nueva contraseña"
+          value={form.values.password}
+          onValue={(v) => form.set('password', v)}
+          onBlur={() => form.blur('password')}
+          error={form.errors.password}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <PasswordField
+          label="Confirmar contraseña"
+          value={form.values.confirm}
+          onValue={(v) => form.set('confirm', v)}
+          onBlur={() => form.blur('confirm')}
+          error={form.errors.confirm}
+          autoComplete="new-password"
+        />
+        <SubmitButton busy={call.busy}>Guardar contraseña</SubmitButton>
+      </fieldset>
+      <div className="si-back">
+        <Link className="si-link" to="/">
+          Volver a iniciar sesión
+        </Link>
       </div>
-    </Form>
+    </form>
   );
 }

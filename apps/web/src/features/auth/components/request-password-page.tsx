@@ -1,57 +1,64 @@
-import { MailOutlined } from '@ant-design/icons';
-import { emailSchema, MESSAGES } from '@travesia/contracts';
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { emailProblem } from '@travesia/contracts/credentials';
+import { MESSAGES } from '@travesia/contracts/messages';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../shared/forms/server-errors';
-import { zodRule } from '../../../shared/forms/zod-rule';
-import { useRequestPassword } from '../api/request-password';
+import { requestPassword } from '../api/request-password';
+import { ErrorNotice, FormHeading, MailIcon, onSubmit, SubmitButton, SuccessResult, TextField, useCall, useFields } from './form-parts';
 
 /** `/request-password`: asks for a recovery link. The answer never tells whether the email exists. */
 export function RequestPasswordPage() {
-  const [form] = Form.useForm<{ email: string }>();
-  const request = useRequestPassword();
+  const call = useCall(requestPassword);
   const [error, setError] = useState<string | null>(null);
+  const form = useFields({ email: '' }, { email: (v) => emailProblem(v.email) });
 
-  if (request.isSuccess) {
+  if (call.data) {
     return (
-      <Result
-        status="success"
+      <SuccessResult
         title="Revisa tu correo"
-        subTitle={request.data.msg ?? MESSAGES['password.recoverySent']}
-        extra={<Link to="/">Volver a iniciar sesión</Link>}
-      />
+        extra={
+          <Link className="si-link" to="/">
+            Volver a iniciar sesión
+          </Link>
+        }
+      >
+        {call.data.msg ?? MESSAGES['password.recoverySent']}
+      </SuccessResult>
     );
   }
 
+  const submit = () => {
+    if (call.busy) return;
+    if (!form.validate()) {
+      setError(MESSAGES['form.invalid']);
+      return;
+    }
+    setError(null);
+    call.run(form.values.email, { onError: (err) => setError(err instanceof Error ? err.message : String(err)) });
+  };
+
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={({ email }) => {
-        setError(null);
-        request.mutate(email, { onError: (err) => setError(errorMessage(err)) });
-      }}
-      onFinishFailed={() => setError(MESSAGES['form.invalid'])}
-      aria-label="Recuperar contraseña"
-    >
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Recuperar contraseña
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+    <form noValidate onSubmit={onSubmit(submit)} aria-label="Recuperar contraseña">
+      <FormHeading title="Recuperar contraseña">
         Escribe el email de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.
-      </Typography.Paragraph>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form.Item label="Email" name="email" validateTrigger="onBlur" rules={[zodRule(emailSchema)]}>
-        <Input prefix={<MailOutlined />} autoComplete="email" inputMode="email" autoFocus />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={request.isPending}>
-        Enviar enlace
-      </Button>
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        <Link to="/">Volver a iniciar sesión</Link>
+      </FormHeading>
+      {error && <ErrorNotice>{error}</ErrorNotice>}
+      <TextField
+        label="Email"
+        value={form.values.email}
+        onValue={(v) => form.set('email', v)}
+        onBlur={() => form.blur('email')}
+        error={form.errors.email}
+        icon={<MailIcon />}
+        autoComplete="email"
+        inputMode="email"
+        autoFocus
+      />
+      <SubmitButton busy={call.busy}>Enviar enlace</SubmitButton>
+      <div className="si-back">
+        <Link className="si-link" to="/">
+          Volver a iniciar sesión
+        </Link>
       </div>
-    </Form>
+    </form>
   );
 }
