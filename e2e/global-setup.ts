@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { bundleServerIfChanged, SERVER_BUNDLE } from '../scripts/build-if-changed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -19,8 +20,8 @@ const freePort = () =>
   });
 
 /**
- * Starts a real SMTP catcher (each mail saved as a file the specs read) and the app server on a
- * fresh embedded database with demo data, on free ports. DATABASE_URL/REDIS_URL from CI are dropped
+ * Starts a real SMTP catcher (each mail saved as a file the specs read) and the app server (its bundle,
+ * as `npm start` runs it) on a fresh embedded database with demo data, on free ports. DATABASE_URL/REDIS_URL from CI are dropped
  * so the run is hermetic.
  */
 export default async function globalSetup() {
@@ -68,7 +69,9 @@ export default async function globalSetup() {
   delete env.REDIS_URL;
   delete env.SUPPLIER_SIM_URL;
   delete env.PAYMENT_SIM_URL;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The server as `npm start` runs it: the bundle, rebuilt first if the sources changed (decision 0550).
+  await bundleServerIfChanged(root);
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
