@@ -29,7 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'apps/server/**/*.int.test.ts', 'apps/web/**'],
           testTimeout: 30_000,
           isolate: false,

@@ -1,5 +1,5 @@
 import type { Logger } from 'drizzle-orm/logger';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * The tables whose updates and deletes are announced (migration 1280's triggers), and for agency_settings, kept by
@@ -78,7 +78,8 @@ export class TableChanges {
   /** One connection of its own listening on the channel, reconnected when it drops. */
   private async listen(connectionString: string): Promise<void> {
     if (this.kind !== 'postgres' || this.closed) return;
-    const client = new pg.Client({ connectionString });
+    const { Client } = (await import('pg')).default;
+    const client = new Client({ connectionString });
     const lost = () => {
       if (this.listener !== client) return;
       this.listener = null;

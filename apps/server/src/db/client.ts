@@ -3,10 +3,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { TableChanges } from './changes.js';
 import { isNewDataDir, readTemplate, saveTemplate } from './pglite-template.js';
 import * as schema from './schema/index.js';
@@ -36,7 +35,9 @@ export function pgliteSharedBuffers(env: NodeJS.ProcessEnv = process.env): strin
 /** PostgreSQL when a URL is given, otherwise embedded PGlite in `dataDir` (or in memory for ':memory:'). */
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // node-postgres is loaded only for PostgreSQL: an embedded start does not pay for it (decision 0550).
+    const [{ default: postgres }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    const pool = new postgres.Pool({ connectionString: opts.url, max: Number(process.env.PG_POOL_MAX ?? 10) });
     // Numeric and bigint stay strings: money is never a float.
     pool.on('error', () => undefined);
     const changes = new TableChanges('postgres', opts.url);

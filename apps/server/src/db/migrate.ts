@@ -1,9 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR } from '../paths.js';
 import type { Database } from './client.js';
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_ID = 727_001;
 
 /**

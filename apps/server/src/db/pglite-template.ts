@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { CACHE_DIR } from '../paths.js';
 
 /**
  * A new embedded database starts from a copy of a freshly initialised PostgreSQL cluster instead of
@@ -11,8 +11,6 @@ import type { PGlite } from '@electric-sql/pglite';
  * `node_modules/.cache/travesia/`, keyed by the PGlite version and its extensions; deleting it only
  * costs one `initdb` again. It holds no schema and no data: migrations and the seed run as before.
  */
-const CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../node_modules/.cache/travesia');
-
 function templateFile(extensions: string[]) {
   let version = 'unknown';
   try {

@@ -79,6 +79,14 @@ describe('memory store bounds', () => {
     expect(store.valueBytes).toBeLessThanOrEqual(5_000);
   });
 
+  it('keeps at most maxCounters counters, dropping the least recently used first', async () => {
+    const store = new MemoryStore({ maxCounters: 3 });
+    for (const key of ['a', 'b', 'c']) await store.incr(key, 60);
+    await store.incr('a', 60); // now the most recently used
+    await store.incr('d', 60);
+    expect(await store.getMany(['a', 'b', 'c', 'd'])).toEqual(['2', null, '1', '1']);
+  });
+
   it('counts values by their UTF-8 size and key', async () => {
     const store = new MemoryStore();
     await store.set('k', 'ñ'.repeat(10), 60);

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface Mail {
@@ -18,20 +18,27 @@ export interface Mail {
  * DATA_DIR/mail and logged, so password recovery works out of the box.
  */
 export class Mailer {
-  private readonly transport: Transporter;
+  /** Made on the first mail: nodemailer is loaded then, not at start-up (decision 0550). */
+  private transport: Promise<Transporter> | null = null;
   constructor(
     private readonly opts: { smtpUrl?: string; from: string; dataDir: string },
     private readonly log: Logger,
-  ) {
-    // Bounded waits: a hung SMTP server fails the outbox job (retried later) instead of holding it.
-    this.transport = opts.smtpUrl
-      ? nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  ) {}
+
+  private transporter() {
+    const { smtpUrl } = this.opts;
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      // Bounded waits: a hung SMTP server fails the outbox job (retried later) instead of holding it.
+      smtpUrl
+        ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return this.transport;
   }
 
   async send(mail: Mail): Promise<void> {
     const { fromName, replyTo, ...content } = mail;
-    const info = await this.transport.sendMail({
+    const info = await (await this.transporter()).sendMail({
       from: fromName ? { name: fromName, address: addressOf(this.opts.from) } : this.opts.from,
       ...(replyTo ? { replyTo } : {}),
       ...content,
@@ -48,7 +55,7 @@ export class Mailer {
   }
 
   close() {
-    this.transport.close();
+    void this.transport?.then((t) => t.close());
   }
 }
 

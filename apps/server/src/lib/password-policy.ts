@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@travesia/contracts';
-import zxcvbnCore from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
 import { badRequest } from '../http/errors.js';
 
 /**
@@ -12,11 +13,16 @@ import { badRequest } from '../http/errors.js';
  */
 export const MIN_SCORE = 3;
 
-// The package is CommonJS; its named exports are read off the default export under Node's ESM.
-const common = (zxcvbnCommon as unknown as { default?: typeof zxcvbnCommon }).default ?? zxcvbnCommon;
-const { ZxcvbnFactory } = (zxcvbnCore as unknown as { default?: typeof zxcvbnCore }).default ?? zxcvbnCore;
-let factory: InstanceType<typeof ZxcvbnFactory> | undefined;
-const estimator = () => (factory ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }));
+// Loaded (CommonJS, synchronously) on the first password checked: its word lists are not worth a start-up (decision 0550).
+let factory: ZxcvbnCore.ZxcvbnFactory | undefined;
+const estimator = () => {
+  if (factory) return factory;
+  const require = createRequire(import.meta.url);
+  const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof ZxcvbnCore;
+  const common = require('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon;
+  factory = new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+  return factory;
+};
 
 export type PasswordProblem = 'password.tooWeak' | 'password.tooLong' | 'password.tooCommon';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { can, IMAGE_WIDTHS, imageUrl, type Permission, PLACE_MESSAGES, type UploadedFile } from '@travesia/contracts';
 import type { Logger } from 'pino';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, SharpOptions } from 'sharp';
 import type { FileRow } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
@@ -24,6 +24,9 @@ const UPLOAD_PERMISSIONS: Permission[] = [
 const SERVED_NAME = new RegExp(`^([a-f0-9]{32})(?:-(${IMAGE_WIDTHS.join('|')}))?\\.webp$`);
 
 const m = PLACE_MESSAGES;
+
+/** sharp (native) is loaded on the first image, not at start-up (decision 0550). */
+const sharp = async (input: Buffer, options: SharpOptions) => (await import('sharp')).default(input, options);
 
 export interface ServedFile {
   stream: NodeJS.ReadableStream;
@@ -53,7 +56,7 @@ export class FileService {
     if (data.length > MAX_UPLOAD_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', m['file.tooLarge']);
     let meta: Metadata;
     try {
-      meta = await sharp(data, { limitInputPixels: false }).metadata();
+      meta = await (await sharp(data, { limitInputPixels: false })).metadata();
     } catch {
       throw new AppError(415, 'FILE_TYPE', m['file.badType']);
     }
@@ -99,7 +102,7 @@ export class FileService {
     const out: Array<{ name: string; data: Buffer; width: number; height: number }> = [];
     for (const w of IMAGE_WIDTHS) {
       const isLargest = w === IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
-      const { data: buf, info } = await sharp(data, { limitInputPixels: MAX_PIXELS })
+      const { data: buf, info } = await (await sharp(data, { limitInputPixels: MAX_PIXELS }))
         .rotate()
         .resize({ width: w, withoutEnlargement: true })
         .webp({ quality: 80 })
@@ -136,7 +139,7 @@ export class FileService {
     if (!stored) return null;
     const chunks: Buffer[] = [];
     for await (const c of stored.stream) chunks.push(c as Buffer);
-    return sharp(Buffer.concat(chunks), { limitInputPixels: MAX_PIXELS }).png().toBuffer();
+    return (await sharp(Buffer.concat(chunks), { limitInputPixels: MAX_PIXELS })).png().toBuffer();
   }
 
   /** Names among `names` that were never uploaded. */

@@ -13,7 +13,6 @@ import {
   type VoucherFilter,
 } from '@travesia/contracts';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { VoucherRow } from '../../db/schema/index.js';
 import type { AuthContext } from '../../http/auth.js';
@@ -121,6 +120,8 @@ export async function sendExport(
   }
 
   const out = new PassThrough();
+  // Loaded on the first spreadsheet: the largest package the server imports, not worth a start-up (decision 0550).
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = wb.addWorksheet('Reservas');
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: c.money ? { numFmt: '#,##0.00' } : {} }));

@@ -13,8 +13,6 @@ import {
   type Voucher,
   voucherTerms,
 } from '@travesia/contracts';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { VOUCHER_PDF as T } from '../../messages/vouchers.js';
 import type { VoucherBranding } from '../agency-settings/voucher-branding.js';
 import { printSupplierRemarks } from './pdf-supplier-remarks.js';
@@ -49,6 +47,8 @@ export interface VoucherPdfOptions {
  */
 export async function renderVoucherPdf(v: Voucher, opts: VoucherPdfOptions): Promise<Buffer> {
   const tz = opts.timeZone ?? opts.branding?.timeZone ?? DEFAULT_TIME_ZONE;
+  // Loaded on the first PDF, not at start-up (decision 0550).
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const [logo, qr] = await Promise.all([
     opts.branding?.logo ?? logoBytes(v.agency.logo, opts.dataDir),
     QRCode.toBuffer(v.externalBookingReference, { type: 'png', margin: 1, width: 180, errorCorrectionLevel: 'M' }),

@@ -1,0 +1,177 @@
+import { startPaymentSimulator, startSimulator } from '@travesia/supplier-sim';
+import { count, inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import { type Config, DEFAULT_PAYMENT_SIMULATOR_PORT, DEFAULT_SIMULATOR_PORT } from './config.js';
+import type { Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { users } from './db/schema/index.js';
+import { BackgroundSeed } from './db/seed/background.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-foundation.js';
+import { seedDemoFirst, seedDemoRest } from './db/seed/index.js';
+import { analyzeAll, needsStatisticsKeeper, StatisticsKeeper } from './db/statistics.js';
+import { createStore } from './lib/kv.js';
+import { createLogger } from './lib/logger.js';
+import { Mailer } from './lib/mailer.js';
+import { lazySecretBox } from './lib/secret-box.js';
+import type { StartupClock } from './lib/startup-clock.js';
+import { RecoveryWorker } from './modules/booking/recovery.js';
+import { placeSeedPending } from './modules/place/seed/seed.js';
+
+/**
+ * The server's start after main.ts opened the database: the simulators, migrations, the demo seed, the
+ * app, listening, the background jobs and the shutdown. Loaded by main.ts while PGlite compiles and opens
+ * (decision 0550).
+ */
+export async function start(config: Config, opening: Promise<Database>, clock: StartupClock) {
+  const { mark } = clock;
+  mark('modulesLoaded');
+  const log = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
+
+  const simulator = await startSandboxSimulator(config, log);
+  const simulatorUrl = config.SUPPLIER_SIM_URL ?? (simulator as { url: string }).url;
+  log.info({ simulatorUrl }, 'supplier simulator ready');
+
+  const paymentSimulator = await startSandboxPaymentSimulator(config, log);
+  const paymentSimulatorUrl = config.PAYMENT_SIM_URL ?? (paymentSimulator as { url: string }).url;
+  log.info({ paymentSimulatorUrl }, 'payment simulator ready');
+  mark('simulatorsStarted');
+
+  const database = await opening;
+  mark('databaseOpen');
+  const applied = await migrate(database);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  mark('migrated');
+
+  const [{ n }] = await database.db.select({ n: count() }).from(users);
+  const seed = config.SEED_DEMO === 'always' || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && n === 0);
+  const seedContext = { db: database.db, log, secrets: lazySecretBox({ secretsKey: config.SECRETS_KEY, dataDir: config.DATA_DIR }) };
+  // What the first screens need before readiness; the rest of the place tree after it (decision 0470).
+  if (seed) await seedDemoFirst(seedContext);
+  // Fresh tables and bulk loads leave the planner with empty-table estimates; PGlite has no autovacuum.
+  if (seed || applied.length) await analyzeAll(database);
+  // A start stopped during the background seed left it unfinished: this one resumes it.
+  const seedRest = seed || (config.SEED_DEMO === 'auto' && database.kind === 'pglite' && (await placeSeedPending(database.db)));
+  const background = new BackgroundSeed(log);
+  mark('seeded');
+  const statistics = (await needsStatisticsKeeper(database)) ? new StatisticsKeeper(database, log) : null;
+  statistics?.start();
+
+  const store = createStore(config.REDIS_URL, { maxBytes: config.MEMORY_STORE_MB * 1024 * 1024 });
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
+  const app = await buildApp({
+    config,
+    database,
+    store,
+    mailer,
+    log,
+    simulatorUrl,
+    paymentSimulatorUrl,
+    seedState: () => background.state,
+  });
+  mark('appBuilt');
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  mark('listening');
+  if (seedRest) background.start((opts) => seedDemoRest({ ...seedContext, ...opts }));
+  log.info({ ms: clock.wall, cpuMs: clock.cpu, seed: background.state }, 'started');
+  // Supplier bookings whose answer was lost are looked up by our reference until they settle.
+  const recovery = new RecoveryWorker(app.services.booking, log);
+  recovery.start();
+  // Mails queued in the outbox (recovery, invitations) are retried here until SMTP takes them.
+  app.services.outbox.start();
+  // Deadline reminders and pre-reservation expiry: safe in every process at once (decision 0264).
+  app.services.deadlineJob.start();
+  // Payment settlements whose seller handler has not succeeded, and Wompi checkouts that expired unpaid.
+  app.services.paymentJob.start();
+  // Storefront orders left in 'booking' by a process that died before the supplier answered (decision 0421).
+  app.services.storefrontSweep.start();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // The in-process payment simulator sends its webhooks to this process (the platform's own address).
+  paymentSimulator?.setPlatformUrl(`http://127.0.0.1:${port}`);
+
+  // The URL and the demo accounts on every start where they exist (not only the first one).
+  const demo = await database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const shownHost = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.HOST) ? 'localhost' : config.HOST;
+  console.log(
+    [
+      '',
+      `Travesía is running at http://${shownHost}:${port}  (API docs: /api/docs, readiness: /health/ready)`,
+      ...(demo.length
+        ? [
+            `Demo accounts (password ${DEMO_PASSWORD}):`,
+            ...DEMO_ACCOUNTS.filter((a) => demo.some((d) => d.email === a.email)).map(
+              (a) => `  ${a.email.padEnd(30)} ${a.type}${a.agency ? ` · ${a.agency}` : ''}`,
+            ),
+          ]
+        : []),
+      ...(background.state === 'running'
+        ? ['The rest of the world\'s places load in the background (/health/ready says seed "complete" when done).']
+        : []),
+      '',
+    ].join('\n'),
+  );
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      if (closing) return;
+      closing = true;
+      log.info({ signal }, 'shutting down');
+      await background.stop();
+      await recovery.stop();
+      await statistics?.stop();
+      await app.close();
+      await simulator?.close();
+      await paymentSimulator?.close();
+      await Promise.allSettled([store.close(), database.close()]);
+      mailer.close();
+      process.exit(0);
+    });
+  }
+}
+
+/**
+ * Sandbox accounts talk to the supplier simulator: in-process unless SUPPLIER_SIM_URL points elsewhere.
+ * Started before the database work so a bad port fails at once; the default port falls back to a free
+ * one when another program holds it, an explicit SUPPLIER_SIM_PORT does not.
+ */
+async function startSandboxSimulator(c: Config, log: Logger) {
+  if (c.SUPPLIER_SIM_URL) return null;
+  try {
+    return await startSimulator({ port: c.SUPPLIER_SIM_PORT ?? DEFAULT_SIMULATOR_PORT, host: '127.0.0.1' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    if (c.SUPPLIER_SIM_PORT !== undefined) {
+      log.fatal(`SUPPLIER_SIM_PORT ${c.SUPPLIER_SIM_PORT} is in use by another program: free it, or unset it to use any free port`);
+      process.exit(1);
+    }
+    log.warn({ port: DEFAULT_SIMULATOR_PORT }, 'supplier simulator port in use; using a free one');
+    return startSimulator({ port: 0, host: '127.0.0.1' });
+  }
+}
+
+/** Test-mode payment gateways of sandbox agencies talk to the payment simulator (decision 0332), started the same way. */
+async function startSandboxPaymentSimulator(c: Config, log: Logger) {
+  if (c.PAYMENT_SIM_URL) return null;
+  try {
+    return await startPaymentSimulator({ port: c.PAYMENT_SIM_PORT ?? DEFAULT_PAYMENT_SIMULATOR_PORT, host: '127.0.0.1' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    if (c.PAYMENT_SIM_PORT !== undefined) {
+      log.fatal(`PAYMENT_SIM_PORT ${c.PAYMENT_SIM_PORT} is in use by another program: free it, or unset it to use any free port`);
+      process.exit(1);
+    }
+    log.warn({ port: DEFAULT_PAYMENT_SIMULATOR_PORT }, 'payment simulator port in use; using a free one');
+    return startPaymentSimulator({ port: 0, host: '127.0.0.1' });
+  }
+}
