@@ -16,7 +16,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // 20 s: at load 10 on CI a signed-in page's first render (entry, app, layout, page chunks, each parsed in a
+  // loaded Chromium) took 12–13 s while every API answer took under 0.4 s.
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '../test-results/e2e',
   use: {

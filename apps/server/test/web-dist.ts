@@ -25,5 +25,20 @@ export async function makeWebDist(): Promise<{ dir: string; asset: string; remov
   await writeFile(path.join(dir, `${asset}.br`), brotliCompressSync(code));
   await writeFile(path.join(dir, `${asset}.gz`), gzipSync(code));
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest: the signed-in app and its shell, loaded lazily by the entry (decision 0570).
+  await mkdir(path.join(dir, '.vite'));
+  await writeFile(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/main.tsx': { file: asset.slice(1), isEntry: true, dynamicImports: ['src/app/mount-app.tsx'] },
+      'src/app/mount-app.tsx': {
+        file: 'assets/mount-app-Qw12Er34.js',
+        isDynamicEntry: true,
+        imports: ['_antd-Zx98Cv76.js', 'src/main.tsx'],
+      },
+      'src/app/layouts/admin-layout.tsx': { file: 'assets/admin-layout-Ty56Ui78.js', isDynamicEntry: true, imports: ['_antd-Zx98Cv76.js'] },
+      '_antd-Zx98Cv76.js': { file: 'assets/antd-Zx98Cv76.js' },
+    }),
+  );
   return { dir, asset, remove: () => rm(dir, { recursive: true, force: true }) };
 }

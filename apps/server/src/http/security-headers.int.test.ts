@@ -129,6 +129,18 @@ describe('caching of the built web', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(identity.body);
   });
 
+  it('a visitor with a session cookie gets the signed-in app and its shell preloaded; one without, the small sign-in page', async () => {
+    const signedOut = await get(plain, '/dashboard');
+    expect(signedOut.body).not.toContain('modulepreload');
+    const signedIn = await get(plain, '/dashboard', { cookie: 'adm-kd-token=abc' });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    expect(String(signedIn.headers.vary)).toMatch(/cookie/i);
+    const preloaded = [...signedIn.body.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    // Each chunk once, and not the entry the page already loads.
+    expect(preloaded.sort()).toEqual(['/assets/admin-layout-Ty56Ui78.js', '/assets/antd-Zx98Cv76.js', '/assets/mount-app-Qw12Er34.js']);
+  });
+
   it('files without a content hash are revalidated', async () => {
     expect((await get(plain, '/favicon.svg')).headers['cache-control']).toBe('no-cache');
   });
