@@ -1,11 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { pdfText } from '../apps/server/test/pdf-text';
 import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
 
 /**
  * Issue 18's other two sources in the browser: an own (Travesía) transfer and a Juniper transfer, each
  * found by the all-suppliers search from Cartagena's airport to a hotel, booked one way through the
  * final confirmation, and shown confirmed with its supplier; and a hotel → airport transfer, whose pickup
- * time the supplier computes and the traveller must confirm: the instruction is on the voucher.
+ * time the supplier computes and the traveller must confirm: the instruction is on the voucher and its PDF.
  */
 
 /** Chooses an option in the dropdown the combobox controls (antd's option list is virtual). */
@@ -96,7 +98,7 @@ async function pointType(page: Page, label: string, type: string) {
   await expect(dropdown).toBeHidden();
 }
 
-test('a hotel → airport transfer tells the agent to confirm the pickup time, on the card and on the voucher', async ({ page }) => {
+test('a hotel → airport transfer tells the agent to confirm the pickup time, on the card, the voucher and its PDF', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, DEMO.agency);
   await page.goto('/search/transfer');
@@ -142,4 +144,10 @@ test('a hotel → airport transfer tells the agent to confirm the pickup time, o
   await page.goto(`/booking/${id}/voucher`);
   await expect(page.getByText('Voucher de servicio')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(instruction).first()).toBeVisible();
+
+  // The PDF the traveller receives says it too (its lines wrap where the page ends: spaces folded).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+  const pdf = pdfText(await readFile(await download.path())).replace(/\s+/g, ' ');
+  expect(pdf).toContain(instruction);
+  expect(pdf).toContain('hora por confirmar');
 });
