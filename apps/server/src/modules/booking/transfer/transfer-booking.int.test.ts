@@ -389,3 +389,36 @@ describe('transfer quote and reserve', () => {
     expect(text).toContain('+34971000000');
   });
 });
+
+describe('transfer bad input at the supplier (issue 18)', () => {
+  it('a rate key the supplier says has expired is a Spanish 409; the voucher ends cancelled with the reason and nothing is booked', async () => {
+    const { body } = await quotedRoundTrip();
+    const bookedBefore = await t.database.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.status, 'confirmed'));
+    const res = await reserve(body, randomUUID(), { 'x-sim-scenario': 'expired-token:book' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().msg).toBe('La tarifa seleccionada expiró. Vuelve a buscar disponibilidad.');
+    const cancelled = await t.database.db.select().from(vouchers).where(eq(vouchers.status, 'cancelled'));
+    const row = cancelled.find((v) => v.remarks === body.remarks && !v.locator);
+    expect(row, 'the refused booking is kept cancelled, with no supplier locator').toBeDefined();
+    const events = await t.database.db
+      .select()
+      .from(voucherEvents)
+      .where(eq(voucherEvents.voucherId, row?.id ?? ''));
+    expect(JSON.stringify(events)).toContain('SUPPLIER_TOKEN_EXPIRED');
+    const bookedAfter = await t.database.db.select({ id: vouchers.id }).from(vouchers).where(eq(vouchers.status, 'confirmed'));
+    expect(bookedAfter.length).toBe(bookedBefore.length);
+  });
+
+  it('a group larger than some vehicles is offered only the vehicles that take every passenger', async () => {
+    const { cacheId } = await search({ ...roundTrip({ adults: 7, childrenAges: [] }) });
+    const items: (Option & { capacity: { max: number } })[] = (await page(cacheId)).items;
+    expect(items.length).toBeGreaterThan(0);
+    for (const o of items) expect(o.capacity.max, `${o.supplier} ${o.vehicle}`).toBeGreaterThanOrEqual(7);
+    const small = await search({ ...roundTrip({ adults: 2, childrenAges: [] }) });
+    const all: (Option & { capacity: { max: number } })[] = (await page(small.cacheId)).items;
+    expect(
+      all.some((o) => o.capacity.max < 7),
+      'the simulator has smaller vehicles for two',
+    ).toBe(true);
+  });
+});
