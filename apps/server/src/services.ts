@@ -24,8 +24,7 @@ import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
 import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
-import { TicketSearchService } from './modules/booking/ticket/search.js';
-import { TicketBookingService } from './modules/booking/ticket/service.js';
+import { TicketService } from './modules/booking/ticket/service.js';
 import { TransferService } from './modules/booking/transfer/service.js';
 import { transferProductAfterBooking } from './modules/booking/transfer/voucher.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
@@ -203,10 +202,8 @@ export function createServices(deps: AppDeps) {
     productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: transferProductAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
-  const ticketSearch = new TicketSearchService({
-    ...{ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch.places, now: deps.clock },
-  });
-  const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
+  const flowDeps = { engine: booking, store: deps.store, suppliers, providerAccounts, pricing };
+  const tickets = new TicketService(flowDeps, hotelSearch.places);
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const flightBooking = new FlightBookingService({ db, engine: booking, suppliers, pricing, search: flightSearch, vouchers });
   const transfers = new TransferService({ db, engine: booking, store: deps.store, suppliers, pricing, providerAccounts });
@@ -234,8 +231,8 @@ export function createServices(deps: AppDeps) {
     repo: storefrontRepo,
     hotelSearch,
     hotelBooking,
-    ticketSearch,
-    ticketBooking,
+    ticketSearch: tickets,
+    ticketBooking: tickets,
     transfers,
     engine: booking,
     pricing,
@@ -283,8 +280,7 @@ export function createServices(deps: AppDeps) {
     booking,
     hotelSearch,
     hotelBooking,
-    ticketSearch,
-    ticketBooking,
+    tickets,
     ticketCheckIn: new TicketCheckInService({ db, vouchers }),
     flightSearch,
     flightBooking,

@@ -20,3 +20,13 @@ export function ownInventoryAccount(mode: 'sandbox' | 'production'): ResolvedPro
 }
 
 export const isOwnInventoryAccount = (id: string | null | undefined): boolean => id === OWN_INVENTORY_ACCOUNT_ID;
+
+/**
+ * The built-in account as a source of a search, beside the agency's provider accounts (the short name is the one
+ * the progress rows and filters show). Listed when the agency's module of the kind for own inventory is on.
+ */
+export const ownInventorySource = {
+  accountId: OWN_INVENTORY_ACCOUNT_ID,
+  supplier: 'travesia' as const,
+  name: PROVIDER_CATALOGUE.travesia.shortLabel,
+};

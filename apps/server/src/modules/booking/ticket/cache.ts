@@ -2,14 +2,10 @@ import type { PriceBreakdown, TicketCachedQuery, TicketOption } from '@travesia/
 import Decimal from 'decimal.js';
 import type { TicketOffer } from '../../../suppliers/index.js';
 import { isRefundable } from '../../../suppliers/policies.js';
+import type { PricedOption } from '../flow.js';
 
 /** One priced option of a stored ticket search. */
-export interface CachedTicket {
-  optionId: string;
-  accountId: string;
-  offer: TicketOffer;
-  breakdown: PriceBreakdown;
-}
+export type CachedTicket = PricedOption<TicketOffer>;
 
 const HOURS: Record<string, number> = { HOURS: 1, HOUR: 1, MINUTES: 1 / 60, MINUTE: 1 / 60, DAYS: 24, DAY: 24 };
 export function hoursOf(o: TicketOffer): number | null {
