@@ -22,6 +22,7 @@ import { flightProductAfterBooking } from './modules/booking/flight/section.js';
 import { FlightBookingService } from './modules/booking/flight/service.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
+import { BookingPlaceRepository } from './modules/booking/place-repository.js';
 import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
 import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketService } from './modules/booking/ticket/service.js';
@@ -206,7 +207,7 @@ export function createServices(deps: AppDeps) {
   const tickets = new TicketService(flowDeps, hotelSearch.places);
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const flightBooking = new FlightBookingService({ db, engine: booking, suppliers, pricing, search: flightSearch, vouchers });
-  const transfers = new TransferService({ db, engine: booking, store: deps.store, suppliers, pricing, providerAccounts });
+  const transfers = new TransferService(flowDeps, new BookingPlaceRepository(db));
   const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
     outboxRepo,
     outbox,
