@@ -12,6 +12,7 @@ import type { ResolvedProviderAccount, TicketOffer, TicketSearchInput } from '..
 import { localDay } from '../../inventory/ticket-rules.js';
 import type { FlowCriteria, StoredSearch } from '../flow.js';
 import type { PlaceLookup } from '../hotel/places.js';
+import { pageOf } from '../paging.js';
 import { facetsOf, filterTickets, presentTicket, sortTickets } from './cache.js';
 
 const MAX_RANGE_DAYS = 31;
@@ -96,15 +97,16 @@ export function ticketSearchHooks(d: { places: Pick<PlaceLookup, 'place' | 'supp
 /** One page of a stored search, filtered and sorted on the server; prices as the role may see them. */
 export function ticketPage(viewer: UserType, search: TicketSearch, q: TicketPageQuery) {
   const matching = sortTickets(filterTickets(search.options, q), q.sort);
+  const { items, totalPages } = pageOf(matching, q.page, q.limit);
   return {
     cacheId: search.cacheId,
     expires: search.expires,
     itemsFound: matching.length,
     page: q.page,
     limit: q.limit,
-    totalPages: Math.max(1, Math.ceil(matching.length / q.limit)),
+    totalPages,
     notes: search.notes,
-    items: matching.slice((q.page - 1) * q.limit, q.page * q.limit).map((o) => presentTicket(o, (b) => breakdownFor(viewer, b))),
+    items: items.map((o) => presentTicket(o, (b) => breakdownFor(viewer, b))),
     facets: facetsOf(search.options),
   };
 }
