@@ -1,12 +1,13 @@
 import { HOTEL_BOOKING_MESSAGES as HM, type ProviderId, providerModule } from '@travesia/contracts';
 import type { AuthContext } from '../../http/auth.js';
-import { AppError, badRequest, forbidden } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import type { KeyValueStore } from '../../lib/kv.js';
 import type { PricingContext } from '../../pricing/index.js';
 import type { BookingBase, Money, ProductSupplier, ResolvedProviderAccount, SupplierLayer } from '../../suppliers/index.js';
 import { ownInventorySource } from '../../suppliers/travesia/account.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService, UsableAccounts } from '../provider-account/service.js';
+import { checkedAccount } from './accounts.js';
 import type { BookingEngine } from './engine.js';
 import { departureGate, fanOutSearch, type StreamEvent, type StreamSource } from './fan-out.js';
 import {
@@ -23,9 +24,9 @@ import {
   type SearchInputOf,
   type SearchOf,
 } from './flow.js';
+import { priceEach, unpricedNotes } from './price-offers.js';
 import { QuoteStore } from './quote-store.js';
 import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from './sales-context.js';
-import { sandboxed } from './sandbox.js';
 
 export interface FlowDeps {
   engine: BookingEngine;
@@ -92,21 +93,17 @@ export class FlowSearch<F extends AnyFlow> {
     });
   }
 
-  /** A source's account, checked: it sells the kind (the route's provider when it names one), its module is on. */
-  async account(
+  /** A source's account, checked (accounts.ts): it sells the kind (the route's provider when it names one), its module is on. */
+  account(
     who: AuthContext | SalesContext,
     accountId: string,
     want: ProviderId | null,
     forceSandbox: boolean,
     usable?: UsableAccounts,
   ): Promise<ResolvedProviderAccount> {
-    const sale = saleOf(who);
-    const account = usable ? usable.resolve(accountId) : await this.d.providerAccounts.resolveForSale(sale, accountId);
-    const module = providerModule(account.supplier, this.flow.kind);
-    if (!module || (want && account.supplier !== want) || !this.d.suppliers.registry.supports(account.supplier, this.flow.kind))
-      throw badRequest(HM.supplierMismatch, { [this.flow.accountField]: HM.supplierMismatch }, 'SUPPLIER_MISMATCH');
-    if (!sale.modules.includes(module)) throw forbidden(this.flow.messages.moduleDisabled);
-    return forceSandbox ? sandboxed(this.d.suppliers, account) : account;
+    const { kind, accountField: field, messages } = this.flow;
+    const rule = { kind, field, mismatch: HM.supplierMismatch, moduleDisabled: messages.moduleDisabled };
+    return checkedAccount(this.d, saleOf(who), accountId, rule, { want, forceSandbox, usable });
   }
 
   /** The criteria checks that answer a plain 4xx before a stream opens. */
@@ -176,33 +173,28 @@ export class FlowSearch<F extends AnyFlow> {
     return this.save(sale, { criteria, forceSandbox: opts.forceSandbox, notes: [], ...priced, ...kept } as SearchFields<F>);
   }
 
-  /** Prices every offer the flow accepts; one in a currency without an exchange rate is left out and counted (0097). */
+  /** Prices every offer the flow accepts (price-offers.ts). */
   private priceAll(
     ctx: PricingContext,
     account: ResolvedProviderAccount,
     offers: OfferOf<F['kind']>[],
     search: { criteria: CriteriaOf<F> } & KeptOf<F>,
   ) {
-    const options: PricedOption<OfferOf<F['kind']>>[] = [];
-    const unpriced: Record<string, number> = {};
     const bookingDate = isoDay(this.d.engine.now());
-    for (const offer of offers) {
-      if (this.flow.accepts && !this.flow.accepts(offer, search.criteria)) continue;
-      const cost = (offer as { total: Money }).total;
-      try {
-        const breakdown = this.d.pricing.price(ctx, {
-          kind: this.flow.kind,
-          supplier: account.supplier,
-          ...this.flow.pricing(offer, search),
-          bookingDate,
-          cost,
-        });
-        options.push({ optionId: String(options.length), accountId: account.id, supplierName: account.name, offer, breakdown });
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'EXCHANGE_RATE_MISSING') throw err;
-        unpriced[cost.currency] = (unpriced[cost.currency] ?? 0) + 1;
-      }
-    }
+    const accepted = this.flow.accepts ? offers.filter((o) => this.flow.accepts?.(o, search.criteria)) : offers;
+    const { priced, unpriced } = priceEach(this.d.pricing, ctx, accepted as (OfferOf<F['kind']> & { total: Money })[], (offer) => ({
+      kind: this.flow.kind,
+      supplier: account.supplier,
+      ...this.flow.pricing(offer, search),
+      bookingDate,
+    }));
+    const options: PricedOption<OfferOf<F['kind']>>[] = priced.map(({ offer, breakdown }, i) => ({
+      optionId: String(i),
+      accountId: account.id,
+      supplierName: account.name,
+      offer,
+      breakdown,
+    }));
     return { options, unpriced };
   }
 
@@ -273,20 +265,7 @@ export class FlowSearch<F extends AnyFlow> {
     const cacheId = QuoteStore.newId();
     const ttlS = this.flow.searchTtlS;
     const expires = new Date(this.d.engine.now().getTime() + ttlS * 1000).toISOString();
-    const left = Object.entries(fields.unpriced ?? {});
-    const count = left.reduce((n, [, k]) => n + k, 0);
-    const notes = left.length
-      ? [
-          ...fields.notes,
-          HM.rateMissingDropped(
-            count,
-            left
-              .map(([c]) => c)
-              .sort()
-              .join(', '),
-          ),
-        ]
-      : fields.notes;
+    const rates = unpricedNotes(fields.unpriced);
     const search = {
       v: 1,
       cacheId,
@@ -294,8 +273,8 @@ export class FlowSearch<F extends AnyFlow> {
       userId: scopeIdOf(sale),
       expires,
       ...fields,
-      ...(left.length ? {} : { unpriced: undefined }),
-      notes,
+      ...(rates.length ? {} : { unpriced: undefined }),
+      notes: [...fields.notes, ...rates],
     } as SearchOf<F>;
     await this.d.store.set(this.keyOf(cacheId), JSON.stringify(search), ttlS);
     return search;

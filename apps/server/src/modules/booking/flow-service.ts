@@ -15,9 +15,13 @@ import { type SalesContext, saleOf, viewerTypeOf } from './sales-context.js';
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The price a reserve body accepted must be the quote's (compared as decimals): a 409 PRICE_CHANGED otherwise. */
-export function assertAcceptedPrice(accepted: { gross: string; currency: string }, now: { gross: string; currency: string }) {
+export function assertAcceptedPrice(
+  accepted: { gross: string; currency: string },
+  now: { gross: string; currency: string },
+  msg: string = HM.priceChanged,
+) {
   if (!new Decimal(accepted.gross).eq(now.gross) || accepted.currency !== now.currency)
-    throw new AppError(409, 'PRICE_CHANGED', HM.priceChanged, { price: `Precio vigente: ${now.gross} ${now.currency}` });
+    throw new AppError(409, 'PRICE_CHANGED', msg, { price: `Precio vigente: ${now.gross} ${now.currency}` });
 }
 
 /**
