@@ -202,7 +202,7 @@ export function createServices(deps: AppDeps) {
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
     productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: transferProductAfterBooking },
   });
-  const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
+  const hotelBooking = new HotelBookingService({ engine: booking, suppliers, providerAccounts, pricing, search: hotelSearch, timeZones });
   const flowDeps = { engine: booking, store: deps.store, suppliers, providerAccounts, pricing };
   const tickets = new TicketService(flowDeps, hotelSearch.places);
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });

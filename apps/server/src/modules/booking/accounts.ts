@@ -24,10 +24,11 @@ export async function checkedAccount(
   sale: SalesContext,
   accountId: string,
   rule: AccountRule,
-  opts: { want?: ProviderId | null; forceSandbox?: boolean; usable?: UsableAccounts } = {},
+  opts: { want?: ProviderId | null; forceSandbox?: boolean; usable?: UsableAccounts; resort?: 'disney' | 'universal' | null } = {},
 ): Promise<ResolvedProviderAccount> {
   const account = opts.usable ? opts.usable.resolve(accountId) : await d.providerAccounts.resolveForSale(sale, accountId);
-  const module = providerModule(account.supplier, rule.kind);
+  // A resort mode (Juniper's Disney / Universal hotels) has its own module.
+  const module = providerModule(account.supplier, rule.kind, opts.resort);
   if (!module || (opts.want && account.supplier !== opts.want) || !d.suppliers.registry.supports(account.supplier, rule.kind))
     throw badRequest(rule.mismatch, { [rule.field]: rule.mismatch }, 'SUPPLIER_MISMATCH');
   if (!sale.modules.includes(module)) throw forbidden(rule.moduleDisabled);

@@ -19,7 +19,11 @@ export function ownInventoryAccount(mode: 'sandbox' | 'production'): ResolvedPro
   };
 }
 
-export const isOwnInventoryAccount = (id: string | null | undefined): boolean => id === OWN_INVENTORY_ACCOUNT_ID;
+/**
+ * Whether an account id names the built-in account: its id, or the provider id the hotel flow's cached own searches
+ * name their source by (`travesia`, booking/hotel/stream.ts), so they resolve like any account.
+ */
+export const isOwnInventoryAccount = (id: string | null | undefined): boolean => id === OWN_INVENTORY_ACCOUNT_ID || id === 'travesia';
 
 /**
  * The built-in account as a source of a search, beside the agency's provider accounts (the short name is the one
