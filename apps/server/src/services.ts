@@ -23,6 +23,7 @@ import { FlightBookingService } from './modules/booking/flight/service.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { BookingPlaceRepository } from './modules/booking/place-repository.js';
+import { RecoveryWorker } from './modules/booking/recovery.js';
 import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
 import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketService } from './modules/booking/ticket/service.js';
@@ -279,6 +280,7 @@ export function createServices(deps: AppDeps) {
     inventoryExtras,
     hotelCatalogue: new HotelCatalogueService(db),
     booking,
+    recoveryWorker: new RecoveryWorker(booking, deps.log),
     hotelSearch,
     hotelBooking,
     tickets,
