@@ -24,6 +24,7 @@ import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { BookingPlaceRepository } from './modules/booking/place-repository.js';
 import { RecoveryWorker } from './modules/booking/recovery.js';
+import { BookingRepository } from './modules/booking/repository.js';
 import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
 import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketService } from './modules/booking/ticket/service.js';
@@ -284,7 +285,7 @@ export function createServices(deps: AppDeps) {
     hotelSearch,
     hotelBooking,
     tickets,
-    ticketCheckIn: new TicketCheckInService({ db, vouchers }),
+    ticketCheckIn: new TicketCheckInService({ repo: new BookingRepository(db), ownBookings: new OwnBookingsRepository(db), vouchers }),
     flightSearch,
     flightBooking,
     transfers,
