@@ -1,8 +1,9 @@
 import type { PriceBreakdown, ProductKind, UserType } from '@travesia/contracts';
 import type { OfferInput } from '../../pricing/index.js';
 import type { CallContext, ResolvedProviderAccount, SupplierAdapterMap } from '../../suppliers/index.js';
-import type { EventActor, RecordVoucherInput } from '../voucher/service.js';
+import type { EventActor } from '../voucher/service.js';
 import type { QuoteOwner } from './quote-store.js';
+import type { SupplierReserve } from './reserve.js';
 import type { SalesContext } from './sales-context.js';
 
 /** The kinds whose flow is a `Flow` run by `FlowService` (hotels and flights use the same pieces apart). */
@@ -64,19 +65,8 @@ export type StoredQuote<C, O, Q, X> = QuoteOwner & {
 
 /** What a flow's reserve hands the engine once its checks passed. */
 export interface FlowReservation<K extends ProductKind> {
-  voucher: Omit<
-    RecordVoucherInput,
-    | 'agencyId'
-    | 'userId'
-    | 'integrator'
-    | 'whiteLabelId'
-    | 'provider'
-    | 'providerAccountId'
-    | 'status'
-    | 'bookingCodes'
-    | 'idempotencyKey'
-    | 'quoteRef'
-  >;
+  /** The voucher as the flow describes it (owner, provider, status, key and codes are the engine's). */
+  voucher: SupplierReserve['voucher'];
   /** The service dates kept in the booking code (recovery looks the booking up between them). */
   checkIn: string;
   checkOut: string;

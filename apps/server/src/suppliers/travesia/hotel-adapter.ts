@@ -135,18 +135,8 @@ export class TravesiaHotelAdapter extends OwnBookingAdapter<HotelBooking> implem
       board?: HotelBooking['rooms'][number]['board'];
     };
     return {
-      supplier: S,
+      ...this.baseOf(b),
       kind: 'hotel',
-      // The operator is the supplier: our reference is its locator.
-      ref: { locator: b.clientReference },
-      clientReference: b.clientReference,
-      status: b.status,
-      supplierStatus: b.status === 'confirmed' ? 'CONFIRMED' : 'CANCELLED',
-      total: b.total,
-      cancellation: b.cancellation,
-      holder: b.holder,
-      createdAt: b.createdAt,
-      remarks: [],
       hotel: d.hotel ?? null,
       checkIn: b.hold.day,
       checkOut: b.hold.end ?? null,
