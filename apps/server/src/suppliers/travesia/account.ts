@@ -34,3 +34,7 @@ export const ownInventorySource = {
   supplier: 'travesia' as const,
   name: PROVIDER_CATALOGUE.travesia.shortLabel,
 };
+
+/** The built-in account of a provider that has one (our own inventory), for routes that name the provider, not an account. */
+export const builtInAccountOf = (provider: string): string | undefined =>
+  provider === ownInventorySource.supplier ? ownInventorySource.accountId : undefined;

@@ -9,6 +9,7 @@ import {
 import { badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import type { ResolvedProviderAccount, TicketOffer, TicketSearchInput } from '../../../suppliers/index.js';
+import { ownInventorySource } from '../../../suppliers/travesia/account.js';
 import { localDay } from '../../inventory/ticket-rules.js';
 import type { FlowCriteria, StoredSearch } from '../flow.js';
 import type { PlaceLookup } from '../hotel/places.js';
@@ -68,7 +69,8 @@ export function ticketSearchHooks(d: { places: Pick<PlaceLookup, 'place' | 'supp
     precheck: (c: TicketCriteria) => void checkTicketCriteria(c, d.now()),
     lookups(c: TicketCriteria): TicketLookups {
       const place = d.places.place(c.destination);
-      const codes = place.then((p) => d.places.supplierCodes(p));
+      // Every supplier's code for the place; our own inventory's is the place itself.
+      const codes = place.then(async (p) => (await d.places.supplierCodes(p)).set(ownInventorySource.supplier, p.id));
       for (const p of [place, codes]) p.catch(() => undefined);
       return { place, codes };
     },
@@ -77,8 +79,7 @@ export function ticketSearchHooks(d: { places: Pick<PlaceLookup, 'place' | 'supp
       const place = await lookups.place;
       // The activity day is the destination's: not before its today.
       const { from, to } = checkTicketCriteria(c, d.now(), place.timeZone ?? DEFAULT_TIME_ZONE);
-      const ownPlace = account.supplier === 'travesia' ? place.id : null;
-      const destination = ownPlace ?? (await lookups.codes).get(account.supplier);
+      const destination = (await lookups.codes).get(account.supplier);
       if (!destination) return { note: M.noMapping(PROVIDER_CATALOGUE[account.supplier].shortLabel) };
       return { destination, from, to, paxAges: paxAgesOf(c) } satisfies TicketSearchInput;
     },

@@ -1,15 +1,15 @@
 import {
   HOTEL_BOOKING_MESSAGES as HM,
   TICKET_BOOKING_MESSAGES as M,
-  OWN_INVENTORY_ACCOUNT_ID,
   type TicketCalendar,
   type TicketCalendarQuery,
   type TicketProvider,
   type TicketReserveBody,
 } from '@travesia/contracts';
 import type { AuthContext } from '../../../http/auth.js';
-import { AppError, badRequest } from '../../../http/errors.js';
+import { badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
+import { builtInAccountOf, ownInventorySource } from '../../../suppliers/travesia/account.js';
 import type { Flow } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
@@ -87,12 +87,9 @@ export class TicketService extends FlowService<ReturnType<typeof ticketFlow>> {
     criteria: TicketCriteria,
     opts: { forceSandbox: boolean; simScenario?: string },
   ) {
-    const id =
-      accountId ?? (provider === 'travesia' ? (await this.sources(auth)).find((s) => s.supplier === 'travesia')?.accountId : undefined);
-    if (!id)
-      throw provider === 'travesia'
-        ? new AppError(403, 'FORBIDDEN', M.moduleDisabled)
-        : badRequest(HM.providerRequired, { provider_id: HM.providerRequired });
+    // Own inventory's route needs no account: its built-in one (its module is checked like any account's).
+    const id = accountId ?? builtInAccountOf(provider);
+    if (!id) throw badRequest(HM.providerRequired, { provider_id: HM.providerRequired });
     const account = await this.account(auth, id, provider, opts.forceSandbox);
     const found = await this.searchOne(auth, account, criteria, opts);
     return { success: true as const, response: ticketPage(auth.user.type, found, { page: 1, limit: 20, sort: 'price' }) };
@@ -108,7 +105,7 @@ export class TicketService extends FlowService<ReturnType<typeof ticketFlow>> {
     if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= 31) throw badRequest(M.rangeTooLong, { to: M.rangeTooLong });
     // The earliest calendar day any zone (UTC−12) can still be in.
     const earliest = isoDay(new Date(this.d.engine.now().getTime() - 86_400_000));
-    const account = await this.account(auth, OWN_INVENTORY_ACCOUNT_ID, 'travesia', false);
+    const account = await this.account(auth, ownInventorySource.accountId, ownInventorySource.supplier, false);
     const place = await this.places.place(q.destination);
     if (q.to < earliest) return { from: q.from, to: q.to, days: [] };
     const from = q.from < earliest ? earliest : q.from;
