@@ -54,7 +54,7 @@ const SEARCH_TIMEOUT_MS = 25_000;
 const PLACE_SEARCHES_PER_MINUTE = 60;
 
 export interface StorefrontOptions {
-  /** The longest a hold lasts before the payment must have settled (never longer than the quote). */
+  /** The longest a hold lasts before the payment must have settled (never longer than the quote), unless the white label sets its own. */
   holdMinutes: number;
 }
 
@@ -354,7 +354,9 @@ export class StorefrontService {
   private async openOrder(s: Storefront, draft: OrderDraft, billing: Billing, returnBase?: string) {
     const payments = this.paymentPort();
     const now = this.now();
-    const hold = Math.min(now.getTime() + this.options.holdMinutes * 60_000, Date.parse(draft.quoteExpiresAt));
+    // The white label's own time to pay, else the platform's (decision 0601); never past the quote.
+    const minutes = s.whiteLabel.holdMinutes ?? this.options.holdMinutes;
+    const hold = Math.min(now.getTime() + minutes * 60_000, Date.parse(draft.quoteExpiresAt));
     const order = await this.d.repo.insert({
       ...draft.order,
       exchange: exchangeOf(draft.priced, now),
@@ -434,6 +436,11 @@ export class StorefrontService {
       this.d.log.warn({ orderId: paid.id, paid: `${e.amount} ${e.currency}`, held: `${paid.amount} ${paid.currency}` }, 'amount mismatch');
       return this.refund(paid, 'El monto pagado no coincide con la reserva');
     }
+    if (e.occurredAt.getTime() >= paid.holdExpiresAt.getTime()) {
+      // Approved after the time to pay ended (the gateway's time of the approval): never booked, refunded (decision 0600).
+      this.d.log.warn({ orderId: paid.id, approvedAt: e.occurredAt, holdExpiresAt: paid.holdExpiresAt }, 'payment approved after the hold');
+      return this.refund(paid, M.paidAfterHold);
+    }
     const booking = await this.d.repo.move(paid.id, ['paid'], 'booking');
     if (!booking) return;
     const found = await this.d.repo.whiteLabelById(booking.whiteLabelId);
@@ -442,7 +449,8 @@ export class StorefrontService {
     const product = this.products[booking.kind];
     let toBook = booking;
     if (this.now().getTime() >= booking.holdExpiresAt.getTime()) {
-      // Paid after the hold: booked only at the same price and still available, else refunded.
+      // Approved within the hold but told after it (a late webhook, a retry): booked only at the same price
+      // and still available, else refunded (decisions 0342, 0600).
       try {
         const next = await product.requote(s, booking, await this.pricingOf(s));
         if ('refused' in next) return this.refund(booking, next.refused, 'booking');

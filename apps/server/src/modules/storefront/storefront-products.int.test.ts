@@ -403,7 +403,7 @@ describe('storefront transfers', () => {
     expect(mail.raw).toContain('AV9541');
   });
 
-  it('books a one-way transfer paid after the hold at the same price, quoting it again first', async () => {
+  it('books a one-way transfer paid within the hold but told after it at the same price, quoting it again first', async () => {
     const { ref, quote } = await transferQuote({ return: undefined });
     const res = await post('/api/storefront/aventura/transfers/orders', {
       ...ref,
@@ -417,7 +417,7 @@ describe('storefront transfers', () => {
       .update(storefrontOrders)
       .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(storefrontOrders.id, row.id));
-    await payments.fire(row.id, 'approved');
+    await payments.fire(row.id, 'approved', { occurredAt: new Date(Date.now() - 120_000) });
     const after = await orderRow(row.ref);
     expect(after.status, after.note ?? '').toBe('booked');
     expect(after.option.quoteId).not.toBe(row.option.quoteId);
