@@ -81,7 +81,9 @@ describe('the late approval a hosted page plays', () => {
     // Dated when the transaction was approved, after the expiration, and signed as documented.
     expect(body.timestamp * 1000).toBeGreaterThanOrEqual(Math.floor(Date.parse(expiration) / 1000) * 1000);
     const tx = body.data.transaction;
-    expect(body.signature.checksum).toBe(sha256(`${tx.id}${tx.status}${tx.amount_in_cents}${body.timestamp}${W.eventsSecret}`).toUpperCase());
+    expect(body.signature.checksum).toBe(
+      sha256(`${tx.id}${tx.status}${tx.amount_in_cents}${body.timestamp}${W.eventsSecret}`).toUpperCase(),
+    );
   });
 
   it('Stripe: a delayed event is created and signed when it is sent, so its signature is fresh', async () => {

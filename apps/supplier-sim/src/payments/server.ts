@@ -1,5 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { defaultDelayMs, PAYMENT_SCENARIOS, type PaymentScenario, type PaymentSimOptions, PaymentSimState, SIM_GATEWAYS, type SimGateway } from './core.js';
+import {
+  defaultDelayMs,
+  PAYMENT_SCENARIOS,
+  type PaymentScenario,
+  type PaymentSimOptions,
+  PaymentSimState,
+  SIM_GATEWAYS,
+  type SimGateway,
+} from './core.js';
 import { mercadoPagoRoutes, playMercadoPago } from './mercadopago.js';
 import { payuRoutes, playPayu } from './payu.js';
 import { playStripe, stripeRoutes } from './stripe.js';

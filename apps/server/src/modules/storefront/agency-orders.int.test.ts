@@ -46,7 +46,13 @@ async function order(surname: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/storefront/canal/orders',
-    payload: { cacheId, optionId: option.optionId, price: option.price, travellers: [[{ name: 'Laura', surname }]], billing: billing(surname) },
+    payload: {
+      cacheId,
+      optionId: option.optionId,
+      price: option.price,
+      travellers: [[{ name: 'Laura', surname }]],
+      billing: billing(surname),
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   const [row] = await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.ref, res.json().response.orderRef));
@@ -74,7 +80,14 @@ beforeAll(async () => {
   await createProviderAccount(t.app, headers.admin, 'hotelbeds', { hotelsApiKey: 'test-hotels', hotelsSecret: 'sandbox' });
   const [wl] = await t.database.db
     .insert(whiteLabels)
-    .values({ agencyId: agency.id, name: 'Canal Viajes', slug: 'canal', status: 'active', products: ['hotels-hotelbeds'], markupPercent: '10' })
+    .values({
+      agencyId: agency.id,
+      name: 'Canal Viajes',
+      slug: 'canal',
+      status: 'active',
+      products: ['hotels-hotelbeds'],
+      markupPercent: '10',
+    })
     .returning();
   whiteLabelId = wl.id;
 
@@ -120,7 +133,9 @@ describe('GET /api/whitelabel/{id}/orders', () => {
     });
     expect(attention.note).toContain('El pago se aprobó después de vencer el tiempo para pagar');
     expect(attention.note).toContain('El reembolso falló');
-    expect(attention.product).toMatch(new RegExp(` · ${day(60).split('-').reverse().join('-')} a ${day(62).split('-').reverse().join('-')}$`));
+    expect(attention.product).toMatch(
+      new RegExp(` · ${day(60).split('-').reverse().join('-')} a ${day(62).split('-').reverse().join('-')}$`),
+    );
     expect(declined).toMatchObject({ status: 'declined', statusLabel: 'Pago rechazado', voucher: null });
     expect(booked).toMatchObject({ status: 'booked', statusLabel: 'Reservado', kind: 'hotel' });
     expect(booked.voucher).toMatchObject({ status: 'confirmed' });

@@ -217,6 +217,15 @@ describe('storefront tickets', () => {
     const changed = await post('/api/storefront/aventura/tickets/orders', { ...body, price: { ...body.price, amount: '1.00' } });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().code).toBe('PRICE_CHANGED');
+    // A shop that does not sell tickets refuses to quote or order this one, in Spanish.
+    for (const [path, payload] of [
+      ['tickets/quote', { cacheId: body.cacheId, optionId: body.optionId }],
+      ['tickets/orders', body],
+    ] as const) {
+      const res = await post(`/api/storefront/solo-hoteles/${path}`, payload);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().msg).toBe('Esta tienda no vende este producto');
+    }
     expect(payments.checkouts.length).toBe(0);
   });
 
@@ -366,6 +375,26 @@ describe('storefront transfers', () => {
     });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.body).toContain('formato internacional');
+    // A shop that does not sell transfers refuses to quote or order this one, in Spanish, before any payment.
+    const checkoutsBefore = payments.checkouts.length;
+    for (const [path, payload] of [
+      ['transfers/quote', ref],
+      [
+        'transfers/orders',
+        {
+          ...base,
+          legs: [
+            { transport: { type: 'FLIGHT', code: 'AV9540' } },
+            { transport: { type: 'FLIGHT', code: 'AV9541' }, pickupAddress: address },
+          ],
+        },
+      ],
+    ] as const) {
+      const res = await post(`/api/storefront/solo-hoteles/${path}`, payload);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().msg).toBe('Esta tienda no vende este producto');
+    }
+    expect(payments.checkouts.length).toBe(checkoutsBefore);
   });
 
   it('books both legs once under one voucher when the approved payment is told twice; mi reserva and the e-mail show the transfer', async () => {

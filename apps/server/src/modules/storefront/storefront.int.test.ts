@@ -146,6 +146,21 @@ describe('storefront hotel search', () => {
     const notSold = await search('solo-tickets');
     expect(notSold.statusCode).toBe(403);
     expect(notSold.json().msg).toBe('Esta tienda no vende este producto');
+    // Quoting or ordering another shop's hotel option there is refused the same way, before any hold or payment.
+    const { cacheId, items } = (await search('playa')).json().response;
+    const option = items[0].options[0];
+    const checkoutsBefore = payments.checkouts.length;
+    for (const [path, payload] of [
+      ['hotels/quote', { cacheId, optionId: option.optionId }],
+      ['orders', { cacheId, optionId: option.optionId, price: option.price, travellers, billing }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/storefront/solo-tickets/${path}`, payload });
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().msg).toBe('Esta tienda no vende este producto');
+    }
+    expect(payments.checkouts.length).toBe(checkoutsBefore);
+    const soloTickets = await t.database.db.select().from(whiteLabels).where(eq(whiteLabels.slug, 'solo-tickets'));
+    expect(await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.whiteLabelId, soloTickets[0].id))).toHaveLength(0);
   });
 
   it('quotes an option at storefront prices without the agency breakdown', async () => {
