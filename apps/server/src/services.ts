@@ -252,6 +252,7 @@ export function createServices(deps: AppDeps) {
     outbox: outboxRepo,
     outboxWorker: outbox,
     places,
+    images: files,
     store: deps.store,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,

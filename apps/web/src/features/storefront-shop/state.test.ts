@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRetry, childAgesOf, holdRemaining, orderPhase, pollInterval, retryTarget } from './state';
+import { canRetry, childAgesOf, holdRemaining, orderPhase, pollInterval, retryTarget, voucherPdfUrl } from './state';
 
 describe('hold countdown', () => {
   const at = Date.parse('2026-12-01T10:00:00Z');
@@ -53,5 +53,13 @@ describe('trying again after a payment that did not book', () => {
     expect(canRetry('processing')).toBe(false);
     expect(canRetry('confirmed')).toBe(false);
     expect(canRetry('review')).toBe(false);
+  });
+});
+
+describe('the voucher PDF of a booked order', () => {
+  it('is asked with the reference and the e-mail, each encoded', () => {
+    expect(voucherPdfUrl('viajes-demo', 'SF-AB12CD34', 'laura+viajes@example.com')).toBe(
+      '/api/storefront/viajes-demo/orders/SF-AB12CD34/voucher?email=laura%2Bviajes%40example.com',
+    );
   });
 });

@@ -45,6 +45,10 @@ export function retryTarget(stored: string | null, slug: string): string {
   return stored?.startsWith(`${home}/`) && !stored.includes('//') ? stored : home;
 }
 
+/** The booked order's voucher PDF in the shop's branding (the same reference + e-mail rule as "mi reserva"). */
+export const voucherPdfUrl = (slug: string, ref: string, email: string) =>
+  `/api/storefront/${encodeURIComponent(slug)}/orders/${encodeURIComponent(ref)}/voucher?email=${encodeURIComponent(email)}`;
+
 /** Phases where the traveller may try again: nothing was charged, or the charge was refunded. */
 export const canRetry = (phase: OrderPhase) => phase === 'not-paid' || phase === 'refunded';
 

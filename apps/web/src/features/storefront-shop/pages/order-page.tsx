@@ -5,7 +5,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { storage } from '../../../lib/storage';
 import { useOrder } from '../api/get-order';
 import { dayOf } from '../components/checkout-parts';
-import { canRetry, holdRemaining, orderPhase, PHASE_TEXT, retryTarget } from '../state';
+import { canRetry, holdRemaining, orderPhase, PHASE_TEXT, retryTarget, voucherPdfUrl } from '../state';
 
 /** The hold's countdown, once a second (no sleeps: an interval the component clears). */
 function Countdown({ expiresAt }: { expiresAt: string }) {
@@ -67,11 +67,15 @@ export function StorefrontOrderPage({ lookup = false }: { lookup?: boolean }) {
             status={phase === 'confirmed' ? 'success' : phase === 'processing' ? 'info' : 'warning'}
             subTitle={PHASE_TEXT[phase].text}
             extra={
-              canRetry(phase) && (
+              canRetry(phase) ? (
                 <Button type="primary" onClick={() => navigate(retry)}>
                   Intentar de nuevo
                 </Button>
-              )
+              ) : o.status === 'booked' && o.voucher && asked ? (
+                <Button type="primary" href={voucherPdfUrl(slug, o.orderRef, asked.email)} target="_blank" rel="noopener">
+                  Descargar voucher (PDF)
+                </Button>
+              ) : null
             }
           />
           {o.status === 'awaiting-payment' && <Countdown expiresAt={o.holdExpiresAt} />}
