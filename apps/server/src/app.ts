@@ -30,6 +30,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { placeRoutes } from './modules/place/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { providerAccountRoutes } from './modules/provider-account/routes.js';
+import { storefrontAgencyRoutes } from './modules/storefront/agency-routes.js';
 import { storefrontRoutes } from './modules/storefront/routes.js';
 import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
 import { userRoutes } from './modules/user/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(whiteLabelRoutes, { services });
   await app.register(paymentRoutes, { services });
   await app.register(storefrontRoutes, { services });
+  await app.register(storefrontAgencyRoutes, { services });
 
   await registerWeb(app, deps.config.WEB_DIST, services.whiteLabels);
   return app;
