@@ -37,6 +37,21 @@ test('the weather card explains a refused location and offers a retry', async ({
   await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
 });
 
+test('with the location allowed but the weather service unreachable, the card says the service failed, not to allow the location', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 4.65, longitude: -74.05 });
+  await page.route('**/api.open-meteo.com/**', (route) => route.abort('internetdisconnected'));
+  await page.route('**/api.bigdatacloud.net/**', (route) => route.abort('internetdisconnected'));
+  await signIn(page, DEMO.agency);
+  await page.goto('/dashboard');
+  await expect(page.getByText('No se pudo consultar el servicio del clima. Inténtalo de nuevo en unos minutos.')).toBeVisible();
+  await expect(page.getByText(/permite el acceso a tu ubicación/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+});
+
 test('bookings that need attention are listed on the dashboard and in the bookings list with their references', async ({ page }) => {
   await signIn(page, DEMO.agency);
   await page.goto('/dashboard');

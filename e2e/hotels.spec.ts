@@ -202,6 +202,35 @@ test('one card per hotel with several suppliers’ rates', async ({ page }) => {
   await expect(page.getByTestId('cancellation-policy').first()).toBeVisible({ timeout: 30_000 });
 });
 
+test("a supplier hotel's photo from its content (Hotelbeds Content API, served by the simulator) loads on the card and the options page", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.agency);
+  await page.goto('/hotels/search/hotelbeds');
+  await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const card = page.getByTestId('hotel-card').first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  // The photo arrives after the results (decision 0630): the page is asked again until the content is there.
+  const photo = card.getByTestId('hotel-photo');
+  await expect(photo).toBeVisible({ timeout: 30_000 });
+  await expect(photo).toHaveAttribute('src', /\/hotelbeds\/giata\/\d{2}\/\d{6}\/\d{6}a_hb_a_001\.jpg$/);
+  await expect(photo).toHaveAttribute('loading', 'lazy');
+  await expect(photo).toHaveAttribute('width', '160');
+  await expect(photo).toHaveAttribute('height', '110');
+  await expect(photo).toHaveAttribute('alt', /^Foto del hotel /);
+  // Loaded, not just placed: the image decoded (CSP img-src let it in, the simulator served the bytes).
+  const loaded = (img: typeof photo) => img.evaluate((e) => (e as unknown as { complete: boolean; naturalWidth: number }).naturalWidth);
+  await expect.poll(() => loaded(photo), { timeout: 15_000 }).toBeGreaterThan(0);
+
+  await card.getByRole('button', { name: 'Ver opción' }).first().click();
+  await expect(page).toHaveURL(/\/hotels\/options\/hotelbeds\?cacheId=/);
+  const big = page.getByTestId('hotel-photo');
+  await expect(big).toHaveAttribute('alt', /^Foto del hotel /);
+  await expect.poll(() => loaded(big), { timeout: 15_000 }).toBeGreaterThan(0);
+});
+
 test('the results on a map: markers, prices and "Ver opción" work when the map tiles cannot load', async ({ page }) => {
   test.setTimeout(120_000);
   // No tile server is reachable (as on this machine): every tile request fails.

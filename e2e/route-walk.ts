@@ -142,6 +142,9 @@ export const WALKS: Walk[] = [
         { path: `/place/${place}` },
         { path: '/booking' },
         { path: '/user' },
+        // Super has no agency: these say where its accounts are instead of failing (issue 15).
+        { path: '/configuration/providers' },
+        { path: '/hotels/search/hotelbeds' },
       ];
     },
   },

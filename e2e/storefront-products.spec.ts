@@ -41,12 +41,26 @@ async function pick(page: Page, combobox: string, keyword: string, label: string
   await expect(field).toHaveValue(label);
 }
 
-/** The first option of the antd select labelled `label`, when it has no value yet. */
+/**
+ * The first option of the antd select labelled `label`, in that select's own dropdown (found by the listbox its
+ * combobox controls): a dropdown closed just before may still be in the page, and "the first visible dropdown"
+ * could be that one while it fades out. Retried until the select is closed again, as a click can be lost under load.
+ */
 async function chooseFirst(page: Page, label: string) {
   const select = page.getByLabel(label, { exact: true });
   if (!(await select.isVisible())) return;
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click({ timeout: 3_000 });
+    // The combobox names its listbox once open.
+    const listbox = await select.getAttribute('aria-controls', { timeout: 3_000 });
+    expect(listbox).toBeTruthy();
+    await page
+      .locator('.ant-select-dropdown', { has: page.locator(`[id="${listbox}"]`) })
+      .locator('.ant-select-item-option')
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(select).toHaveAttribute('aria-expanded', 'false', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 async function billing(page: Page, email: string) {

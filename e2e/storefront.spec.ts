@@ -101,6 +101,13 @@ test('a traveller books a Cartagena hotel on the storefront, pays on the checkou
   expect(orderRef.length).toBeGreaterThan(3);
   expect(await seriousViolations(page)).toEqual([]);
   await noOverflow(page);
+  // The voucher in the white label's branding (decision 0603): a PDF linked from the confirmation.
+  const pdfLink = page.getByRole('link', { name: 'Descargar voucher (PDF)' });
+  await expect(pdfLink).toBeVisible();
+  const pdf = await request.get((await pdfLink.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
   // "Mi reserva": the reference and the e-mail find it; another e-mail does not.
   const mine = await request.get(`/api/storefront/${SLUG}/orders/${encodeURIComponent(orderRef)}?email=laura.gomez@example.com`);

@@ -51,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.publicUrl,
     connectSrc: deps.config.CSP_CONNECT_SRC,
     imgSrc: deps.config.CSP_IMG_SRC,
+    simulatorUrl: services.suppliers.simulatorUrl,
   });
   await registerApiDocs(app);
 

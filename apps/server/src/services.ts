@@ -73,6 +73,7 @@ import type { ConnectionTester } from './modules/provider-account/connection-tes
 import { registryConnectionTester } from './modules/provider-account/registry-tester.js';
 import { ProviderAccountRepository } from './modules/provider-account/repository.js';
 import { ProviderAccountService } from './modules/provider-account/service.js';
+import { StorefrontAgencyOrders } from './modules/storefront/agency-orders.js';
 import { StorefrontRepository } from './modules/storefront/repository.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import { StorefrontSweepJob } from './modules/storefront/sweep-job.js';
@@ -229,6 +230,12 @@ export function createServices(deps: AppDeps) {
     publicUrl: deps.config.publicUrl,
     log: deps.log,
   });
+  const whiteLabels = new WhiteLabelService({
+    repo: new WhiteLabelRepository(db),
+    agencies: agencyRepo,
+    files,
+    hosts: storefrontHosts(deps.config),
+  });
   const storefrontRepo = new StorefrontRepository(db);
   const storefront = new StorefrontService({
     repo: storefrontRepo,
@@ -245,6 +252,7 @@ export function createServices(deps: AppDeps) {
     outbox: outboxRepo,
     outboxWorker: outbox,
     places,
+    images: files,
     store: deps.store,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
@@ -289,13 +297,9 @@ export function createServices(deps: AppDeps) {
     flightSearch,
     flightBooking,
     transfers,
-    whiteLabels: new WhiteLabelService({
-      repo: new WhiteLabelRepository(db),
-      agencies: agencyRepo,
-      files,
-      hosts: storefrontHosts(deps.config),
-    }),
+    whiteLabels,
     storefront,
+    storefrontOrders: new StorefrontAgencyOrders({ repo: storefrontRepo, whiteLabels }),
     storefrontSweep: new StorefrontSweepJob({ repo: storefrontRepo, orders: storefront }, deps.log),
   };
 }

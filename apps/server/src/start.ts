@@ -41,6 +41,8 @@ export async function start(config: Config, opening: Promise<Database>, clock: S
   mark('databaseOpen');
   const applied = await migrate(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  // A new embedded database that migrated from scratch: the next new one starts from this copy (decision 0631).
+  if (applied.length) await database.saveMigratedTemplate?.();
   mark('migrated');
 
   const [{ n }] = await database.db.select({ n: count() }).from(users);

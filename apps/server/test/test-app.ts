@@ -146,13 +146,15 @@ export async function createTestApp(
       | 'storefrontPayments'
       | 'seedState'
       | 'clock'
+      | 'log'
     >
   > = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mail = await startMailCatcher();
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://travesia.test', LOG_LEVEL: 'silent', ...env });
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  // A test may pass its own logger to read what the app logs.
+  const log = deps.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const store = new MemoryStore();
   const mailer = new Mailer({ smtpUrl: mail.url, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
   const app = await buildApp({ config, database, store, mailer, log, ...deps });

@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createContext, markArrival, type SimContext, type SimOptions } from './core/sim.js';
 import { activityRoutes } from './hotelbeds/activities.js';
+import { hotelContentRoutes } from './hotelbeds/content.js';
 import { hotelRoutes } from './hotelbeds/hotels.js';
 import { transferRoutes } from './hotelbeds/transfers.js';
+import { juniperPhotoRoutes } from './juniper/content.js';
 import { canonicalJuniperPath, juniperRoutes } from './juniper/routes.js';
 import { restelRoutes } from './restel/routes.js';
 import { santsgRoutes } from './santsg/routes.js';
@@ -50,12 +52,19 @@ export async function buildSimulator(options: SimOptions = {}): Promise<{ app: F
   await app.register(
     async (hb) => {
       hotelRoutes(hb, sim);
+      hotelContentRoutes(hb, sim);
       activityRoutes(hb, sim);
       transferRoutes(hb, sim);
     },
     { prefix: '/hotelbeds' },
   );
-  await app.register(async (j) => juniperRoutes(j, sim), { prefix: '/juniper' });
+  await app.register(
+    async (j) => {
+      juniperRoutes(j, sim);
+      juniperPhotoRoutes(j);
+    },
+    { prefix: '/juniper' },
+  );
   await app.register(async (r) => restelRoutes(r, sim), { prefix: '/restel' });
   await app.register(async (s) => santsgRoutes(s, sim), { prefix: '/santsg' });
   return { app, sim };

@@ -20,6 +20,7 @@ import { paymentRoutes } from '../modules/payments/routes.js';
 import { placeRoutes } from '../modules/place/routes.js';
 import { profileRoutes } from '../modules/profile/routes.js';
 import { providerAccountRoutes } from '../modules/provider-account/routes.js';
+import { storefrontAgencyRoutes } from '../modules/storefront/agency-routes.js';
 import { storefrontRoutes } from '../modules/storefront/routes.js';
 import { supplierAuditRoutes } from '../modules/supplier-audit/routes.js';
 import { userRoutes } from '../modules/user/routes.js';
@@ -58,4 +59,5 @@ export async function registerModuleRoutes(app: FastifyInstance, services: Servi
   await app.register(whiteLabelRoutes, { services });
   await app.register(paymentRoutes, { services });
   await app.register(storefrontRoutes, { services });
+  await app.register(storefrontAgencyRoutes, { services });
 }

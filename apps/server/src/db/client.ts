@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { TableChanges } from './changes.js';
-import { isNewDataDir, readTemplate, saveTemplate } from './pglite-template.js';
+import { isNewDataDir, readTemplate, saveTemplate, schemaDigest } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -23,6 +23,11 @@ export interface Database {
    * (simple query protocol), answering the rows of the last statement. Used by migrations.
    */
   withScriptConnection<T>(fn: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  /**
+   * A new embedded database that did not start from a migrated copy: once its migrations ran (and before any
+   * data), saves it as the copy the next new database starts from (pglite-template.ts, decision 0631).
+   */
+  saveMigratedTemplate?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,9 +72,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   const dir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
   if (dir) mkdirSync(dir, { recursive: true });
   const extensions = { btree_gin, pg_trgm, unaccent };
-  // A new data directory starts from the cluster a previous start initialised (decision 0470).
+  // A new data directory starts from the cluster a previous start initialised (decision 0470), migrated when a
+  // previous start saved one for these very migrations (decision 0631).
   const fresh = dir !== undefined && isNewDataDir(dir);
-  const template = fresh ? readTemplate(Object.keys(extensions)) : undefined;
+  const digest = fresh ? schemaDigest() : undefined;
+  const migrated = fresh ? readTemplate(Object.keys(extensions), digest) : undefined;
+  const template = migrated ?? (fresh ? readTemplate(Object.keys(extensions)) : undefined);
   const client = await PGlite.create(dir ?? 'memory://', {
     extensions,
     loadDataDir: template,
@@ -90,6 +98,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
         const res = await client.exec(text);
         return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[];
       }),
+    ...(fresh && !migrated ? { saveMigratedTemplate: () => saveTemplate(client, Object.keys(extensions), digest) } : {}),
     close: () => client.close(),
   };
 }

@@ -39,6 +39,7 @@ const PUBLIC_OPERATIONS = [
   'GET /api/storefront/by-host',
   'GET /api/storefront/{slug}/hotels/search/{cacheId}',
   'GET /api/storefront/{slug}/orders/{ref}',
+  'GET /api/storefront/{slug}/orders/{ref}/voucher',
   'GET /api/storefront/{slug}/site',
   'GET /api/storefront/{slug}/tickets/search/{cacheId}',
   'GET /api/storefront/{slug}/transfers/search/{cacheId}',

@@ -61,11 +61,13 @@ describe('security headers', () => {
     expectBrowserHeaders(res);
   });
 
-  it('images from any https host (photos, map tiles) and the hosts of CSP_IMG_SRC', async () => {
+  it('images from any https host (photos, map tiles), the hosts of CSP_IMG_SRC and the simulator (sandbox photos)', async () => {
     const imgSrc = (res: Awaited<ReturnType<typeof get>>) =>
       /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1].split(' ') ?? [];
-    expect(imgSrc(await get(plain, '/'))).toEqual(["'self'", 'data:', 'blob:', 'https:']);
-    expect(imgSrc(await get(secure, '/'))).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http://tiles.internal:8080']);
+    const sim = (t: TestApp) => new URL(t.app.services.suppliers.simulatorUrl).origin;
+    expect(sim(plain)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(imgSrc(await get(plain, '/'))).toEqual(["'self'", 'data:', 'blob:', 'https:', sim(plain)]);
+    expect(imgSrc(await get(secure, '/'))).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http://tiles.internal:8080', sim(secure)]);
   });
 
   it('on a signed-in API answer', async () => {

@@ -18,6 +18,11 @@ export interface SecurityHeaderOptions {
    * (`VITE_MAP_TILES_URL`) that is not on https (any https host is allowed already).
    */
   imgSrc?: string;
+  /**
+   * The supplier simulator's URL: sandbox accounts' hotel photos are served by it (decision 0630), over http on
+   * this host unless SUPPLIER_SIM_URL says otherwise; its origin joins `img-src`.
+   */
+  simulatorUrl?: string;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -32,12 +37,13 @@ export function isHttps(request: FastifyRequest, publicUrl: string): boolean {
  * (decision 0112). The CSP is the one the built app passes: scripts only from our origin; styles also
  * inline because Ant Design's CSS-in-JS injects <style> elements and React sets style attributes at
  * run time; images from anywhere over https (hotel photos, agency logos, map tiles) and data: URIs, plus
- * CSP_IMG_SRC; no framing.
+ * CSP_IMG_SRC and the supplier simulator (sandbox hotel photos); no framing.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
   const https = opts.publicUrl.startsWith('https:');
   const extra = (opts.connectSrc ?? '').split(/[\s,]+/).filter(Boolean);
   const extraImages = (opts.imgSrc ?? '').split(/[\s,]+/).filter(Boolean);
+  if (opts.simulatorUrl) extraImages.push(new URL(opts.simulatorUrl).origin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,

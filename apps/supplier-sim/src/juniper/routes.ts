@@ -19,6 +19,7 @@ import {
 } from '../core/inventory.js';
 import { centsToDecimal, decimalToCents } from '../core/prng.js';
 import { nextNumber, type Payload, prelude, SANDBOX_SECRET, type SimContext, type SimOperation, scenariosOf, send } from '../core/sim.js';
+import { hotelContents } from './content.js';
 import { juniperTicketRoutes } from './tickets.js';
 import { JUNIPER_TRANSFER_OPS, juniperTransfers } from './transfers.js';
 
@@ -380,20 +381,7 @@ export function juniperRoutes(app: FastifyInstance, sim: SimContext) {
       case 'HotelContent': {
         const codes = arr(obj(rq.HotelContentList).Hotel).map((x) => String(x['@Code']));
         if (!codes.length || codes.length > 25) return fail('REQ_PRACTICE', 'Between 1 and 25 hotels per request');
-        const contents = codes
-          .map((c) => findHotel(c))
-          .filter((h): h is Hotel => !!h)
-          .map((h) => ({
-            '@Code': h.jpCode,
-            HotelName: h.name,
-            Zone: { '@Code': h.zone.code, '@JPDCode': `JPD${h.zone.code}`, Name: h.zone.name },
-            HotelCategory: { '@Type': `${h.stars}est`, '#': `${h.stars} Estrellas` },
-            Address: { Address: h.address, Latitude: h.latitude, Longitude: h.longitude },
-            Descriptions: {
-              Description: { '@Type': 'SHT', '#': `${h.name}, ${h.stars} estrellas en ${h.zone.name}, ${h.destination.city}.` },
-            },
-          }));
-        return reply200({ Contents: { HotelContent: contents } });
+        return reply200({ Contents: { HotelContent: hotelContents(req, codes) } });
       }
       case 'HotelAvail': {
         const seg = arr(obj(obj(rq.HotelRequest).SearchSegmentsHotels).SearchSegmentHotels)[0] ?? {};

@@ -34,8 +34,24 @@ export const PAYMENT_SCENARIO_LABELS: Record<PaymentScenario, string> = {
   expired: 'El pago vence sin pagarse',
   duplicate: 'Aprobado, con el evento enviado dos veces',
   'out-of-order': 'Aprobado, con los eventos en desorden',
-  'late-approval': 'Aprobación tardía (después de una espera)',
+  'late-approval': 'Aprobación tardía (llega después de vencer el plazo de pago)',
 };
+
+/** How long the hosted page's pending and late approvals wait (the control API may set another delay). */
+export const PAGE_DELAY_MS = 5_000;
+/** A late approval lands this long after the checkout's expiry. */
+const LATE_MARGIN_MS = 2_000;
+
+/**
+ * The delay a scenario played without an explicit one waits: a late approval lands just after the
+ * checkout's expiration time — the platform's hold — when the gateway was given one (Wompi
+ * `expiration-time`, Mercado Pago `expiration_date_to`, Stripe `expires_at`), so it is a payment
+ * arriving after the hold expired; otherwise, and for every other scenario, PAGE_DELAY_MS.
+ */
+export function defaultDelayMs(c: Pick<SimCheckout, 'expiresAt'>, scenario: PaymentScenario, now = Date.now()): number {
+  if (scenario !== 'late-approval' || !Number.isFinite(c.expiresAt)) return PAGE_DELAY_MS;
+  return Math.max(PAGE_DELAY_MS, c.expiresAt - now + LATE_MARGIN_MS);
+}
 
 export type SimGateway = 'wompi' | 'stripe' | 'payu' | 'mercadopago';
 export const SIM_GATEWAYS: readonly SimGateway[] = ['wompi', 'stripe', 'payu', 'mercadopago'];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  defaultDelayMs,
   hmac,
   PAYMENT_SANDBOX_CREDENTIALS,
   PAYMENT_SCENARIOS,
@@ -184,7 +185,7 @@ export function mercadoPagoRoutes(app: FastifyInstance, state: PaymentSimState) 
     if (c?.gateway !== 'mercadopago' || !scenario || !PAYMENT_SCENARIOS.includes(scenario)) {
       return reply.status(400).type('text/html; charset=utf-8').send(messagePage('Pago no válido', 'No encontramos este pago.'));
     }
-    const paymentId = playMercadoPago(state, c, scenario, 5_000);
+    const paymentId = playMercadoPago(state, c, scenario, defaultDelayMs(c, scenario));
     const q = new URLSearchParams({
       collection_id: paymentId,
       payment_id: paymentId,
@@ -213,16 +214,16 @@ export function playMercadoPago(state: PaymentSimState, c: SimCheckout, scenario
       c.status = 'expired';
       continue;
     }
-    const event =
-      step.repeatOf !== undefined
-        ? built[step.repeatOf]
-        : mercadoPagoNotification(
-            c,
-            i === 0 || step.backdateS ? 'payment.created' : 'payment.updated',
-            Date.now() - (step.backdateS ?? 0) * 1000,
-          );
-    built[i] = event;
     state.later(at, async () => {
+      // Built when sent (its signed `ts` is the sending time); a duplicate is the earlier notification's bytes.
+      const event =
+        (step.repeatOf !== undefined ? built[step.repeatOf] : undefined) ??
+        mercadoPagoNotification(
+          c,
+          i === 0 || step.backdateS ? 'payment.created' : 'payment.updated',
+          Date.now() - (step.backdateS ?? 0) * 1000,
+        );
+      built[i] = event;
       if (!step.backdateS) {
         c.status = step.status;
         c.metadata.updatedAt = String(Date.now());

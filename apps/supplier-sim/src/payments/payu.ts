@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  defaultDelayMs,
   md5,
   PAYMENT_SANDBOX_CREDENTIALS,
   PAYMENT_SCENARIOS,
@@ -208,7 +209,7 @@ export function payuRoutes(app: FastifyInstance, state: PaymentSimState) {
     if (c?.gateway !== 'payu' || !scenario || !PAYMENT_SCENARIOS.includes(scenario)) {
       return reply.status(400).type('text/html; charset=utf-8').send(messagePage('Pago no válido', 'No encontramos este pago.'));
     }
-    const txId = playPayu(state, c, scenario, 5_000);
+    const txId = playPayu(state, c, scenario, defaultDelayMs(c, scenario));
     if (!c.returnUrl) return reply.type('text/html; charset=utf-8').send(messagePage('Pago enviado', 'Puedes volver a la tienda.'));
     const q = new URLSearchParams({
       merchantId: C.merchantId,

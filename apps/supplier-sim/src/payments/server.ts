@@ -1,5 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { PAYMENT_SCENARIOS, type PaymentScenario, type PaymentSimOptions, PaymentSimState, SIM_GATEWAYS, type SimGateway } from './core.js';
+import {
+  defaultDelayMs,
+  PAYMENT_SCENARIOS,
+  type PaymentScenario,
+  type PaymentSimOptions,
+  PaymentSimState,
+  SIM_GATEWAYS,
+  type SimGateway,
+} from './core.js';
 import { mercadoPagoRoutes, playMercadoPago } from './mercadopago.js';
 import { payuRoutes, playPayu } from './payu.js';
 import { playStripe, stripeRoutes } from './stripe.js';
@@ -34,7 +42,7 @@ export async function buildPaymentSimulator(options: PaymentSimOptions = {}): Pr
     );
     if (!c || !b.scenario || !PAYMENT_SCENARIOS.includes(b.scenario))
       return reply.status(404).send({ error: 'checkout or scenario not found' });
-    const delay = Number.isFinite(b.delayMs) ? Math.max(0, Number(b.delayMs)) : 5_000;
+    const delay = Number.isFinite(b.delayMs) ? Math.max(0, Number(b.delayMs)) : defaultDelayMs(c, b.scenario);
     const base = `${req.protocol}://${req.headers.host}`;
     const play: Record<SimGateway, () => string> = {
       wompi: () => playWompi(state, c, b.scenario as PaymentScenario, delay),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  defaultDelayMs,
   hmac,
   PAYMENT_SANDBOX_CREDENTIALS,
   PAYMENT_SCENARIOS,
@@ -153,33 +154,40 @@ export function stripeRoutes(app: FastifyInstance, state: PaymentSimState) {
     if (c?.gateway !== 'stripe' || !scenario || !PAYMENT_SCENARIOS.includes(scenario)) {
       return reply.status(400).type('text/html; charset=utf-8').send(messagePage('Pago no válido', 'No encontramos este pago.'));
     }
-    playStripe(state, c, scenario, 5_000, baseOf(req));
+    playStripe(state, c, scenario, defaultDelayMs(c, scenario), baseOf(req));
     return reply.redirect(c.returnUrl, 303);
   });
 }
 
-/** Plays a scenario on a Stripe session: Checkout's events in order, each after its delay. */
+/**
+ * Plays a scenario on a Stripe session: Checkout's events in order, each after its delay, each created and
+ * signed when it is sent (a late payment's event is as recent as Stripe's would be).
+ */
 export function playStripe(state: PaymentSimState, c: SimCheckout, scenario: PaymentScenario, delayMs: number, baseUrl: string): string {
   c.transactionId ??= scenario === 'expired' ? null : randomId('pi_', 12);
   const built: { body: string; headers: Record<string, string> }[] = [];
   let at = 0;
-  const created = Math.floor(Date.now() / 1000);
+  let last = 0;
   let sawPending = false;
   for (const [i, step] of scenarioSteps(scenario, delayMs).entries()) {
     at += step.delayMs;
-    const stamp = step.backdateS ? created - step.backdateS : created + i;
     // After a `completed` with an unpaid async method, Stripe sends `async_payment_succeeded`.
-    const event =
-      step.repeatOf !== undefined
-        ? built[step.repeatOf]
-        : stripeEvent(c, step.status, stamp, baseUrl, sawPending && step.status === 'approved');
+    const asyncSuccess = sawPending && step.status === 'approved';
     if (step.status === 'pending') sawPending = true;
-    built[i] = event;
     state.later(at, async () => {
-      if (!step.backdateS) c.status = step.status;
+      // Each event strictly after the one before it, unless it is an older one arriving late.
+      const now = Math.max(last + 1, Math.floor(Date.now() / 1000));
+      const repeated = step.repeatOf !== undefined ? built[step.repeatOf] : undefined;
       // A repeated delivery is the same event, signed again at send time as Stripe does on retries.
-      const again = step.repeatOf !== undefined ? resign(event.body) : event;
-      await state.post('stripe', c, step.status, again.body, again.headers);
+      const event = repeated
+        ? resign(repeated.body)
+        : stripeEvent(c, step.status, step.backdateS ? last - step.backdateS : now, baseUrl, asyncSuccess);
+      built[i] = event;
+      if (!step.backdateS) {
+        c.status = step.status;
+        last = now;
+      }
+      await state.post('stripe', c, step.status, event.body, event.headers);
     });
   }
   return c.transactionId ?? c.id;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  defaultDelayMs,
   PAYMENT_SANDBOX_CREDENTIALS,
   PAYMENT_SCENARIOS,
   type PaymentScenario,
@@ -140,17 +141,20 @@ export function wompiRoutes(app: FastifyInstance, state: PaymentSimState) {
     if (c?.gateway !== 'wompi' || !scenario || !PAYMENT_SCENARIOS.includes(scenario)) {
       return reply.status(400).type('text/html; charset=utf-8').send(messagePage('Pago no válido', 'No encontramos este pago.'));
     }
-    const txId = playWompi(state, c, scenario, 5_000);
+    const txId = playWompi(state, c, scenario, defaultDelayMs(c, scenario));
     return reply.redirect(`${c.returnUrl}${c.returnUrl.includes('?') ? '&' : '?'}id=${encodeURIComponent(txId)}&env=test`, 303);
   });
 }
 
-/** Plays a scenario on a Wompi checkout: events sent in order, each after its delay. */
+/**
+ * Plays a scenario on a Wompi checkout: events sent in order, each after its delay, each built and dated
+ * when it is sent (Wompi's `timestamp` is when the transaction changed); a duplicate is the earlier event's bytes.
+ */
 export function playWompi(state: PaymentSimState, c: SimCheckout, scenario: PaymentScenario, delayMs: number): string {
   c.transactionId ??= `${Math.floor(Math.random() * 90000) + 10000}-${Math.floor(Date.now() / 1000)}-${Math.floor(Math.random() * 90000) + 10000}`;
   const built: { body: string; headers: Record<string, string> }[] = [];
   let at = 0;
-  let ts = Math.floor(Date.now() / 1000);
+  let last = 0;
   for (const [i, step] of scenarioSteps(scenario, delayMs).entries()) {
     at += step.delayMs;
     // Wompi has no expired transaction status: a checkout past its expiration time takes no payment and
@@ -160,12 +164,15 @@ export function playWompi(state: PaymentSimState, c: SimCheckout, scenario: Paym
       c.status = 'expired';
       continue;
     }
-    const stamp = step.backdateS ? ts - step.backdateS : ts;
-    const event = step.repeatOf !== undefined ? built[step.repeatOf] : wompiEvent(c, step.status, stamp);
-    built[i] = event;
-    ts = Math.max(ts, stamp);
     state.later(at, async () => {
-      if (!step.backdateS) c.status = step.status;
+      const now = Math.max(last, Math.floor(Date.now() / 1000));
+      const repeated = step.repeatOf !== undefined ? built[step.repeatOf] : undefined;
+      const event = repeated ?? wompiEvent(c, step.status, step.backdateS ? now - step.backdateS : now);
+      built[i] = event;
+      if (!step.backdateS) {
+        c.status = step.status;
+        last = now;
+      }
       await state.post('wompi', c, step.status, event.body, event.headers);
     });
   }

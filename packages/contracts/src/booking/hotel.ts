@@ -81,6 +81,11 @@ export const hotelSearchPageSchema = z.object({
   notes: z.array(z.string()),
   items: z.array(hotelItemSchema),
   facets: hotelFacetsSchema.optional(),
+  /**
+   * Some hotels' static content (photos, address, map position) is still being fetched from the suppliers: ask
+   * the page again shortly (decision 0630). Absent once it has all arrived or failed.
+   */
+  contentPending: z.boolean().optional(),
 });
 export type HotelSearchPage = z.infer<typeof hotelSearchPageSchema>;
 export type HotelStreamEvent = SearchStreamEvent<HotelSearchPage>;
@@ -91,7 +96,7 @@ export type HotelSearchAnswer = z.infer<typeof hotelSearchAnswerSchema>;
 export type HotelPageQuery = Pick<z.infer<typeof hotelCachedQuery>, 'page' | 'limit' | 'sort'> &
   Partial<Omit<z.infer<typeof hotelCachedQuery>, 'page' | 'limit' | 'sort'>>;
 
-/** Juniper static content of one hotel (cached a day). */
+/** A supplier's static content of one hotel (Juniper HotelContent, Hotelbeds Content API; cached a week). */
 export const hotelContentSchema = z.object({
   code: z.string(),
   name: z.string(),
@@ -100,7 +105,7 @@ export const hotelContentSchema = z.object({
   address: z.string(),
   description: z.string(),
   location: z.object({ lat: z.number(), lng: z.number() }).optional(),
-  /** Photo URLs (https). */
+  /** Photo URLs, best first: https, or the sandbox simulator's. */
   images: z.array(z.string()).optional(),
 });
 export type HotelContent = z.infer<typeof hotelContentSchema>;

@@ -7,6 +7,9 @@ export const STOREFRONT_MESSAGES = {
   orderNotFound: 'No encontramos una reserva con esa referencia y correo',
   priceChanged: 'El precio cambió: revísalo y acéptalo para continuar',
   paymentsUnavailable: 'Los pagos de esta tienda aún no están disponibles',
+  /** The order's note when a payment was approved after its hold ended (decision 0600). */
+  paidAfterHold: 'El pago se aprobó después de vencer el tiempo para pagar',
+  voucherNotReady: 'Tu reserva aún no está confirmada: el voucher estará disponible cuando lo esté',
   phoneInvalid: 'Teléfono no válido: usa el formato internacional, p. ej. +573001234567',
   emailInvalid: 'Correo electrónico no válido',
   documentRequired: 'Documento de identidad es obligatorio',

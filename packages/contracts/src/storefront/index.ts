@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hotelCachedQuery, hotelOptionRef, hotelSearchBody, hotelTravellerSchema } from '../hotel-booking.js';
 import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
+import { idSchema, pageQuery, paginated } from '../schemas/common.js';
 import { storefrontSlugParams } from '../white-label/site.js';
 import {
   STOREFRONT_MESSAGES,
@@ -137,3 +138,49 @@ export const storefrontPlacesSchema = z.array(z.object({ id: z.string(), name: z
 export type StorefrontPlace = z.infer<typeof storefrontPlacesSchema>[number];
 export type StorefrontCheckout = z.infer<typeof storefrontCheckoutSchema>;
 export type StorefrontQuote = z.infer<typeof storefrontQuoteSchema>;
+
+/**
+ * The agency's view of its storefront's orders (`GET /api/whitelabel/{id}/orders`, decision 0602): every
+ * order with its status in the agency's words, so one paid but not booked (`needs-attention`, a refund that
+ * failed) is never lost. The price is the traveller's (every price view may see it); no cost, no rate.
+ */
+export const STOREFRONT_ORDER_AGENCY_STATUS_LABELS: Record<StorefrontOrderStatus, string> = {
+  'awaiting-payment': 'Esperando el pago',
+  paid: 'Pagado, por reservar',
+  booking: 'Reservando',
+  booked: 'Reservado',
+  refunded: 'Reembolsado',
+  'needs-attention': 'Requiere atención',
+  declined: 'Pago rechazado',
+  expired: 'Vencido sin pago',
+};
+
+export const storefrontAgencyOrdersParams = z.object({ id: idSchema });
+export const storefrontAgencyOrdersQuery = pageQuery(20, 100).extend({
+  status: z.enum(STOREFRONT_ORDER_STATUSES, { error: 'Estado no válido' }).optional(),
+});
+export type StorefrontAgencyOrdersQuery = z.infer<typeof storefrontAgencyOrdersQuery>;
+
+export const storefrontAgencyOrderSchema = z.object({
+  _id: z.string(),
+  ref: z.string(),
+  kind: z.enum(STOREFRONT_PRODUCT_KINDS),
+  status: z.enum(STOREFRONT_ORDER_STATUSES),
+  statusLabel: z.string(),
+  /** What it books, in one line (the hotel and dates, the activity and day, the transfer). */
+  product: z.string(),
+  holder: z.object({ name: z.string(), surname: z.string() }),
+  email: z.string(),
+  price: money,
+  gateway: z.string().nullable(),
+  gatewayReference: z.string().nullable(),
+  /** The booking the order made (or the cancelled one a failed reserve left), linked in `/booking`. */
+  voucher: z.object({ _id: z.string(), reference: z.string(), status: z.string() }).nullable(),
+  /** Why it was refunded or needs attention. */
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  holdExpiresAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StorefrontAgencyOrder = z.infer<typeof storefrontAgencyOrderSchema>;
+export const storefrontAgencyOrderPageSchema = paginated(storefrontAgencyOrderSchema);

@@ -72,6 +72,20 @@ export const markupPercentSchema = z.preprocess(
     .refine((s) => Number(s) <= 300, { error: m['markup.invalid'] }),
 );
 
+/**
+ * Minutes a storefront order holds its quoted price while the traveller pays (decision 0601): 1–60, or
+ * null for the platform's `STOREFRONT_HOLD_MINUTES`. A blank field is null.
+ */
+export const holdMinutesSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v.trim())) : v),
+  z
+    .number({ error: m['hold.invalid'] })
+    .int({ error: m['hold.invalid'] })
+    .min(1, { error: m['hold.invalid'] })
+    .max(60, { error: m['hold.invalid'] })
+    .nullable(),
+);
+
 const fields = {
   name: z.string({ error: m['name.required'] }).trim().min(1, { error: m['name.required'] }).max(120, { error: m['name.required'] }),
   status: z.enum(WHITE_LABEL_STATUSES, { error: m['status.invalid'] }),
@@ -86,6 +100,7 @@ const fields = {
   currency: z.enum(COMMON_CURRENCIES, { error: m['currency.invalid'] }),
   language: z.enum(WHITE_LABEL_LANGUAGES, { error: m['language.invalid'] }),
   markupPercent: markupPercentSchema,
+  holdMinutes: holdMinutesSchema,
 };
 
 /** POST /api/whitelabels. `agencyId` is read only for super (everyone else creates for their own agency). */
@@ -100,6 +115,7 @@ export const createWhiteLabelBody = z.object({
   currency: fields.currency.default('USD'),
   language: fields.language.default('es'),
   markupPercent: fields.markupPercent.default('0'),
+  holdMinutes: fields.holdMinutes.default(null),
 });
 export type CreateWhiteLabelInput = z.input<typeof createWhiteLabelBody>;
 export type CreateWhiteLabelValues = z.output<typeof createWhiteLabelBody>;
@@ -132,6 +148,8 @@ export const whiteLabelSchema = z.object({
   currency: z.string(),
   language: z.enum(WHITE_LABEL_LANGUAGES),
   markupPercent: z.string(),
+  /** Minutes a storefront order holds its price; null: the platform's default (decision 0601). */
+  holdMinutes: z.number().int().nullable(),
   /** Where the storefront answers: the path always, then the subdomain and custom domain when set. */
   addresses: z.object({ path: z.string(), subdomain: z.string().nullable(), customDomain: z.string().nullable() }),
   /** Records to create in DNS for the subdomain / custom domain to reach the platform. */

@@ -22,6 +22,7 @@ export const WHITE_LABEL_MESSAGES = {
   'currency.invalid': 'Moneda no válida',
   'language.invalid': 'Idioma no válido',
   'markup.invalid': 'El markup debe ser un porcentaje entre 0 y 300 con máximo 2 decimales',
+  'hold.invalid': 'El tiempo para pagar debe ser un número entero de minutos entre 1 y 60',
   'color.invalid': 'Color no válido: usa el formato #RRGGBB',
   'image.invalid': 'Imagen no válida: súbela de nuevo',
   'image.missing': 'La imagen no existe: súbela de nuevo',

@@ -1,5 +1,5 @@
 import type { AgencyModule, SiteContent } from '@travesia/contracts';
-import { char, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { char, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies.js';
 import { users } from './users.js';
 
@@ -18,6 +18,8 @@ export const whiteLabels = pgTable('white_labels', {
   currency: char('currency', { length: 3 }).notNull().default('USD'),
   language: text('language').$type<'es' | 'en'>().notNull().default('es'),
   markupPercent: numeric('markup_percent', { precision: 6, scale: 2 }).notNull().default('0'),
+  /** Minutes a storefront order holds its price while the traveller pays (migration 1400); null: the platform's. */
+  holdMinutes: integer('hold_minutes'),
   // Migration 1001: optional addresses and the storefront content (draft and published).
   subdomain: text('subdomain').unique(),
   customDomain: text('custom_domain').unique(),

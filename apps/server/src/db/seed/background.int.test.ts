@@ -59,8 +59,11 @@ describe('demo seed before readiness, the rest in the background', () => {
     expect([...codes].sort()).toEqual(SIM_DESTINATIONS.map((d) => d.hotelbeds).sort());
     expect((await search(admin, 'cartagena', 'city'))[0].displayName).toBe('Cartagena de Indias, Bolívar, Colombia');
     expect((await search(admin, 'MCO', 'airport'))[0]).toMatchObject({ iataCode: 'MCO' });
-    // The rest of the world is not there yet, and the start knows it has to load it.
+    expect((await search(admin, 'miami beach', 'city'))[0].displayName).toBe('Miami Beach, Florida, Estados Unidos');
+    // The rest of the world is not there yet, nor the United States beyond Florida (decision 0631), and the
+    // start knows it has to load them.
     expect(await search(admin, 'francia', 'country')).toEqual([]);
+    expect(await search(admin, 'houston', 'city')).toEqual([]);
     expect(await placeSeedPending(t.database.db)).toBe(true);
   });
 
@@ -78,6 +81,8 @@ describe('demo seed before readiness, the rest in the background', () => {
     expect(warnings).toEqual([]);
     expect(await placeSeedPending(t.database.db)).toBe(false);
     expect((await search(admin, 'francia', 'country'))[0]).toMatchObject({ name: 'Francia', countryCode: 'FR' });
+    expect((await search(admin, 'houston', 'city'))[0].displayName).toBe('Houston, Texas, Estados Unidos');
+    expect((await search(admin, 'JFK', 'airport'))[0]).toMatchObject({ iataCode: 'JFK' });
     const countries = await t.database.db.select({ id: places.id }).from(places).where(eq(places.type, 'country'));
     expect(countries.length).toBeGreaterThanOrEqual(245);
   }, 300_000);

@@ -175,6 +175,40 @@ describe('/configuration/app', () => {
     );
   });
 
+  it('the CSV export writes "Creada" in the agency\'s zone, the zone the screens show (issue 15)', async () => {
+    const { voucher } = await makeVoucher(t.app, {
+      agencyId: w.agencyB.id,
+      client: { name: 'Zoe', surname: 'Husohorario', email: 'zoe-husohorario@test.example' },
+    });
+    await t.database.db.execute(
+      `update vouchers set created_at = '2029-03-10T02:00:00Z' where id = '${voucher.id}'` as unknown as Parameters<
+        typeof t.database.db.execute
+      >[0],
+    );
+    const created = async () => {
+      const res = await t.app.inject({ url: '/api/voucher/export?format=csv&q=husohorario', headers: w.headers.adminB });
+      expect(res.statusCode).toBe(200);
+      const [head, row] = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      return row.split(',')[head.split(',').indexOf('Creada')];
+    };
+    const zone = (timeZone: string) =>
+      t.app.inject({ method: 'PUT', url: `${APP}?agencyId=${w.agencyB.id}`, headers: w.headers.super, payload: appBody({ timeZone }) });
+    await zone('America/Bogota');
+    expect(await created()).toBe('09-03-2029 21:00:00');
+    const session = (await t.app.inject({ url: '/api/user', headers: w.headers.adminB })).json();
+    expect(session.branding.timeZone).toBe('America/Bogota');
+    try {
+      await zone('Europe/Madrid');
+      expect(await created()).toBe('10-03-2029 03:00:00');
+      expect((await t.app.inject({ url: '/api/user', headers: w.headers.adminB })).json().branding.timeZone).toBe('Europe/Madrid');
+    } finally {
+      await zone('America/Bogota');
+    }
+  });
+
   it('recounts the dashboard days of the agency when its zone changes', async () => {
     const { voucher } = await makeVoucher(t.app, { agencyId: w.agencyB.id });
     // Created at 02:00 UTC: the previous day in Bogotá, the same day in Madrid.

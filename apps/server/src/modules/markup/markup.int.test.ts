@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld } from '../../../test/factories.js';
+import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { exchangeRates } from '../../db/schema/index.js';
 
@@ -253,6 +254,33 @@ describe('markup rules: validation', () => {
 });
 
 describe('markup preview', () => {
+  it('applies a draft for one supplier and destination to a sample of that supplier there, and to no other (issue 15)', async () => {
+    const colombia = await insertPlace(t.database, 'Colombia', 'country', null);
+    const cartagena = await insertPlace(t.database, 'Cartagena de Indias', 'city', colombia);
+    const draft = {
+      name: 'Hotelbeds Cartagena',
+      productKind: 'hotel',
+      supplier: 'hotelbeds',
+      destinationId: cartagena.id,
+      kind: 'percentage',
+      value: '10',
+      priority: 999,
+    };
+    const preview = async (supplier: string, destinationAncestors: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/markup/preview',
+        headers: w.headers.admin,
+        payload: { cost: { amount: '200', currency: 'USD' }, productKind: 'hotel', supplier, destinationAncestors, draft },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().breakdown as { price: string };
+    };
+    expect((await preview('hotelbeds', [cartagena.id, colombia.id])).price).toBe('220.00');
+    expect((await preview('restel', [cartagena.id, colombia.id])).price).toBe('200.00');
+    expect((await preview('hotelbeds', [colombia.id])).price).toBe('200.00');
+  });
+
   it('shows an agency admin what a draft 10% hotel rule does to its own cost', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { StorefrontOrderStatus } from '@travesia/contracts';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -82,6 +82,32 @@ export class StorefrontRepository {
       .update(storefrontOrders)
       .set({ ...patch, updatedAt: sql`now()` })
       .where(eq(storefrontOrders.id, id));
+  }
+
+  /**
+   * A white label's orders for its agency, newest first, with the voucher each made (decision 0602);
+   * `status` narrows them (migration 1040's index on white label and creation date serves both).
+   */
+  async listForAgency(whiteLabelId: string, status: StorefrontOrderStatus | undefined, page: number, limit: number) {
+    const where: SQL | undefined = and(
+      eq(storefrontOrders.whiteLabelId, whiteLabelId),
+      status ? eq(storefrontOrders.status, status) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      this.db
+        .select({
+          order: storefrontOrders,
+          voucher: { id: vouchers.id, reference: vouchers.externalBookingReference, status: vouchers.status },
+        })
+        .from(storefrontOrders)
+        .leftJoin(vouchers, eq(vouchers.id, storefrontOrders.voucherId))
+        .where(where)
+        .orderBy(desc(storefrontOrders.createdAt), desc(storefrontOrders.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ total: count() }).from(storefrontOrders).where(where),
+    ]);
+    return { rows, total };
   }
 
   /** Orders still in `booking` whose last change is older than `before`, oldest first (migration 1201's index). */

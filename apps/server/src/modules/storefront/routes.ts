@@ -204,6 +204,20 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
         response: { 200: ok(storefrontOrderViewSchema) },
       },
     },
-    async (req) => ({ success: true as const, response: await shop.lookup(req.params.slug, req.params.ref, req.query.email) }),
+    async (req) => ({ success: true as const, response: await shop.orders.lookup(req.params.slug, req.params.ref, req.query.email) }),
+  );
+
+  // The booked order's voucher in the white label's branding (decision 0603): the same reference + e-mail rule.
+  app.get(
+    '/api/storefront/:slug/orders/:ref/voucher',
+    { config, schema: { tags, params: storefrontOrderParams, querystring: storefrontOrderLookupQuery } },
+    async (req, reply) => {
+      const { filename, pdf } = await shop.orders.voucherPdf(req.params.slug, req.params.ref, req.query.email);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 };

@@ -3,13 +3,9 @@ import {
   type AgencyModule,
   BASE_CURRENCY,
   enabledModules,
-  formatMoney,
-  type HotelCancellationPolicy,
   STOREFRONT_MESSAGES as M,
-  STOREFRONT_ORDER_STATUS_LABELS,
   type StorefrontHotelSearchBody,
   type StorefrontOrderBody,
-  type StorefrontOrderView,
   type StorefrontProductKind,
   type StorefrontTicketOrderBody,
   type StorefrontTicketPageQuery,
@@ -34,6 +30,7 @@ import type { HotelBookingService } from '../booking/hotel/service.js';
 import type { TicketSearchService } from '../booking/ticket/search.js';
 import type { TicketBookingService } from '../booking/ticket/service.js';
 import type { TransferService } from '../booking/transfer/service.js';
+import type { FileService } from '../file/service.js';
 import type { OutboxRepository } from '../outbox/repository.js';
 import type { OutboxWorker } from '../outbox/worker.js';
 import type { PaymentPort, PaymentSettled } from '../payments/port.js';
@@ -41,20 +38,22 @@ import { toPlaceDto } from '../place/presenter.js';
 import type { PlaceService } from '../place/service.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
+import { OUTBOX_CONFIRMATION, StorefrontConfirmation } from './confirmation.js';
 import { HotelOrders } from './hotels.js';
 import { amountIn, type EnginePage, freeCancellationUntil, money, rooms, storefrontPage } from './present.js';
 import { type Billing, exchangeOf, type OrderDraft, type OrderProduct, type Storefront } from './product.js';
 import type { StorefrontRepository } from './repository.js';
+import { OrderSettlement } from './settlement.js';
 import { StorefrontTickets } from './tickets.js';
 import { StorefrontTransfers } from './transfers.js';
+import { TravellerOrders } from './traveller-orders.js';
 
 const HOTEL_SUPPLIERS = ['hotelbeds', 'juniper', 'restel'] as const;
-const OUTBOX_CONFIRMATION = 'storefront.confirmation';
 const SEARCH_TIMEOUT_MS = 25_000;
 const PLACE_SEARCHES_PER_MINUTE = 60;
 
 export interface StorefrontOptions {
-  /** The longest a hold lasts before the payment must have settled (never longer than the quote). */
+  /** The longest a hold lasts before the payment must have settled (never longer than the quote), unless the white label sets its own. */
   holdMinutes: number;
 }
 
@@ -72,6 +71,8 @@ export interface StorefrontDeps {
   payments: PaymentPort | null;
   outbox: OutboxRepository;
   places: Pick<PlaceService, 'autocompletePublic' | 'getPublic'>;
+  /** The white label's logo as PNG for the traveller's voucher. */
+  images: Pick<FileService, 'png'>;
   store: KeyValueStore;
   outboxWorker: OutboxWorker;
   mailer: Mailer;
@@ -92,9 +93,12 @@ export class StorefrontService {
   /** Tickets and transfers of the shop (tickets.ts, transfers.ts). */
   readonly tickets: StorefrontTickets;
   readonly transfers: StorefrontTransfers;
+  /** "Mi reserva" and the traveller's voucher PDF (traveller-orders.ts). */
+  readonly orders: TravellerOrders;
   /** Each product's part of a paid order: its re-quote after the hold and its reserve. */
   private readonly products: Record<StorefrontProductKind, OrderProduct>;
   private readonly hotels: HotelOrders;
+  private readonly settlement: OrderSettlement;
   constructor(private readonly d: StorefrontDeps) {
     this.now = d.now ?? (() => new Date());
     this.options = { holdMinutes: 15, ...d.options };
@@ -102,8 +106,28 @@ export class StorefrontService {
     this.transfers = new StorefrontTransfers({ transfers: d.transfers, engine: d.engine, places: d.places, log: d.log });
     this.hotels = new HotelOrders(d.hotelBooking, d.engine);
     this.products = { hotel: this.hotels, ticket: this.tickets, transfer: this.transfers };
+    this.settlement = new OrderSettlement({
+      repo: d.repo,
+      payments: d.payments,
+      outbox: d.outbox,
+      outboxWorker: d.outboxWorker,
+      log: d.log,
+      now: this.now,
+      products: this.products,
+      contextOf: (whiteLabel, agency) => this.contextOf(whiteLabel, agency),
+      pricingOf: (s) => this.pricingOf(s),
+    });
+    this.orders = new TravellerOrders({
+      repo: d.repo,
+      engine: d.engine,
+      images: d.images,
+      publicUrl: d.publicUrl,
+      storefront: (slug) => this.storefront(slug),
+      booked: (orderId, voucherId) => this.booked(orderId, voucherId),
+    });
+    const confirmation = new StorefrontConfirmation({ repo: d.repo, mailer: d.mailer, publicUrl: d.publicUrl });
     d.payments?.onSettled((e) => this.settled(e));
-    d.outboxWorker.on(OUTBOX_CONFIRMATION, (p) => this.sendConfirmation(String(p.orderId)));
+    d.outboxWorker.on(OUTBOX_CONFIRMATION, (p) => confirmation.send(String(p.orderId)));
   }
 
   /** The active white label of `slug` as a sales context (anything else: the same Spanish 404). */
@@ -354,7 +378,9 @@ export class StorefrontService {
   private async openOrder(s: Storefront, draft: OrderDraft, billing: Billing, returnBase?: string) {
     const payments = this.paymentPort();
     const now = this.now();
-    const hold = Math.min(now.getTime() + this.options.holdMinutes * 60_000, Date.parse(draft.quoteExpiresAt));
+    // The white label's own time to pay, else the platform's (decision 0601); never past the quote.
+    const minutes = s.whiteLabel.holdMinutes ?? this.options.holdMinutes;
+    const hold = Math.min(now.getTime() + minutes * 60_000, Date.parse(draft.quoteExpiresAt));
     const order = await this.d.repo.insert({
       ...draft.order,
       exchange: exchangeOf(draft.priced, now),
@@ -389,194 +415,20 @@ export class StorefrontService {
     return { orderRef: order.ref, checkoutUrl: session.checkoutUrl, holdExpiresAt: order.holdExpiresAt.toISOString() };
   }
 
-  /**
-   * A payment reached a final state (told at least once per transition, possibly out of order):
-   * every step is a conditional transition, so duplicates and races move the order once.
-   */
-  async settled(e: PaymentSettled): Promise<void> {
-    const order = await this.d.repo.byId(e.orderId);
-    if (!order || order.whiteLabelId !== e.whiteLabelId || (order.paymentId && order.paymentId !== e.paymentId)) {
-      this.d.log.warn({ paymentId: e.paymentId, orderId: e.orderId }, 'payment event for an unknown order or another payment; ignored');
-      return;
-    }
-    const log = { orderId: order.id, paymentId: e.paymentId, status: e.status };
-    switch (e.status) {
-      case 'declined':
-      case 'error':
-      case 'expired': {
-        const moved = await this.d.repo.move(order.id, ['awaiting-payment'], e.status === 'expired' ? 'expired' : 'declined', {
-          gatewayReference: e.gatewayReference,
-          note: e.status === 'expired' ? 'El pago venció' : 'El pago fue rechazado',
-        });
-        this.d.log.info({ ...log, moved: !!moved }, 'storefront payment not approved');
-        return;
-      }
-      case 'refunded':
-        await this.d.repo.move(order.id, ['paid', 'needs-attention'], 'refunded', { note: 'Pago reembolsado' });
-        return;
-      case 'approved':
-        return this.approved(order, e);
-    }
+  /** A payment reached a final state (`PaymentPort.onSettled`): settlement.ts. */
+  settled(e: PaymentSettled): Promise<void> {
+    return this.settlement.settled(e);
   }
 
-  private async approved(order: StorefrontOrderRow, e: PaymentSettled): Promise<void> {
-    // Approved wins over an earlier declined/expired told out of order: the money was taken.
-    const paid = await this.d.repo.move(order.id, ['awaiting-payment', 'declined', 'expired'], 'paid', {
-      paymentId: e.paymentId,
-      gateway: e.gateway,
-      gatewayReference: e.gatewayReference,
-    });
-    if (!paid) {
-      this.d.log.info({ orderId: order.id, status: order.status }, 'approved payment told again; nothing to do');
-      return;
-    }
-    if (!new Decimal(e.amount).eq(paid.amount) || e.currency !== paid.currency) {
-      this.d.log.warn({ orderId: paid.id, paid: `${e.amount} ${e.currency}`, held: `${paid.amount} ${paid.currency}` }, 'amount mismatch');
-      return this.refund(paid, 'El monto pagado no coincide con la reserva');
-    }
-    const booking = await this.d.repo.move(paid.id, ['paid'], 'booking');
-    if (!booking) return;
-    const found = await this.d.repo.whiteLabelById(booking.whiteLabelId);
-    if (!found) return this.refund(booking, 'La tienda ya no existe', 'booking');
-    const s = this.contextOf(found.whiteLabel, found.agency);
-    const product = this.products[booking.kind];
-    let toBook = booking;
-    if (this.now().getTime() >= booking.holdExpiresAt.getTime()) {
-      // Paid after the hold: booked only at the same price and still available, else refunded.
-      try {
-        const next = await product.requote(s, booking, await this.pricingOf(s));
-        if ('refused' in next) return this.refund(booking, next.refused, 'booking');
-        // The same price in the display currency; the cost and rate are the re-quote's (decision 0560).
-        const exchange = exchangeOf(next.priced, this.now());
-        await this.d.repo.patch(booking.id, { option: next.option, exchange });
-        toBook = { ...booking, option: next.option, exchange };
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        return this.refund(booking, `No se pudo volver a cotizar: ${err.message}`, 'booking');
-      }
-    }
-    const payment = { gateway: e.gateway, reference: e.gatewayReference, amount: e.amount, currency: e.currency, status: 'approved' };
-    try {
-      const { voucher } = await product.reserve(s, toBook, payment);
-      if (voucher.status === 'cancelled') return this.refund(booking, 'El proveedor no confirmó la reserva', 'booking', voucher.id);
-      const done = voucher.status === 'confirmed' || voucher.status === 'on-request';
-      if (done) await this.booked(booking.id, voucher.id);
-      else await this.d.repo.patch(booking.id, { voucherId: voucher.id });
-    } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
-      const voucherId = err.fields?.voucherId;
-      return this.refund(booking, `No se pudo reservar: ${err.message}`, 'booking', voucherId);
-    }
+  /** A booking order whose voucher is confirmed: booked, and the confirmation e-mail queued (the sweeper's too). */
+  booked(orderId: string, voucherId: string): Promise<void> {
+    return this.settlement.booked(orderId, voucherId);
   }
 
-  /** A booking order whose voucher is confirmed: booked, and the confirmation e-mail queued (also the sweeper's). */
-  async booked(orderId: string, voucherId: string) {
-    const moved = await this.d.repo.move(orderId, ['booking'], 'booked', { voucherId });
-    if (moved) {
-      await this.d.outbox.enqueue(OUTBOX_CONFIRMATION, { orderId });
-      this.d.outboxWorker.kick();
-    }
+  /** The refund path (decisions 0342, 0600; the sweeper's too). */
+  refund(order: StorefrontOrderRow, reason: string, from: 'paid' | 'booking' = 'paid', voucherId?: string): Promise<void> {
+    return this.settlement.refund(order, reason, from, voucherId);
   }
-
-  /** The refund path (decision 0342): refunded through the gateway, or left to the agency when that fails (also the sweeper's). */
-  async refund(order: StorefrontOrderRow, reason: string, from: 'paid' | 'booking' = 'paid', voucherId?: string) {
-    const patch = voucherId ? { voucherId } : {};
-    try {
-      const r = await (this.d.payments as PaymentPort).refund(order.paymentId ?? '', reason);
-      const note = r.status === 'refunded' ? reason : `${reason} (reembolso en trámite)`;
-      await this.d.repo.move(order.id, [from], 'refunded', { ...patch, note });
-      this.d.log.warn({ orderId: order.id, reason }, 'storefront order refunded');
-    } catch (err) {
-      await this.d.repo.move(order.id, [from], 'needs-attention', {
-        ...patch,
-        note: `${reason}. El reembolso falló: revisar con la pasarela`,
-      });
-      this.d.log.error({ err, orderId: order.id }, 'storefront refund failed; order needs attention');
-    }
-  }
-
-  /** "Mi reserva": the order when the e-mail matches (the same 404 otherwise). */
-  async lookup(slug: string, ref: string, email: string): Promise<StorefrontOrderView> {
-    const s = await this.storefront(slug);
-    let order = await this.d.repo.byRef(s.whiteLabel.id, ref);
-    if (!order || order.email !== email.trim().toLowerCase()) throw notFound(M.orderNotFound);
-    const voucher = order.voucherId ? await this.d.engine.settler.reload(order.voucherId) : null;
-    // A booking answered pending settles later (recovery): the order follows its voucher.
-    if (order.status === 'booking' && voucher && (voucher.status === 'confirmed' || voucher.status === 'on-request')) {
-      await this.booked(order.id, voucher.id);
-      order = (await this.d.repo.byId(order.id)) as StorefrontOrderRow;
-    }
-    const billing = order.billing as { name: string; surname: string };
-    return {
-      orderRef: order.ref,
-      status: order.status,
-      statusLabel: STOREFRONT_ORDER_STATUS_LABELS[order.status],
-      holdExpiresAt: order.holdExpiresAt.toISOString(),
-      price: money({ amount: order.amount, currency: order.currency }),
-      kind: order.kind,
-      hotel: order.summary.hotel ?? null,
-      rooms: order.summary.rooms ?? [],
-      ticket: order.summary.ticket ?? null,
-      transfer: order.summary.transfer ?? null,
-      holder: { name: billing.name, surname: billing.surname },
-      voucher: voucher
-        ? {
-            reference: voucher.externalBookingReference,
-            status: voucher.status,
-            locator: voucher.locator ?? null,
-            cancellation: order.summary.cancellation as HotelCancellationPolicy,
-          }
-        : null,
-    };
-  }
-
-  /** The confirmation e-mail, in the white label's name, with the reference and the "mi reserva" link. */
-  private async sendConfirmation(orderId: string) {
-    const order = await this.d.repo.byId(orderId);
-    if (!order) return;
-    const found = await this.d.repo.whiteLabelById(order.whiteLabelId);
-    if (!found) return;
-    const wl = found.whiteLabel;
-    const link = `${this.d.publicUrl}/s/${wl.slug}/mi-reserva?ref=${encodeURIComponent(order.ref)}`;
-    await this.d.mailer.send({
-      to: order.email,
-      fromName: wl.name,
-      subject: `${wl.name}: tu reserva ${order.ref} está confirmada`,
-      text: [
-        ...confirmationLines(order.summary),
-        `Referencia: ${order.ref}`,
-        `Total pagado: ${formatMoney(order.amount, order.currency)}`,
-        `Consulta tu reserva en ${link} con esta referencia y tu correo.`,
-        '',
-        wl.name,
-      ].join('\n'),
-    });
-  }
-}
-
-/** What the confirmation e-mail says was booked, by product. */
-function confirmationLines(summary: StorefrontOrderRow['summary']): string[] {
-  const { hotel, ticket, transfer } = summary;
-  if (ticket) {
-    const when = [ticket.date, ticket.session ? `a las ${ticket.session}` : null].filter(Boolean).join(' ');
-    const who = `${ticket.participants.adults} adulto(s)${ticket.participants.children ? ` y ${ticket.participants.children} niño(s)` : ''}`;
-    return [
-      `Tu reserva de ${ticket.activity}${ticket.modality ? ` (${ticket.modality})` : ''} el ${when} está confirmada.`,
-      `Participantes: ${who}${ticket.language ? ` · Idioma: ${ticket.language}` : ''}`,
-    ];
-  }
-  if (transfer)
-    return [
-      `Tu traslado (${transfer.service}, ${transfer.vehicle}) para ${transfer.passengers} pasajero(s) está confirmado:`,
-      ...transfer.legs.map(
-        (l) =>
-          `${l.direction === 'outbound' ? 'Ida' : 'Regreso'}: ${l.from} → ${l.to}, ${l.date} a las ${l.time}` +
-          (l.transportNumber ? ` (vuelo ${l.transportNumber})` : ''),
-      ),
-    ];
-  return hotel
-    ? [`Tu reserva en ${hotel.name} del ${hotel.checkIn} al ${hotel.checkOut} está confirmada.`]
-    : ['Tu reserva está confirmada.'];
 }
 
 /** The storefront's view of a quote: the traveller's price and the option, nothing the agency keeps. */

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { PAYMENT_SANDBOX_CREDENTIALS, type RunningPaymentSimulator, startPaymentSimulator, startSimulator } from '@travesia/supplier-sim';
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
 import { insertPlace } from '../../../test/places.js';
@@ -19,6 +22,7 @@ let paySim: RunningPaymentSimulator;
 let cartagena = '';
 let whiteLabelId = '';
 const SLUG = 'mar-azul';
+const logLines: string[] = [];
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const billing = {
@@ -38,7 +42,14 @@ const travellers = [
 beforeAll(async () => {
   suppliers = await startSimulator({ port: 0, host: '127.0.0.1' });
   paySim = await startPaymentSimulator();
-  t = await createTestApp({}, { simulatorUrl: suppliers.url, paymentSimulatorUrl: paySim.url });
+  // Warnings kept, so a refused webhook can be seen logged.
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await createTestApp({}, { simulatorUrl: suppliers.url, paymentSimulatorUrl: paySim.url, log: pino({ level: 'warn' }, sink) });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   paySim.setPlatformUrl(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
@@ -161,6 +172,28 @@ describe('a storefront order paid on the payment simulator', () => {
     expect(await vouchersOfOrder(order.id)).toHaveLength(0);
   });
 
+  it('refunds through Wompi a payment approved after the hold ended, told twice, and books nothing (decision 0600)', async () => {
+    const { order, payment } = await placeOrder(62);
+    // The hold ends before the traveller pays (the browser test waits a white label's 1-minute hold instead).
+    await t.database.db
+      .update(storefrontOrders)
+      .set({ holdExpiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(storefrontOrders.id, order.id));
+    await pay(payment.id, 'duplicate');
+    await expect.poll(() => orderStatus(order.id), { timeout: 60_000, interval: 200 }).toBe('refunded');
+    const [row] = await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.id, order.id));
+    expect(row.note).toBe('El pago se aprobó después de vencer el tiempo para pagar');
+    expect(await vouchersOfOrder(order.id)).toHaveLength(0);
+    await expect
+      .poll(async () => (await t.database.db.select().from(payments).where(eq(payments.id, payment.id)))[0].status, { timeout: 30_000 })
+      .toBe('refunded');
+    const booked = await t.database.db
+      .select()
+      .from(vouchers)
+      .where(eq(vouchers.idempotencyKey, `sf-${order.id}`));
+    expect(booked).toHaveLength(0);
+  });
+
   it('refuses a webhook whose signature does not verify and changes nothing', async () => {
     const { order } = await placeOrder(56);
     const forged = await t.app.inject({
@@ -176,5 +209,60 @@ describe('a storefront order paid on the payment simulator', () => {
     expect(forged.statusCode).toBeGreaterThanOrEqual(400);
     expect(forged.statusCode).toBeLessThan(500);
     expect(await orderStatus(order.id)).toBe('awaiting-payment');
+  });
+  it('refuses a replayed approval and one of another amount or currency: 4xx in Spanish, logged, nothing booked', async () => {
+    const { order, payment } = await placeOrder(59);
+    const W = PAYMENT_SANDBOX_CREDENTIALS.wompi;
+    // A Wompi event signed with the right events secret (docs.wompi.co "Eventos": the properties, the timestamp, the secret).
+    const event = (timestamp: number, over: { amount?: number; currency?: string } = {}) => {
+      const tx = {
+        id: `15113-${timestamp}-40000`,
+        reference: payment.id,
+        status: 'APPROVED',
+        amount_in_cents: over.amount ?? payment.amountMinor,
+        currency: over.currency ?? 'COP',
+      };
+      const checksum = createHash('sha256')
+        .update(`${tx.id}${tx.status}${tx.amount_in_cents}${timestamp}${W.eventsSecret}`)
+        .digest('hex')
+        .toUpperCase();
+      return {
+        event: 'transaction.updated',
+        data: { transaction: tx },
+        environment: 'test',
+        signature: { properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'], checksum },
+        timestamp,
+        sent_at: new Date(timestamp * 1000).toISOString(),
+      };
+    };
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/payments/webhook/wompi', payload });
+    const now = Math.floor(Date.now() / 1000);
+
+    // Replayed: a genuine signature on an event older than Wompi's retry window (25 h).
+    const replayed = await post(event(now - 26 * 3600));
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toMatchObject({
+      code: 'PAYMENT_WEBHOOK_TIMESTAMP',
+      msg: 'El evento es demasiado antiguo o su fecha no es válida',
+    });
+    expect(
+      logLines.some((l) => l.includes('payment webhook refused') && l.includes(payment.id) && l.includes('"reason":"timestamp"')),
+    ).toBe(true);
+
+    // Signed correctly, but for another amount, or another currency, than the hold.
+    for (const over of [{ amount: payment.amountMinor - 100 }, { currency: 'USD' }]) {
+      const other = await post(event(now, over));
+      expect(other.statusCode, JSON.stringify(over)).toBe(422);
+      expect(other.json()).toMatchObject({
+        code: 'PAYMENT_WEBHOOK_MISMATCH',
+        msg: 'El monto o la moneda del evento no coinciden con el pago',
+      });
+    }
+    expect(logLines.some((l) => l.includes('payment webhook amount or currency mismatch') && l.includes(payment.id))).toBe(true);
+
+    expect(await orderStatus(order.id)).toBe('awaiting-payment');
+    expect(await vouchersOfOrder(order.id)).toHaveLength(0);
+    const [still] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(still.status).toBe('pending');
   });
 });

@@ -217,6 +217,15 @@ describe('storefront tickets', () => {
     const changed = await post('/api/storefront/aventura/tickets/orders', { ...body, price: { ...body.price, amount: '1.00' } });
     expect(changed.statusCode).toBe(409);
     expect(changed.json().code).toBe('PRICE_CHANGED');
+    // A shop that does not sell tickets refuses to quote or order this one, in Spanish.
+    for (const [path, payload] of [
+      ['tickets/quote', { cacheId: body.cacheId, optionId: body.optionId }],
+      ['tickets/orders', body],
+    ] as const) {
+      const res = await post(`/api/storefront/solo-hoteles/${path}`, payload);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().msg).toBe('Esta tienda no vende este producto');
+    }
     expect(payments.checkouts.length).toBe(0);
   });
 
@@ -366,6 +375,26 @@ describe('storefront transfers', () => {
     });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.body).toContain('formato internacional');
+    // A shop that does not sell transfers refuses to quote or order this one, in Spanish, before any payment.
+    const checkoutsBefore = payments.checkouts.length;
+    for (const [path, payload] of [
+      ['transfers/quote', ref],
+      [
+        'transfers/orders',
+        {
+          ...base,
+          legs: [
+            { transport: { type: 'FLIGHT', code: 'AV9540' } },
+            { transport: { type: 'FLIGHT', code: 'AV9541' }, pickupAddress: address },
+          ],
+        },
+      ],
+    ] as const) {
+      const res = await post(`/api/storefront/solo-hoteles/${path}`, payload);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().msg).toBe('Esta tienda no vende este producto');
+    }
+    expect(payments.checkouts.length).toBe(checkoutsBefore);
   });
 
   it('books both legs once under one voucher when the approved payment is told twice; mi reserva and the e-mail show the transfer', async () => {
@@ -403,7 +432,7 @@ describe('storefront transfers', () => {
     expect(mail.raw).toContain('AV9541');
   });
 
-  it('books a one-way transfer paid after the hold at the same price, quoting it again first', async () => {
+  it('books a one-way transfer paid within the hold but told after it at the same price, quoting it again first', async () => {
     const { ref, quote } = await transferQuote({ return: undefined });
     const res = await post('/api/storefront/aventura/transfers/orders', {
       ...ref,
@@ -417,7 +446,7 @@ describe('storefront transfers', () => {
       .update(storefrontOrders)
       .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(storefrontOrders.id, row.id));
-    await payments.fire(row.id, 'approved');
+    await payments.fire(row.id, 'approved', { occurredAt: new Date(Date.now() - 120_000) });
     const after = await orderRow(row.ref);
     expect(after.status, after.note ?? '').toBe('booked');
     expect(after.option.quoteId).not.toBe(row.option.quoteId);

@@ -146,6 +146,21 @@ describe('storefront hotel search', () => {
     const notSold = await search('solo-tickets');
     expect(notSold.statusCode).toBe(403);
     expect(notSold.json().msg).toBe('Esta tienda no vende este producto');
+    // Quoting or ordering another shop's hotel option there is refused the same way, before any hold or payment.
+    const { cacheId, items } = (await search('playa')).json().response;
+    const option = items[0].options[0];
+    const checkoutsBefore = payments.checkouts.length;
+    for (const [path, payload] of [
+      ['hotels/quote', { cacheId, optionId: option.optionId }],
+      ['orders', { cacheId, optionId: option.optionId, price: option.price, travellers, billing }],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/storefront/solo-tickets/${path}`, payload });
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().msg).toBe('Esta tienda no vende este producto');
+    }
+    expect(payments.checkouts.length).toBe(checkoutsBefore);
+    const soloTickets = await t.database.db.select().from(whiteLabels).where(eq(whiteLabels.slug, 'solo-tickets'));
+    expect(await t.database.db.select().from(storefrontOrders).where(eq(storefrontOrders.whiteLabelId, soloTickets[0].id))).toHaveLength(0);
   });
 
   it('quotes an option at storefront prices without the agency breakdown', async () => {
@@ -209,6 +224,25 @@ describe('storefront orders', () => {
     expect(jobs.some((j) => (j.payload as { orderId: string }).orderId === row.id)).toBe(true);
   });
 
+  it("holds for the white label's own time to pay, else the platform's, and opens the checkout until then (decision 0601)", async () => {
+    const minutes = async () => {
+      const { row } = await order();
+      const checkout = payments.checkoutOf(row.id);
+      expect(checkout.expiresAt.getTime()).toBe(row.holdExpiresAt.getTime());
+      return Math.round((row.holdExpiresAt.getTime() - row.createdAt.getTime()) / 60_000);
+    };
+    // The platform's 15 minutes, cut to the engine's quote (10 minutes at most).
+    const platform = await minutes();
+    expect(platform).toBeGreaterThan(3);
+    expect(platform).toBeLessThanOrEqual(15);
+    await t.database.db.update(whiteLabels).set({ holdMinutes: 3 }).where(eq(whiteLabels.slug, 'playa'));
+    try {
+      expect(await minutes()).toBe(3);
+    } finally {
+      await t.database.db.update(whiteLabels).set({ holdMinutes: null }).where(eq(whiteLabels.slug, 'playa'));
+    }
+  });
+
   it('books nothing for a declined or expired payment', async () => {
     const declined = (await order()).row;
     await payments.fire(declined.id, 'declined');
@@ -233,18 +267,52 @@ describe('storefront orders', () => {
     );
   });
 
-  it('books a payment approved after the hold expired when the price is the same', async () => {
+  it('refunds a payment approved after the hold ended, even at the same price, and books nothing (decision 0600)', async () => {
     const { row } = await order();
+    const refundsBefore = payments.refunds.length;
     await t.database.db
       .update(storefrontOrders)
       .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(storefrontOrders.id, row.id));
     await payments.fire(row.id, 'approved');
+    // Told again (the port's retry, a duplicate): still one refund, never a booking.
+    await payments.fire(row.id, 'approved');
+    const after = await orderRow(row.id);
+    expect(after.status).toBe('refunded');
+    expect(after.note).toBe('El pago se aprobó después de vencer el tiempo para pagar');
+    expect(payments.refunds.slice(refundsBefore).map((r) => r.paymentId)).toEqual([payments.checkoutOf(row.id).paymentId]);
+    expect(await vouchersOf(`sf-${row.id}`)).toHaveLength(0);
+
+    // The refund failing leaves it to the agency, still unbooked.
+    const other = (await order()).row;
+    await t.database.db
+      .update(storefrontOrders)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(storefrontOrders.id, other.id));
+    payments.failRefunds = true;
+    try {
+      await payments.fire(other.id, 'approved');
+    } finally {
+      payments.failRefunds = false;
+    }
+    const stuck = await orderRow(other.id);
+    expect(stuck.status).toBe('needs-attention');
+    expect(stuck.note).toContain('El reembolso falló');
+    expect(await vouchersOf(`sf-${other.id}`)).toHaveLength(0);
+  });
+
+  it('books a payment approved within the hold but told after it when the price is the same', async () => {
+    const { row } = await order();
+    await t.database.db
+      .update(storefrontOrders)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(storefrontOrders.id, row.id));
+    await payments.fire(row.id, 'approved', { occurredAt: new Date(Date.now() - 120_000) });
     expect((await orderRow(row.id)).status).toBe('booked');
     expect(await vouchersOf(`sf-${row.id}`)).toHaveLength(1);
   });
 
-  it('refunds a payment approved after the hold expired when the price changed', async () => {
+  it('refunds a payment approved within the hold but told after it when the price changed', async () => {
     const { row } = await order();
     await t.database.db
       .update(storefrontOrders)
@@ -252,7 +320,7 @@ describe('storefront orders', () => {
       .where(eq(storefrontOrders.id, row.id));
     await t.database.db.update(whiteLabels).set({ markupPercent: '25' }).where(eq(whiteLabels.slug, 'playa'));
     try {
-      await payments.fire(row.id, 'approved');
+      await payments.fire(row.id, 'approved', { occurredAt: new Date(Date.now() - 120_000) });
     } finally {
       await t.database.db.update(whiteLabels).set({ markupPercent: '10' }).where(eq(whiteLabels.slug, 'playa'));
     }
@@ -425,12 +493,12 @@ describe('a storefront selling in its display currency (decision 0560)', () => {
     const [voucher] = await vouchersOf(`sf-${held.row.id}`);
     expect(new Decimal(voucher.priceGross).eq(held.option.price.amount)).toBe(true);
     expect((voucher.product as unknown as { breakdown: { rate: string } }).breakdown.rate).toBe(COP_RATE);
-    // After the hold: quoted again at the new rate, another price, so refunded and never booked.
+    // Approved within the hold but told after it: quoted again at the new rate, another price, so refunded and never booked.
     await t.database.db
       .update(storefrontOrders)
       .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
       .where(eq(storefrontOrders.id, late.row.id));
-    await payments.fire(late.row.id, 'approved');
+    await payments.fire(late.row.id, 'approved', { occurredAt: new Date(Date.now() - 120_000) });
     const refunded = await orderRow(late.row.id);
     expect(refunded.status).toBe('refunded');
     expect(refunded.note).toContain('cambiaron');

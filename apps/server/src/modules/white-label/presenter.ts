@@ -40,6 +40,7 @@ export function toWhiteLabelDto(row: WhiteLabelRow, agencyName: string, hosts: H
     currency: row.currency,
     language: row.language,
     markupPercent: row.markupPercent,
+    holdMinutes: row.holdMinutes,
     addresses: {
       path: `/s/${row.slug}`,
       subdomain: row.subdomain && hosts.baseDomain ? `${row.subdomain}.${hosts.baseDomain}` : null,

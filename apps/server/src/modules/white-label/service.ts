@@ -158,6 +158,7 @@ export class WhiteLabelService {
       currency: input.currency,
       language: input.language,
       markupPercent: input.markupPercent,
+      holdMinutes: input.holdMinutes,
     };
   }
 

@@ -105,6 +105,7 @@ describe('admin CRUD', () => {
       products: ['hotels-travesia'],
       addresses: { path: `/s/${slug}`, subdomain: `sol.${BASE}`, customDomain: 'reservas.viajessol.com' },
       published: false,
+      holdMinutes: null,
     });
     expect(wl.dnsRecords).toEqual([
       { type: 'CNAME', name: `sol.${BASE}`, value: 'travesia.test' },
@@ -130,10 +131,28 @@ describe('admin CRUD', () => {
         products: ['tickets-hotelbeds', 'hotels-travesia'],
         markupPercent: 0,
         language: 'en',
+        holdMinutes: 5,
       }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Sol 2', slug, status: 'active', markupPercent: '0.00', language: 'en', subdomain: null });
+    expect(res.json()).toMatchObject({
+      name: 'Sol 2',
+      slug,
+      status: 'active',
+      markupPercent: '0.00',
+      language: 'en',
+      subdomain: null,
+      holdMinutes: 5,
+    });
+    // A blank time to pay is the platform's again.
+    const blank = await t.app.inject({
+      method: 'PUT',
+      url: `${URL_}/${wl._id}`,
+      headers: w.headers.admin,
+      payload: body({ slug, holdMinutes: '' }),
+    });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().holdMinutes).toBeNull();
   });
 
   it('lets super create for a named agency and list any agency; asks super for the agency', async () => {
@@ -184,6 +203,10 @@ describe('bad input', () => {
       [{ products: ['white-labels'] }, 'products.0', M['products.invalid']],
       [{ products: ['hotels-restel'] }, 'products', M['products.notEnabled']],
       [{ currency: 'XXX' }, 'currency', M['currency.invalid']],
+      [{ holdMinutes: 0 }, 'holdMinutes', M['hold.invalid']],
+      [{ holdMinutes: 61 }, 'holdMinutes', M['hold.invalid']],
+      [{ holdMinutes: 2.5 }, 'holdMinutes', M['hold.invalid']],
+      [{ holdMinutes: 'diez' }, 'holdMinutes', M['hold.invalid']],
       [{ name: '' }, 'name', M['name.required']],
     ];
     for (const [over, field, message] of cases) {

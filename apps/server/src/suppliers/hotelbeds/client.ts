@@ -37,6 +37,8 @@ export interface HotelbedsCall {
   body?: unknown;
   idempotent: boolean;
   ctx?: CallContext;
+  /** Another API signed with the product's key pair (hotels: the Content API, `/hotel-content-api/1.0`). */
+  basePath?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export class HotelbedsClient {
     const secret = this.account.credentials[secretField];
     if (!apiKey || !secret)
       throw new SupplierError('SUPPLIER_AUTH', { supplier: 'hotelbeds', operation: c.operation, detail: `missing ${keyField}` });
-    const url = new URL(`${this.account.baseUrl}${BASE_PATHS[this.product]}${c.path}`);
+    const url = new URL(`${this.account.baseUrl}${c.basePath ?? BASE_PATHS[this.product]}${c.path}`);
     for (const [k, v] of Object.entries(c.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const body = c.body === undefined ? undefined : JSON.stringify(c.body);
     const res = await this.http.request({

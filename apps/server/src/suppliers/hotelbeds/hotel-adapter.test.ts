@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { HotelContent } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeHotelContract } from '../../../test/hotel-contract.js';
@@ -267,5 +268,27 @@ describe('hotelbeds hotels: injected failures end in our error type', () => {
     const err = await caught(() => fresh.read({ locator: '1-999' }));
     expect(err.code).toBe('SUPPLIER_BOOKING_NOT_FOUND');
     expect(err.status).toBe(404);
+  });
+});
+
+describe('hotelbeds hotel content (Content API against the simulator)', () => {
+  it("answers each hotel's photos on the simulator's copy of the CDN, loadable as JPEG, the same position as availability", async () => {
+    const { offers } = await hotels.search(search);
+    const code = offers[0].hotel.code;
+    const adapter = hotels as HotelSupplier & { hotelContent(codes: string[]): Promise<HotelContent[]> };
+    const [content] = await adapter.hotelContent([code, '999999']);
+    expect(content).toMatchObject({ code, name: offers[0].hotel.name, category: expect.stringMatching(/EST$/) });
+    expect(content.location).toEqual(offers[0].hotel.location);
+    expect(content.images?.[0]).toBe(`${h.account('hotelbeds').baseUrl}/giata/${code.slice(0, 2)}/${code}/${code}a_hb_a_001.jpg`);
+    const photo = await fetch(content.images?.[0] as string);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('a Content API failure is our error type, like any other call', async () => {
+    const broken = h.registry.hotel(h.account('hotelbeds', { identity: 'demo+error-500:static' })) as HotelSupplier & {
+      hotelContent(codes: string[]): Promise<HotelContent[]>;
+    };
+    expect(await caught(() => broken.hotelContent(['100003']))).toBeInstanceOf(AppError);
   });
 });

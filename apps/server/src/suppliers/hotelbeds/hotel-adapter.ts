@@ -1,3 +1,4 @@
+import type { HotelContent } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { ResolvedProviderAccount } from '../account.js';
 import { guarded, invalid } from '../adapter-kit.js';
@@ -18,6 +19,7 @@ import type {
   SupplierBookingRef,
 } from '../types.js';
 import { HotelbedsClient, hotelbedsLanguage } from './client.js';
+import { hotelbedsContent, photoBaseOf } from './hotel-content.js';
 import {
   mapAvailability,
   mapBooking,
@@ -90,6 +92,17 @@ export class HotelbedsHotelAdapter implements HotelSupplier {
         total: offers.length,
       };
     });
+  }
+
+  /**
+   * Static content of some hotels from the Content API (hotel-content.ts): name, category, address, map
+   * position, description and photos (URLs on the photo CDN, or on the simulator in sandbox). Static data:
+   * the caller caches it (modules/booking/hotel/content.ts) and never waits for it in a search.
+   */
+  hotelContent(codes: string[], ctx?: CallContext): Promise<HotelContent[]> {
+    return guarded(this.http, S, 'static.content', () =>
+      hotelbedsContent(this.client, { language: this.lang, photoBase: photoBaseOf(this.acc) }, codes, ctx),
+    );
   }
 
   quote(offer: HotelOffer, ctx?: CallContext): Promise<HotelQuote> {

@@ -49,6 +49,21 @@ describe('juniper specifics', () => {
     expect(JSON.stringify(rs)).toContain('JP046000');
   });
 
+  it("hotel content over HTTP: the simulator's photos, on its own host, load as JPEG", async () => {
+    const sup = new JuniperHotelAdapter(h.http, h.account('juniper'));
+    const [content] = await sup.hotelContent(['JP046000', 'JP999999']);
+    expect(content).toMatchObject({
+      code: 'JP046000',
+      zone: expect.any(String),
+      location: { lat: expect.any(Number), lng: expect.any(Number) },
+    });
+    expect(content.images).toHaveLength(4);
+    expect(content.images?.[0]).toMatch(new RegExp(`^${new URL(h.account('juniper').baseUrl).origin}/juniper/photos/JP046000-1\\.jpg$`));
+    const photo = await fetch(content.images?.[0] as string);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await photo.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
   it('answers COMPRESSION_REQUIRED to a client that does not accept gzip', async () => {
     const res = await fetch(`${h.sim.url}/juniper/webservice/JP/Operations/StaticDataTransactions.asmx`, {
       method: 'POST',

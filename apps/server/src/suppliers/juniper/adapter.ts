@@ -24,6 +24,7 @@ import { attr, node, nodes, textOf, type XNode } from '../xml.js';
 import { JuniperBookings } from './bookings.js';
 import { JuniperClient } from './client.js';
 import {
+  contentDescription,
   contentExtras,
   firstOption,
   holderRequirements,
@@ -102,7 +103,8 @@ export class JuniperHotelAdapter implements HotelSupplier {
   /**
    * Static HotelContent (name, zone, category, address, map position, photos, description), at most 25
    * hotels per call. Photos: `Images/Image@Type{FileName,Title,Description}` (JP_ImageLong of the JP WSDL,
-   * fixtures/README.md J11), https URLs only (the page's CSP loads no other).
+   * fixtures/README.md J11, J13): https URLs, and those on the account's own host (the sandbox simulator, whose
+   * origin the page's CSP allows); no other (the page's CSP loads no other).
    */
   hotelContent(codes: string[], ctx?: CallContext) {
     return guarded(this.http, S, 'static.content', async () => {
@@ -128,11 +130,11 @@ export class JuniperHotelAdapter implements HotelSupplier {
           out.push({
             code,
             name: textOf(h.HotelName),
-            zone: attr(node(h.Zone), 'Code'),
+            zone: attr(nodes(h.Zone)[0] ?? {}, 'Code'),
             category: attr(node(h.HotelCategory), 'Type'),
             address: textOf(node(h.Address).Address),
-            description: textOf(node(h.Descriptions).Description),
-            ...contentExtras(h),
+            description: contentDescription(h),
+            ...contentExtras(h, new URL(this.acc.baseUrl).origin),
           });
         }
       }

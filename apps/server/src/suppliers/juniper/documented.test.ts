@@ -16,6 +16,7 @@ const FILES: Record<string, string> = {
   ReadBooking: 'read-booking.response.xml',
   CancelBooking: 'cancel-booking.response.xml',
   BookingList: 'booking-list.response.xml',
+  HotelContent: 'hotel-content.response.xml',
 };
 
 function replay(over: Record<string, string> = {}) {
@@ -62,6 +63,22 @@ describe('juniper documented replies', () => {
     const ro = offers.find((o) => o.board.code === 'RO')!;
     expect(ro.availability).toBe('on-request');
     expect(ro.cancellation.refundable).toBe(false);
+  });
+
+  it('HotelContent: name, zone, category, address, position, description and the https photos in order', async () => {
+    const { http, adapter } = replay();
+    const [h] = await adapter.hotelContent(['JP046300']);
+    expect(String(http.sent[0].body)).toContain('<Hotel Code="JP046300"/>');
+    expect(h).toEqual({
+      code: 'JP046300',
+      name: 'APARTAMENTOS ALLSUN PIL-LARI PLAYA',
+      zone: '49435',
+      category: '3est',
+      address: 'Calle Marbella 24',
+      description: 'Apartamentos junto a la playa de Palma, con piscina y terraza.',
+      location: { lat: 39.53, lng: 2.7371 },
+      images: ['https://img.juniper.example/hotels/JP046300/fachada.jpg', 'https://img.juniper.example/hotels/JP046300/piscina.jpg'],
+    });
   });
 
   it('NO_AVAIL_FOUND is an empty result, not a failure', async () => {

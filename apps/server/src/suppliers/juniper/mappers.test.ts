@@ -94,6 +94,17 @@ describe('juniper hotel content extras', () => {
     });
   });
 
+  it("keeps an http photo only on the supplier's own host (the sandbox simulator), never another or a broken URL", () => {
+    const h = content(
+      `<Images><Image Type="BIG"><FileName>http://127.0.0.1:3900/juniper/photos/JP046000-1.jpg</FileName></Image>` +
+        `<Image Type="BIG"><FileName>http://127.0.0.1:3999/other.jpg</FileName></Image>` +
+        `<Image Type="BIG"><FileName>javascript:alert(1)</FileName></Image>` +
+        `<Image Type="BIG"><FileName>https://img.example.test/a b.jpg</FileName></Image></Images>`,
+    );
+    expect(contentExtras(h, 'http://127.0.0.1:3900')).toEqual({ images: ['http://127.0.0.1:3900/juniper/photos/JP046000-1.jpg'] });
+    expect(contentExtras(h)).toEqual({});
+  });
+
   it('leaves out a missing, zero or impossible position and an empty photo list', () => {
     expect(contentExtras(content('<Address><Address>Calle 1</Address></Address>'))).toEqual({});
     expect(contentExtras(content('<Address><Latitude>0</Latitude><Longitude>0</Longitude></Address><Images/>'))).toEqual({});

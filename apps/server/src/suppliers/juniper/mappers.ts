@@ -277,14 +277,33 @@ export function holderRequirements(required: Record<string, string[]>): HolderRe
   return (required['1'] ?? []).map((f) => HOLDER_NODES[f]).filter((f): f is HolderRequirement => Boolean(f));
 }
 
-/** A HotelContent's map position (Address/Latitude, Longitude) and https photos, when it has them. */
-export function contentExtras(h: XNode): { location?: { lat: number; lng: number }; images?: string[] } {
+/** A HotelContent's long description (`Description@Type="LNG"`), else its first one. */
+export function contentDescription(h: XNode): string {
+  const all = nodes(node(h.Descriptions).Description);
+  return textOf(all.find((d) => attr(d, 'Type') === 'LNG') ?? all[0]).trim();
+}
+
+/** A photo URL a page may load: https, or the supplier's own host (`sameOrigin`: the sandbox simulator, http). */
+export function photoUrl(raw: string, sameOrigin?: string): string | null {
+  const u = raw.trim();
+  if (!/^https?:\/\/[^\s"'<>]+$/i.test(u)) return null;
+  try {
+    const url = new URL(u);
+    return url.protocol === 'https:' || (sameOrigin !== undefined && url.origin === sameOrigin) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A HotelContent's map position (Address/Latitude, Longitude) and photos (Images/Image/FileName, in the
+ * answer's order): https ones, and those on the supplier's own host `sameOrigin` (the sandbox simulator's).
+ */
+export function contentExtras(h: XNode, sameOrigin?: string): { location?: { lat: number; lng: number }; images?: string[] } {
   const address = node(h.Address);
   const lat = Number.parseFloat(textOf(address.Latitude));
   const lng = Number.parseFloat(textOf(address.Longitude));
   const located = Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && (lat !== 0 || lng !== 0);
-  const images = nodes(node(h.Images).Image)
-    .map((i) => textOf(i.FileName).trim())
-    .filter((u) => /^https:\/\/[^\s"'<>]+$/i.test(u));
+  const images = nodes(node(h.Images).Image).flatMap((i) => photoUrl(textOf(i.FileName), sameOrigin) ?? []);
   return { ...(located ? { location: { lat, lng } } : {}), ...(images.length ? { images } : {}) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childAgesOf, holdRemaining, orderPhase, pollInterval } from './state';
+import { canRetry, childAgesOf, holdRemaining, orderPhase, pollInterval, retryTarget, voucherPdfUrl } from './state';
 
 describe('hold countdown', () => {
   const at = Date.parse('2026-12-01T10:00:00Z');
@@ -35,5 +35,31 @@ describe('children of a results address', () => {
     expect(childAgesOf('8,5,0', 17)).toEqual([8, 5, 0]);
     expect(childAgesOf('8,15,x,', 12)).toEqual([8]);
     expect(childAgesOf(null, 12)).toEqual([]);
+  });
+});
+
+describe('trying again after a payment that did not book', () => {
+  it('goes back to the checkout this browser paid from, if it is a page of this shop, else to the home', () => {
+    const checkout = '/s/viajes-demo/hoteles/reservar?cache=c1&opcion=o1';
+    expect(retryTarget(checkout, 'viajes-demo')).toBe(checkout);
+    expect(retryTarget(null, 'viajes-demo')).toBe('/s/viajes-demo');
+    expect(retryTarget('/s/otra-tienda/hoteles/reservar?cache=c1', 'viajes-demo')).toBe('/s/viajes-demo');
+    expect(retryTarget('https://otro.example/s/viajes-demo/', 'viajes-demo')).toBe('/s/viajes-demo');
+    expect(retryTarget('/s/viajes-demo//otro.example', 'viajes-demo')).toBe('/s/viajes-demo');
+  });
+  it('is offered when nothing was charged or the charge was refunded, not while processing or once booked', () => {
+    expect(canRetry('not-paid')).toBe(true);
+    expect(canRetry('refunded')).toBe(true);
+    expect(canRetry('processing')).toBe(false);
+    expect(canRetry('confirmed')).toBe(false);
+    expect(canRetry('review')).toBe(false);
+  });
+});
+
+describe('the voucher PDF of a booked order', () => {
+  it('is asked with the reference and the e-mail, each encoded', () => {
+    expect(voucherPdfUrl('viajes-demo', 'SF-AB12CD34', 'laura+viajes@example.com')).toBe(
+      '/api/storefront/viajes-demo/orders/SF-AB12CD34/voucher?email=laura%2Bviajes%40example.com',
+    );
   });
 });

@@ -36,6 +36,22 @@ export function pollInterval(status: StorefrontOrderStatus | undefined, attempts
   return Math.min(10_000, 2_000 + attempts * 1_000);
 }
 
+/**
+ * Where "Intentar de nuevo" leads: the checkout this browser paid from (kept by `payAt`), when it is a page
+ * of this shop; otherwise the shop's home. Never another address.
+ */
+export function retryTarget(stored: string | null, slug: string): string {
+  const home = `/s/${slug}`;
+  return stored?.startsWith(`${home}/`) && !stored.includes('//') ? stored : home;
+}
+
+/** The booked order's voucher PDF in the shop's branding (the same reference + e-mail rule as "mi reserva"). */
+export const voucherPdfUrl = (slug: string, ref: string, email: string) =>
+  `/api/storefront/${encodeURIComponent(slug)}/orders/${encodeURIComponent(ref)}/voucher?email=${encodeURIComponent(email)}`;
+
+/** Phases where the traveller may try again: nothing was charged, or the charge was refunded. */
+export const canRetry = (phase: OrderPhase) => phase === 'not-paid' || phase === 'refunded';
+
 export const PHASE_TEXT: Record<OrderPhase, { title: string; text: string }> = {
   processing: { title: 'Procesando el pago', text: 'Estamos esperando la confirmación de la pasarela de pago. No cierres esta página.' },
   confirmed: { title: 'Reserva confirmada', text: 'Te enviamos la confirmación por correo electrónico.' },

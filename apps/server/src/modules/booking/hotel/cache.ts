@@ -115,8 +115,10 @@ export interface SearchIndex {
   expires: string;
   notes: string[];
   dropped: number;
-  /** Merged search: the per-supplier searches, by part number (the `<part>-` of option ids). */
-  parts: { cacheId: string; supplier: HotelSource; accountId: string }[];
+  /** Merged search: the per-supplier searches, by part number (the `<part>-` of option ids), with their `content`. */
+  parts: { cacheId: string; supplier: HotelSource; accountId: string; content?: string }[];
+  /** The cache key prefix of the supplier's static content for its hotels (content.ts), when it has some. */
+  content?: string;
   /** 'usd' when the prices mix currencies: sort and price filters then use the USD equivalent. */
   compare: 'price' | 'usd';
   facets: Facets;
@@ -271,13 +273,14 @@ export async function writeHotels(
   return hotels.sort((a, b) => a.o[0][PRICE] - b.o[0][PRICE]);
 }
 
-/** One page of a stored search, priced for the viewer's role; reads only the page's hotel blobs. */
+/** One page of a stored search, priced for the viewer's role; reads only the page's hotel blobs (and `content`'s cache). */
 export async function present(
   store: KeyValueStore,
   c: SearchIndex,
   viewer: UserType,
   q: { page: number; limit: number; sort: HotelSort },
   f: HotelFilter,
+  content?: (hotels: IndexHotel[]) => Promise<(HotelExtras | undefined)[]>,
 ) {
   const usd = c.compare === 'usd';
   const val = (o: IndexOption) => (usd ? o[USD] : o[PRICE]);
@@ -337,7 +340,7 @@ export async function present(
   // The face (cheapest) first, then the other suppliers' hotels of the property by their cheapest option.
   for (const r of pageRows) r.members.sort((a, b) => (a.h === r.h ? -1 : b.h === r.h ? 1 : val(a.min) - val(b.min)));
   const wantedBlobs = pageRows.flatMap((r) => r.members.map((m) => hotelBlobKey(c, m.h)));
-  const blobs = await store.getMany(wantedBlobs);
+  const [blobs, found] = await Promise.all([store.getMany(wantedBlobs), content?.(pageRows.flatMap((r) => r.members.map((m) => m.h)))]);
   const page: HotelItemDto[] = [];
   let at = 0;
   for (const r of pageRows) {
@@ -345,6 +348,7 @@ export async function present(
     let face: IndexHotel | null = null;
     let extras: HotelExtras = {};
     for (const m of r.members) {
+      const described = found?.[at];
       const raw = blobs[at++];
       if (!raw) continue; // the blob expired with its part: that supplier's rates can't be shown any more
       const wanted = new Map(m.h.o.filter(keep).map((o) => [o[ID], val(o)]));
@@ -354,8 +358,8 @@ export async function present(
       if (!mine.length) continue;
       face ??= m.h;
       options.push(...mine);
-      // What one supplier doesn't tell about the property another may (own photos, a map position).
-      extras = { ...m.h.extras, ...extras };
+      // What one supplier doesn't tell about the property another may (own photos, a map position, content).
+      extras = { ...described, ...m.h.extras, ...extras };
     }
     if (!face || !options.length) continue;
     options.sort((a, b) => a.v - b.v);

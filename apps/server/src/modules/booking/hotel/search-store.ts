@@ -21,6 +21,7 @@ import {
   type SearchIndex,
   writeHotels,
 } from './cache.js';
+import { contentPending, knownContent } from './content.js';
 import { groupSameHotels } from './same-hotel.js';
 
 const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };
@@ -71,6 +72,15 @@ export class HotelSearchStore {
     const expires = parts.reduce((min, p) => (p.expires < min ? p.expires : min), parts[0].expires);
     const ttl = Math.max(1, Math.floor((Date.parse(expires) - at) / 1000));
     const hotels: IndexHotel[] = parts.flatMap((p, i) => p.hotels.map((h) => ({ ...h, part: i })));
+    // Map positions the suppliers' content has already given (content.ts; photos are read per page, not kept here).
+    const described = await knownContent(
+      this.store,
+      hotels.map((h) => (!h.extras?.location && parts[h.part as number].content ? `${parts[h.part as number].content}${h.code}` : null)),
+    );
+    hotels.forEach((h, i) => {
+      const location = described[i]?.location;
+      if (location) h.extras = { ...h.extras, location };
+    });
     // The same property sold by several suppliers is one card (decision 0480).
     const groups = groupSameHotels(
       hotels.map((h) => ({ name: h.name, source: h.part as number, location: h.extras?.location, place: parts[0].place.id })),
@@ -101,7 +111,12 @@ export class HotelSearchStore {
       expires,
       notes,
       dropped: parts.reduce((n, p) => n + p.dropped, 0),
-      parts: parts.map((p) => ({ cacheId: p.cacheId, supplier: p.supplier as IndexHotel['supplier'], accountId: p.accountId })),
+      parts: parts.map((p) => ({
+        cacheId: p.cacheId,
+        supplier: p.supplier as IndexHotel['supplier'],
+        accountId: p.accountId,
+        ...(p.content ? { content: p.content } : {}),
+      })),
       compare,
       facets: facetsOf(hotels, compare),
       hotels,
@@ -159,12 +174,33 @@ export class HotelSearchStore {
 
   /** A page of the caller's cached search, sorted and filtered, priced for the viewer's role. */
   async page(who: AuthContext | SalesContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
-    return present(this.store, await this.cached(who, cacheId), viewerTypeOf(saleOf(who)), q, filter);
+    return this.described(await this.cached(who, cacheId), viewerTypeOf(saleOf(who)), q, filter);
   }
 
   /** The first page of a search just stored (cheapest first), as a search route answers it. */
   firstPage(index: SearchIndex, viewer: UserType) {
-    return present(this.store, index, viewer, FIRST_PAGE, {});
+    return this.described(index, viewer, FIRST_PAGE, {});
+  }
+
+  /**
+   * A page with what the suppliers' static content says of its hotels (photos, address, position), and
+   * `contentPending` while some of it is still being fetched: the screen asks the page again (decision 0630).
+   */
+  private async described(c: SearchIndex, viewer: UserType, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
+    const prefixOf = (h: IndexHotel) => (h.part === undefined ? c.content : c.parts[h.part]?.content);
+    const [answer, pending] = await Promise.all([
+      present(this.store, c, viewer, q, filter, (hotels) =>
+        knownContent(
+          this.store,
+          hotels.map((h) => (prefixOf(h) ? `${prefixOf(h)}${h.code}` : null)),
+        ),
+      ),
+      contentPending(
+        this.store,
+        c.kind === 'merged' ? c.parts.filter((p) => p.content).map((p) => p.cacheId) : c.content ? [c.cacheId] : [],
+      ),
+    ]);
+    return pending ? { ...answer, response: { ...answer.response, contentPending: true } } : answer;
   }
 
   /** Keeps a parsed search (most recent last), dropping the oldest and the expired ones. */

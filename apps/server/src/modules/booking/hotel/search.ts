@@ -15,7 +15,7 @@ import type { ProviderAccountService, UsableAccounts } from '../../provider-acco
 import { type SalesContext, saleOf, scopeIdOf, viewerTypeOf } from '../sales-context.js';
 import { sandboxed } from '../sandbox.js';
 import type { HotelFilter, HotelSort, Resort, SearchedPlace, SearchIndex } from './cache.js';
-import { hotelContent, searchExtras } from './content.js';
+import { HotelContentFetcher, hotelContent } from './content.js';
 import { checkDates, isoDay, MAX_ROOMS, moduleFor, paxOf, type SearchRouteOptions, ttlSeconds } from './criteria.js';
 import { PlaceLookup } from './places.js';
 import { priceOffers } from './rates.js';
@@ -49,10 +49,13 @@ export class HotelSearchService {
   readonly places: PlaceLookup;
   /** The searches kept under a cacheId: stored, merged, read back and paged. */
   readonly searches: HotelSearchStore;
+  /** Suppliers' static content, fetched apart from the searches (content.ts). */
+  readonly contentFetcher: HotelContentFetcher;
   constructor(private readonly d: HotelSearchDeps) {
     this.now = d.now ?? (() => new Date());
     this.places = new PlaceLookup(d.db);
     this.searches = new HotelSearchStore(d.store, this.now);
+    this.contentFetcher = new HotelContentFetcher(d);
   }
 
   /** The account the caller may use for `route`, in the mode the route asks for. */
@@ -156,16 +159,15 @@ export class HotelSearchService {
     }));
     if (priced.dropped) notes.push(priced.note);
     const ttl = ttlSeconds(supplierExpiry, at);
-    // Photos and map positions from the supplier's static content (Juniper HotelContent, cached a day).
-    const extras =
-      account.supplier === 'juniper' && priced.offers.length
-        ? await searchExtras(
-            this.d,
-            account,
-            priced.offers.map((o) => o.offer.hotel.code),
-            { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? route.simScenario : undefined },
-          )
-        : undefined;
+    // Static content (photos, map positions) follows the search instead of holding it (content.ts, decision 0630).
+    const content = priced.offers.length
+      ? await this.contentFetcher.follow(
+          account,
+          cacheId,
+          priced.offers.map((o) => o.offer.hotel.code),
+          { correlationId: `content:${cacheId}`, simScenario: account.mode === 'sandbox' ? route.simScenario : undefined },
+        )
+      : undefined;
     const index = await this.searches.save(
       {
         cacheId,
@@ -182,10 +184,10 @@ export class HotelSearchService {
         expires: new Date(at.getTime() + ttl * 1000).toISOString(),
         notes,
         dropped: dropped + priced.dropped,
+        ...(content ? { content } : {}),
       },
       priced.offers,
       ttl,
-      extras,
     );
     // Where the time went (ms): before the supplier call, the call, pricing + storing after it.
     const ms = { prep: Math.round(t1 - t0), supplier: Math.round(t2 - t1), after: Math.round(performance.now() - t2) };
@@ -204,7 +206,7 @@ export class HotelSearchService {
     return this.searches.merge(who, parts);
   }
 
-  /** Juniper static content of some hotels (content.ts). */
+  /** `get-hotel-content`: Juniper static content of some hotels, waited for (content.ts). */
   content(auth: AuthContext, body: HotelContentBody, route: { forceSandbox: boolean }) {
     return hotelContent({ store: this.d.store, suppliers: this.d.suppliers, account: (...a) => this.account(...a) }, auth, body, route);
   }

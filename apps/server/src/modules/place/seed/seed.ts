@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { places, seedRuns } from '../../../db/schema/index.js';
 import type { SeedContext } from '../../../db/seed/index.js';
+import { CACHE_DIR } from '../../../paths.js';
 import { TOURIST_AREAS } from './tourist-areas.js';
 import { buildWorld, type SeedPlace } from './world.js';
 
@@ -29,15 +32,69 @@ function fingerprint() {
 }
 
 /**
- * The countries the demo data refers to (own hotels, transfers and tickets, the simulator's
- * destinations, the storefront's featured places): loaded before the server is ready, the rest of
- * the world in the background (docs/decisions/0470-background-place-seed.md).
+ * What the demo data refers to (own hotels, transfers and tickets, the simulator's destinations, the
+ * storefront's featured places), loaded before the server is ready; the rest of the world in the background
+ * (docs/decisions/0470-background-place-seed.md). Whole countries, except the United States, of which the demo
+ * names only Florida places (Orlando, Miami, Miami Beach, MCO, MIA): two thirds of the demo countries' rows
+ * were the rest of the United States (decision 0631). The value is the first-level divisions kept (ISO 3166-2).
  */
-export const DEMO_PLACE_COUNTRIES: ReadonlySet<string> = new Set(['CO', 'MX', 'US', 'ES']);
+export const DEMO_PLACE_REGIONS: ReadonlyMap<string, 'all' | ReadonlySet<string>> = new Map<string, 'all' | ReadonlySet<string>>([
+  ['CO', 'all'],
+  ['MX', 'all'],
+  ['ES', 'all'],
+  ['US', new Set(['US-FL'])],
+]);
+/** The countries loaded whole before readiness (the background load leaves them out). */
+const WHOLE_DEMO_COUNTRIES = new Set([...DEMO_PLACE_REGIONS].flatMap(([iso2, kept]) => (kept === 'all' ? [iso2] : [])));
+
+/**
+ * The rows of DEMO_PLACE_REGIONS: each country built whole (so every row is the one a whole build makes: same
+ * parent, same zone), then only its kept divisions and what lies under them. A partly kept country's
+ * other rows (and airports attached to the country itself) come with the rest of the world.
+ */
+function demoRegionRows(rows: SeedPlace[]): SeedPlace[] {
+  const keptDivision = (r: SeedPlace) => {
+    const kept = DEMO_PLACE_REGIONS.get(r.countryCode ?? '');
+    return r.type === 'state' && kept !== undefined && kept !== 'all' && kept.has(r.sourceCode);
+  };
+  const keptStates = new Set(rows.filter(keptDivision).map((r) => r.id));
+  return rows.filter((r) => {
+    const kept = DEMO_PLACE_REGIONS.get(r.countryCode ?? '');
+    return kept === 'all' || r.type === 'country' || keptStates.has(r.id) || r.path.some((id) => keptStates.has(id));
+  });
+}
+
+/**
+ * The demo regions' rows, built once per checkout and seed version: kept in `node_modules/.cache/travesia/`
+ * like the PostgreSQL template (decision 0631), since building them reads and matches ~25,000 cities of four
+ * countries (3.4 s of CPU) for ~3,000 rows. Deleting the file only costs one build.
+ */
+async function demoRows(fp: string): Promise<SeedPlace[]> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([fp, [...DEMO_PLACE_REGIONS].map(([c, k]) => [c, k === 'all' ? k : [...k]])]))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(CACHE_DIR, `places-demo-${key}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SeedPlace[];
+  } catch {
+    /* not built on this checkout yet */
+  }
+  const rows = demoRegionRows((await buildWorld({ only: new Set(DEMO_PLACE_REGIONS.keys()) })).places);
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, JSON.stringify(rows));
+    renameSync(partial, file);
+  } catch {
+    /* a read-only checkout: every new database builds them */
+  }
+  return rows;
+}
 
 /**
  * - `all`: the whole world at once (the `seed:places` command, benchmarks);
- * - `demo-countries`: DEMO_PLACE_COUNTRIES only, in one transaction (the start before readiness);
+ * - `demo-countries`: DEMO_PLACE_REGIONS only, in one transaction (the start before readiness);
  * - `remaining`: whatever `demo-countries` left out (everything if it never ran), in small autocommitted
  *   batches with pauses, so requests served meanwhile wait at most one batch.
  */
@@ -78,13 +135,18 @@ export async function seedPlaces({ db, log }: SeedContext, opts: SeedPlacesOptio
     log.info({ fingerprint: fp, part }, 'places seed already loaded');
     return { built: 0, inserted: 0, skipped: true };
   }
-  const world =
+  const rows =
     part === 'demo-countries'
-      ? { only: DEMO_PLACE_COUNTRIES }
-      : part === 'remaining' && done(FIRST_PART_RUN) && !opts.force
-        ? { except: DEMO_PLACE_COUNTRIES }
-        : {};
-  const { places: rows, counts } = await buildWorld({ ...world, pause: opts.pause, signal: opts.signal });
+      ? await demoRows(fp)
+      : (
+          await buildWorld({
+            ...(part === 'remaining' && done(FIRST_PART_RUN) && !opts.force ? { except: WHOLE_DEMO_COUNTRIES } : {}),
+            pause: opts.pause,
+            signal: opts.signal,
+          })
+        ).places;
+  const counts: Record<string, number> = {};
+  for (const r of rows) counts[r.type] = (counts[r.type] ?? 0) + 1;
   const built = Date.now();
   const inserted = part === 'remaining' ? await insertInBatches(db, rows, opts) : await insertAll(db, rows);
   const run = part === 'demo-countries' ? FIRST_PART_RUN : 'places';

@@ -4,7 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 const GEOCODE_URL = import.meta.env.VITE_GEOCODE_URL ?? 'https://api.bigdatacloud.net/data/reverse-geocode-client';
 const WEATHER_URL = import.meta.env.VITE_WEATHER_URL ?? 'https://api.open-meteo.com/v1/forecast';
 
+/** The browser has no location to give (no geolocation, no fix, a timeout). */
 export class LocationUnavailable extends Error {}
+/** The user (or the browser's settings) refused the location: the spec's message asks to allow it. */
+export class LocationRefused extends Error {}
+/** The location was had, the weather service was not (unreachable, an error, a reply without weather). */
 export class WeatherFailed extends Error {}
 
 export interface Weather {
@@ -18,14 +22,22 @@ export interface Weather {
 function position(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) return reject(new LocationUnavailable('no geolocation'));
-    navigator.geolocation.getCurrentPosition(resolve, (err) => reject(new WeatherFailed(err.message)), {
-      timeout: 10_000,
-      maximumAge: 15 * 60_000,
-    });
+    // GeolocationPositionError: 1 PERMISSION_DENIED; 2 POSITION_UNAVAILABLE and 3 TIMEOUT leave no position either.
+    navigator.geolocation.getCurrentPosition(
+      resolve,
+      (err) => reject(err.code === 1 ? new LocationRefused(err.message) : new LocationUnavailable(err.message)),
+      {
+        timeout: 10_000,
+        maximumAge: 15 * 60_000,
+      },
+    );
   });
 }
 
-/** Browser location → reverse geocoding (place name) → current weather. */
+/**
+ * Browser location → reverse geocoding (place name) → current weather. Fails with LocationRefused,
+ * LocationUnavailable or WeatherFailed, so the card says which: asking for the location only when it was refused.
+ */
 export async function getWeather(signal?: AbortSignal): Promise<Weather> {
   const { coords } = await position();
   const lat = coords.latitude.toFixed(4);
@@ -40,7 +52,10 @@ export async function getWeather(signal?: AbortSignal): Promise<Weather> {
   const geoUrl = new URL(GEOCODE_URL);
   geoUrl.search = new URLSearchParams({ latitude: lat, longitude: lon, localityLanguage: 'es' }).toString();
   const [w, g] = await Promise.all([
-    fetch(weatherUrl, { signal }).then((r) => (r.ok ? r.json() : Promise.reject(new WeatherFailed(String(r.status))))),
+    fetch(weatherUrl, { signal }).then(
+      (r) => (r.ok ? r.json() : Promise.reject(new WeatherFailed(String(r.status)))),
+      (err: unknown) => Promise.reject(signal?.aborted ? err : new WeatherFailed(err instanceof Error ? err.message : 'unreachable')),
+    ),
     fetch(geoUrl, { signal })
       .then((r) => (r.ok ? r.json() : null))
       .catch(() => null),
@@ -55,6 +70,19 @@ export async function getWeather(signal?: AbortSignal): Promise<Weather> {
     wind: cur.wind_speed_10m ?? null,
     code: cur.weather_code ?? -1,
   };
+}
+
+/** Spec §8: the location refused. */
+const LOCATION_REFUSED = 'Error al cargar los datos del clima. Por favor, permite el acceso a tu ubicación.';
+export const LOCATION_UNAVAILABLE = 'Ubicación no disponible';
+/** The location was given but the weather service did not answer (not in the spec: issue 15). */
+const SERVICE_FAILED = 'No se pudo consultar el servicio del clima. Inténtalo de nuevo en unos minutos.';
+
+/** What the card says for a failure: only a refused location asks for the location. */
+export function weatherErrorText(error: unknown): string {
+  if (error instanceof LocationRefused) return LOCATION_REFUSED;
+  if (error instanceof LocationUnavailable) return LOCATION_UNAVAILABLE;
+  return SERVICE_FAILED;
 }
 
 export const useWeather = () =>

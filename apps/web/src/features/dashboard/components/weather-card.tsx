@@ -1,9 +1,6 @@
 import { CloudOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Skeleton, Space, Statistic, Typography } from 'antd';
-import { LocationUnavailable, useWeather, weatherLabel } from '../api/weather';
-
-const WEATHER_ERROR = 'Error al cargar los datos del clima. Por favor, permite el acceso a tu ubicación.';
-const LOCATION_UNAVAILABLE = 'Ubicación no disponible';
+import { LOCATION_UNAVAILABLE, useWeather, weatherErrorText, weatherLabel } from '../api/weather';
 
 /** Spec §2 weather card: browser location → reverse geocoding → weather, with a retry on error (spec §8 messages). */
 export function WeatherCard() {
@@ -25,7 +22,7 @@ export function WeatherCard() {
         <Result
           status="warning"
           style={{ padding: 8 }}
-          subTitle={error instanceof LocationUnavailable ? LOCATION_UNAVAILABLE : WEATHER_ERROR}
+          subTitle={weatherErrorText(error)}
           extra={
             <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => refetch()}>
               Reintentar

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
+import { NoAccountsNote } from '../../../shared/provider-accounts/no-accounts';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
 import { useCheckInDates } from '../api/check-in-dates';
 import type { PriceSearchRequest } from '../api/price-search';
@@ -166,7 +167,12 @@ export function FlightSearchPage() {
               options={(['1', '2', '3'] as const).map((k) => ({ value: k, label: TYPE_LABELS[k] }))}
             />
           </Form.Item>
-          <Form.Item name="provider" label="Proveedor" rules={[{ required: true, message: 'Proveedor es requerido' }]}>
+          <Form.Item
+            name="provider"
+            label="Proveedor"
+            rules={[{ required: true, message: 'Proveedor es requerido' }]}
+            extra={accounts.isSuccess && flightAccounts.length === 0 ? <NoAccountsNote /> : undefined}
+          >
             <Select
               style={{ width: 240 }}
               loading={accounts.isLoading}

@@ -11,7 +11,15 @@ export const getSearchPage = (cacheId: string, query: SearchPageQuery, signal?: 
     signal,
   }).then((r) => r.response);
 
-/** Pages the cache only: paging, sorting and filtering never call a supplier again. */
+/** How often a page whose hotels' content is still on its way is asked again, and at most how many times. */
+const CONTENT_POLL_MS = 1_500;
+const CONTENT_POLLS = 20;
+
+/**
+ * Pages the cache only: paging, sorting and filtering never call a supplier again. While the server says the
+ * suppliers' content (photos, addresses) is still arriving (`contentPending`, decision 0630), the page is asked
+ * again every 1.5 s, 20 times at most.
+ */
 export const useSearchPage = (cacheId: string | null, query: SearchPageQuery) =>
   useQuery({
     queryKey: ['hotel-search', cacheId, query],
@@ -20,4 +28,5 @@ export const useSearchPage = (cacheId: string | null, query: SearchPageQuery) =>
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: 60_000,
+    refetchInterval: (q) => (q.state.data?.contentPending && q.state.dataUpdateCount <= CONTENT_POLLS ? CONTENT_POLL_MS : false),
   });

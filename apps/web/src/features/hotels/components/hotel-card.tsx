@@ -1,12 +1,13 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { formatMoney, type HotelItem, type HotelOption, hotelCategoryLabel } from '@travesia/contracts';
-import { Button, Card, Flex, Image, List, Rate, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, List, Rate, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { CancellationBadge } from '../../../shared/booking/display/cancellation-policy';
 import { usePhone } from '../../../shared/components/use-phone';
 import { bestRates, supplierOf } from '../best-rates';
 import { perNightText } from '../per-night';
 import { SUPPLIER_NAMES } from '../variants';
+import { HotelPhoto } from './hotel-photo';
 
 /**
  * A link to the hotel on OpenStreetMap (a new tab): no raw coordinates on screen; no map tiles are
@@ -53,27 +54,7 @@ export function HotelCard({ hotel, onOpen, nights }: { hotel: HotelItem; onOpen:
   return (
     <Card size="small" data-testid="hotel-card" data-suppliers={rates.length} style={{ marginBottom: 12 }}>
       <Flex gap={16} wrap>
-        {image ? (
-          // Sized before it loads (no layout shift), loaded when scrolled near.
-          <Image
-            src={image}
-            alt={hotel.name}
-            width={160}
-            height={110}
-            loading="lazy"
-            decoding="async"
-            style={{ objectFit: 'cover', borderRadius: 6 }}
-          />
-        ) : (
-          <Flex
-            align="center"
-            justify="center"
-            style={{ width: 160, height: 110, background: '#f5f5f5', borderRadius: 6, color: '#595959' }}
-            aria-label="Sin foto"
-          >
-            Sin foto
-          </Flex>
-        )}
+        <HotelPhoto src={image} hotelName={hotel.name} width={160} height={110} />
         <div style={{ flex: 1, minWidth: phone ? '100%' : 260 }}>
           <Flex justify="space-between" wrap gap={8}>
             <div>

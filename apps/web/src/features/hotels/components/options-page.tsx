@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, hotelCategoryLabel } from '@travesia/contracts';
-import { Button, Card, Col, Descriptions, Flex, Image, Rate, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Rate, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { checkoutKeyFor } from '../../../shared/booking/checkout/checkout-store';
@@ -11,6 +11,7 @@ import { useQuoteOption } from '../api/quote-option';
 import { loadCheckout, loadSelected, saveCheckout } from '../state';
 import { reservePath, SUPPLIER_NAMES } from '../variants';
 import { MapPosition, roomsText } from './hotel-card';
+import { HotelPhoto } from './hotel-photo';
 import { SearchAgainResult } from './search-again-result';
 
 /**
@@ -73,7 +74,7 @@ export function OptionsPage({ supplier }: { supplier: string }) {
         <Col xs={24} lg={16}>
           <Card>
             <Flex gap={16} wrap>
-              {hotel?.images?.[0] && <Image src={hotel.images[0]} alt={q.hotel.name} width={220} style={{ borderRadius: 6 }} />}
+              {hotel?.images?.[0] && <HotelPhoto src={hotel.images[0]} hotelName={q.hotel.name} width={220} height={165} />}
               <div style={{ flex: 1 }}>
                 <Typography.Title level={4} style={{ marginTop: 0 }}>
                   {q.hotel.name}

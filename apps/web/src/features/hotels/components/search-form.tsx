@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { CountrySelect } from '../../../shared/country-select';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
+import { NoAccountsNote } from '../../../shared/provider-accounts/no-accounts';
 import { DEFAULT_ADULT_AGE, type HotelSearchForm } from '../state';
 import type { SearchVariant } from '../variants';
 
@@ -77,11 +78,7 @@ export function SearchForm({ variant, initial, accounts, accountsLoading = false
                 name="provider"
                 label="Proveedor"
                 rules={[{ required: true, message: accounts.length ? 'Seleccione usuario de proveedor' : M.providerRequired }]}
-                extra={
-                  !accountsLoading && accounts.length === 0
-                    ? 'Proveedor no seleccionado: tu agencia no tiene cuentas de este proveedor'
-                    : undefined
-                }
+                extra={!accountsLoading && accounts.length === 0 ? <NoAccountsNote /> : undefined}
               >
                 <Select
                   placeholder="Seleccione usuario de proveedor"

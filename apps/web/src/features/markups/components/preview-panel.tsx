@@ -3,7 +3,6 @@ import {
   type CreateMarkupBody,
   MARKUP_SUPPLIER_LABELS,
   MARKUP_SUPPLIERS,
-  type MarkupPreviewBody,
   type MarkupSupplier,
   PRODUCT_KIND_LABELS,
   PRODUCT_KINDS,
@@ -14,6 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useDebounced } from '../../../shared/use-debounced';
 import { useMarkupPreview } from '../api/preview-markup';
+import { previewBody } from '../preview-body';
 import { BreakdownView } from './breakdown-view';
 
 const currencyOptions = COMMON_CURRENCIES.map((c) => ({ value: c, label: c }));
@@ -49,21 +49,10 @@ export function PreviewPanel({ draft, draftId, isSuper }: { draft: CreateMarkupB
   const kind = draft?.productKind ?? sample.productKind;
   const supplier = draft?.supplier ?? sample.supplier;
 
-  const body = useMemo<MarkupPreviewBody | null>(() => {
-    if (!sample.amount) return null;
-    return {
-      cost: { amount: sample.amount, currency: sample.currency },
-      targetCurrency: sample.targetCurrency,
-      productKind: kind,
-      supplier,
-      nights: sample.nights,
-      paxes: sample.paxes,
-      checkIn: sample.checkIn.format('YYYY-MM-DD'),
-      destinationAncestors: draft?.destinationId ? [draft.destinationId] : [],
-      draft: draft ?? undefined,
-      draftId,
-    };
-  }, [sample, kind, supplier, draft, draftId]);
+  const body = useMemo(
+    () => previewBody({ ...sample, productKind: kind, supplier, checkIn: sample.checkIn.format('YYYY-MM-DD') }, draft, draftId),
+    [sample, kind, supplier, draft, draftId],
+  );
   const debounced = useDebounced(body, 400);
   const preview = useMarkupPreview(debounced);
 

@@ -19,6 +19,7 @@ import { useGateways } from '../api/list-gateways';
 import { usePayments } from '../api/list-payments';
 import { useTestGateway } from '../api/test-gateway';
 import { GatewayForm } from './gateway-form';
+import { StorefrontOrdersCard } from './storefront-orders-card';
 
 const STATUS_COLOR: Record<PaymentSummary['status'], string> = {
   pending: 'gold',
@@ -29,7 +30,10 @@ const STATUS_COLOR: Record<PaymentSummary['status'], string> = {
   error: 'red',
 };
 
-/** `/whitelabel/:id/payments`: the white label's gateways (add, edit, mode, activate, probar conexión) and its recent payments. */
+/**
+ * `/whitelabel/:id/payments`: the white label's gateways (add, edit, mode, activate, probar conexión), its
+ * storefront's orders (decision 0602) and its recent payments.
+ */
 export function PaymentsPage() {
   const { id = '' } = useParams();
   const { message } = App.useApp();
@@ -157,6 +161,7 @@ export function PaymentsPage() {
           locale={{ emptyText: 'Aún no hay pasarelas configuradas' }}
         />
       </Card>
+      <StorefrontOrdersCard whiteLabelId={id} />
       <Card title="Pagos recientes">
         <Table
           rowKey="_id"

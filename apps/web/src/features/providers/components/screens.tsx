@@ -1,11 +1,34 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';
 import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../shared/components/page-header';
+import { useMe } from '../../../shared/session/use-session';
 import { useAgency } from '../api/get-agency';
 import { ProviderAccountsPage } from './provider-accounts-page';
 
-/** /configuration/providers: the agency admin's own accounts. */
+/**
+ * /configuration/providers: the agency admin's own accounts. Super belongs to no agency (the own accounts' API
+ * answers it 403): it is told where its accounts are instead of a page of errors (issue 15).
+ */
 export function AgencyProvidersScreen() {
+  if (useMe().user.type === 'super')
+    return (
+      <>
+        <PageHeader title="Proveedores" />
+        <Result
+          status="info"
+          subTitle="El super administrador no pertenece a una agencia y no tiene cuentas propias: las cuentas de proveedor de cada agencia se gestionan desde Agencias, y las plantillas del operador desde Plantillas Proveedor."
+          extra={[
+            <Link key="agencies" to="/sa/agencies">
+              <Button type="primary">Ir a Agencias</Button>
+            </Link>,
+            <Link key="templates" to="/sa/providers-template">
+              <Button>Ir a Plantillas Proveedor</Button>
+            </Link>,
+          ]}
+        />
+      </>
+    );
   return (
     <ProviderAccountsPage
       scope={{ kind: 'own' }}

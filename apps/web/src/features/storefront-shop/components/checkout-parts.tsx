@@ -112,9 +112,13 @@ export function PriceChanged({
   );
 }
 
-/** To the gateway's checkout; the return page then shows the order to the e-mail that made it. */
+/**
+ * To the gateway's checkout; the return page then shows the order to the e-mail that made it, and offers
+ * this checkout again when the payment does not book.
+ */
 export function payAt(checkout: StorefrontCheckout, email: string) {
   storage.set(`storefront-order-${checkout.orderRef}`, email);
+  storage.set(`storefront-retry-${checkout.orderRef}`, `${location.pathname}${location.search}`);
   location.assign(checkout.checkoutUrl);
 }
 

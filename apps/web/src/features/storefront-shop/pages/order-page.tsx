@@ -1,11 +1,11 @@
 import { formatMoney } from '@travesia/contracts';
 import { Alert, Button, Card, Descriptions, Form, Input, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { storage } from '../../../lib/storage';
 import { useOrder } from '../api/get-order';
 import { dayOf } from '../components/checkout-parts';
-import { holdRemaining, orderPhase, PHASE_TEXT } from '../state';
+import { canRetry, holdRemaining, orderPhase, PHASE_TEXT, retryTarget, voucherPdfUrl } from '../state';
 
 /** The hold's countdown, once a second (no sleeps: an interval the component clears). */
 function Countdown({ expiresAt }: { expiresAt: string }) {
@@ -35,6 +35,8 @@ export function StorefrontOrderPage({ lookup = false }: { lookup?: boolean }) {
   const order = useOrder(slug, asked?.ref ?? null, asked?.email ?? null, !lookup);
   const o = order.data;
   const phase = o ? orderPhase(o.status) : null;
+  const navigate = useNavigate();
+  const retry = retryTarget(ref ? storage.get<string | null>(`storefront-retry-${ref}`, null) : null, slug);
   return (
     <main style={{ maxWidth: 560, margin: '0 auto', padding: 16 }}>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
@@ -64,6 +66,17 @@ export function StorefrontOrderPage({ lookup = false }: { lookup?: boolean }) {
           <Result
             status={phase === 'confirmed' ? 'success' : phase === 'processing' ? 'info' : 'warning'}
             subTitle={PHASE_TEXT[phase].text}
+            extra={
+              canRetry(phase) ? (
+                <Button type="primary" onClick={() => navigate(retry)}>
+                  Intentar de nuevo
+                </Button>
+              ) : o.status === 'booked' && o.voucher && asked ? (
+                <Button type="primary" href={voucherPdfUrl(slug, o.orderRef, asked.email)} target="_blank" rel="noopener">
+                  Descargar voucher (PDF)
+                </Button>
+              ) : null
+            }
           />
           {o.status === 'awaiting-payment' && <Countdown expiresAt={o.holdExpiresAt} />}
           <Card>

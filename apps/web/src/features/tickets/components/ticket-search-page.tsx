@@ -7,7 +7,9 @@ import { SupplierProgress } from '../../../shared/booking/stream/supplier-progre
 import { PageHeader } from '../../../shared/components/page-header';
 import { CountrySelect } from '../../../shared/country-select';
 import { PlaceAutocomplete } from '../../../shared/place-autocomplete';
+import { noAccountsText } from '../../../shared/provider-accounts/no-accounts';
 import { useUsableProviderAccounts } from '../../../shared/provider-accounts/use-usable-provider-accounts';
+import { useMe } from '../../../shared/session/use-session';
 import { useOwnCalendar } from '../api/own-calendar';
 import { useTicketSearchStream } from '../api/search-stream';
 import { monthOf, ticketDayUnavailable } from '../logic/ticket-days';
@@ -39,6 +41,7 @@ export function TicketSearchPage({ variant }: { variant: TicketVariant }) {
   const [criteria, setCriteria] = useState<TicketSearchForm>(saved.form);
   const { state, start } = useTicketSearchStream(saved.results);
   const accounts = useUsableProviderAccounts();
+  const isSuper = useMe().user.type === 'super';
   const [formError, setFormError] = useState<string | null>(null);
   // Own tickets give a calendar: their route greys the days without places of the month shown (decision 0440).
   const [month, setMonth] = useState(() => monthOf(saved.form.date ? dayjs(saved.form.date) : dayjs()));
@@ -70,7 +73,7 @@ export function TicketSearchPage({ variant }: { variant: TicketVariant }) {
     if (variant.supplier === 'travesia') providers = [OWN_INVENTORY_ACCOUNT_ID];
     else if (variant.supplier) {
       providers = (accounts.data ?? []).filter((a) => a.supplier === variant.supplier).map((a) => a._id);
-      if (!providers.length) return setFormError('Tu agencia no tiene cuentas de este proveedor');
+      if (!providers.length) return setFormError(noAccountsText(isSuper));
     }
     void start({
       destination: f.destination ?? '',

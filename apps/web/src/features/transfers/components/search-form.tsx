@@ -1,6 +1,7 @@
 import { type TransferPointType, transferTimeLabel } from '@travesia/contracts';
 import { Button, Card, DatePicker, Form, InputNumber, Radio, Select, Space, TimePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { NoAccountsNote } from '../../../shared/provider-accounts/no-accounts';
 import { type PointForm, pointBody } from '../state';
 import { PointFields } from './point-fields';
 
@@ -53,6 +54,7 @@ export function TransferSearchForm({
   onSearch,
   searching,
   accounts,
+  accountsReady = true,
   initialValues,
 }: {
   onSearch: (v: SearchValues) => void;
@@ -61,6 +63,8 @@ export function TransferSearchForm({
   searching: boolean;
   /** A supplier's route: its accounts to choose from (none: every enabled supplier). */
   accounts?: { _id: string; name: string }[];
+  /** The accounts have been read (no "no account" note while they load). */
+  accountsReady?: boolean;
 }) {
   const [form] = Form.useForm<SearchValues>();
   const fromType = (Form.useWatch(['from', 'type'], form) ?? 'airport') as TransferPointType;
@@ -137,7 +141,12 @@ export function TransferSearchForm({
             </Form.List>
           </Form.Item>
           {accounts && (
-            <Form.Item name="provider" label="Cuenta del proveedor" rules={[{ required: true, message: 'Proveedor es requerido' }]}>
+            <Form.Item
+              name="provider"
+              label="Cuenta del proveedor"
+              rules={[{ required: true, message: 'Proveedor es requerido' }]}
+              extra={accountsReady && accounts.length === 0 ? <NoAccountsNote /> : undefined}
+            >
               <Select style={{ minWidth: 200 }} options={accounts.map((a) => ({ value: a._id, label: a.name }))} />
             </Form.Item>
           )}

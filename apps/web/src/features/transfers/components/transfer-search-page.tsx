@@ -78,6 +78,7 @@ export function TransferSearchPage({ supplier, title }: { supplier: string | nul
             onSearch={search}
             searching={state.status === 'searching'}
             accounts={own}
+            accountsReady={accounts.isSuccess}
             initialValues={prefill}
           />
         )}

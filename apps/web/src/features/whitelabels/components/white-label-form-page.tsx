@@ -10,7 +10,24 @@ import {
   WHITE_LABEL_STATUSES,
   type WhiteLabel,
 } from '@travesia/contracts';
-import { Alert, App, Button, Card, Checkbox, Col, Descriptions, Flex, Form, Input, Row, Select, Spin, Table, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Spin,
+  Table,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAgencyOptions } from '../../../shared/agencies/agency-options';
@@ -32,9 +49,9 @@ type Values = Required<Omit<CreateWhiteLabelInput, 'agencyId' | 'subdomain' | 'c
 /** Copy buttons whose icons are not read out in English (the button says "Copiar"). */
 const COPYABLE = { icon: [<CopyOutlined key="copy" aria-hidden />, <CheckOutlined key="done" aria-hidden />] };
 
-const DEFAULTS: Partial<Values> = { status: 'draft', currency: 'USD', language: 'es', markupPercent: '0', products: [] };
+const DEFAULTS: Partial<Values> = { status: 'draft', currency: 'USD', language: 'es', markupPercent: '0', products: [], holdMinutes: null };
 
-/** `/whitelabels/create` and `/whitelabels/{id}`: name, status, addresses, products, currency, language and markup. */
+/** `/whitelabels/create` and `/whitelabels/{id}`: name, status, addresses, products, currency, language, markup and time to pay. */
 export function WhiteLabelFormPage() {
   const { id } = useParams();
   const me = useMe();
@@ -144,6 +161,13 @@ function WhiteLabelForm({ current, isSuper, modules }: { current?: WhiteLabel; i
                   </Form.Item>
                 </Col>
               </Row>
+              <Form.Item
+                name="holdMinutes"
+                label="Tiempo para pagar (minutos)"
+                extra="Cuánto tiempo se mantiene el precio mientras el viajero paga (1 a 60). Vacío: el de la plataforma, 15 minutos. Nunca más que la cotización del proveedor."
+              >
+                <InputNumber min={1} max={60} precision={0} style={{ width: 160 }} />
+              </Form.Item>
             </Card>
           </Col>
           <Col xs={24} lg={10}>
