@@ -96,7 +96,7 @@ async function prepare(): Promise<Recording> {
   const url = dbUrl();
   const { openDatabase } = await import('../apps/server/src/db/client.js');
   const { migrate } = await import('../apps/server/src/db/migrate.js');
-  const { seedDemo } = await import('../apps/server/src/db/seed/index.js');
+  const { seedDemo } = await import('../apps/server/src/composition/seeders.js');
   const { DEMO_PASSWORD } = await import('../apps/server/src/db/seed/demo-foundation.js');
   const { analyzeAll } = await import('../apps/server/src/db/statistics.js');
   const { lazySecretBox } = await import('../apps/server/src/lib/secret-box.js');

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { registerModuleRoutes } from './composition/routes.js';
+import { stopWorkers } from './composition/workers.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerAuth } from './http/auth.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -9,33 +11,6 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerWeb } from './http/web.js';
 import { fastifyTrustProxy } from './lib/trust-proxy.js';
-import { agencyRoutes } from './modules/agency/routes.js';
-import { agencySettingsRoutes } from './modules/agency-settings/routes.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { flightBookingRoutes } from './modules/booking/flight/routes.js';
-import { hotelBookingRoutes } from './modules/booking/hotel/routes.js';
-import { ticketBookingRoutes } from './modules/booking/ticket/routes.js';
-import { transferRoutes } from './modules/booking/transfer/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { commissionRoutes } from './modules/commission/routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { deadlineRoutes } from './modules/deadlines/routes.js';
-import { exchangeRateRoutes } from './modules/exchange-rate/routes.js';
-import { fileRoutes } from './modules/file/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { integrationRoutes } from './modules/integrations/routes.js';
-import { inventoryRoutes } from './modules/inventory/routes.js';
-import { markupRoutes } from './modules/markup/routes.js';
-import { paymentRoutes } from './modules/payments/routes.js';
-import { placeRoutes } from './modules/place/routes.js';
-import { profileRoutes } from './modules/profile/routes.js';
-import { providerAccountRoutes } from './modules/provider-account/routes.js';
-import { storefrontAgencyRoutes } from './modules/storefront/agency-routes.js';
-import { storefrontRoutes } from './modules/storefront/routes.js';
-import { supplierAuditRoutes } from './modules/supplier-audit/routes.js';
-import { userRoutes } from './modules/user/routes.js';
-import { voucherRoutes } from './modules/voucher/routes.js';
-import { whiteLabelRoutes } from './modules/white-label/routes.js';
 import { type AppDeps, createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -67,14 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createServices(deps);
   app.decorate('services', services);
   app.decorate('deps', deps);
-  // Outbox jobs kicked by requests finish (or stay queued) before the database closes.
-  app.addHook('onClose', async () => {
-    await services.deadlineJob.stop();
-    await services.paymentJob.stop();
-    await services.storefrontSweep.stop();
-    await services.outbox.stop();
-    await services.webhookSender.close();
-  });
+  // Background jobs (started by start.ts) and outbox jobs kicked by requests finish, or stay queued, before the
+  // database closes.
+  app.addHook('onClose', () => stopWorkers(services));
 
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, {
@@ -88,33 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerAuth(app, deps.database, deps.config.SESSION_CACHE_SECONDS);
 
-  await app.register(healthRoutes, { database: deps.database, seedState: deps.seedState });
-  await app.register(authRoutes, { services });
-  await app.register(userRoutes, { services });
-  await app.register(agencyRoutes, { services });
-  await app.register(voucherRoutes, { services });
-  await app.register(dashboardRoutes, { services });
-  await app.register(catalogRoutes);
-  await app.register(placeRoutes, { services });
-  await app.register(fileRoutes, { services });
-  await app.register(providerAccountRoutes, { services });
-  await app.register(markupRoutes, { services });
-  await app.register(exchangeRateRoutes, { services });
-  await app.register(commissionRoutes, { services });
-  await app.register(agencySettingsRoutes, { services });
-  await app.register(profileRoutes, { services });
-  await app.register(supplierAuditRoutes, { services });
-  await app.register(inventoryRoutes, { services });
-  await app.register(hotelBookingRoutes, { services });
-  await app.register(ticketBookingRoutes, { services });
-  await app.register(flightBookingRoutes, { services });
-  await app.register(transferRoutes, { services });
-  await app.register(integrationRoutes, { services });
-  await app.register(deadlineRoutes, { services });
-  await app.register(whiteLabelRoutes, { services });
-  await app.register(paymentRoutes, { services });
-  await app.register(storefrontRoutes, { services });
-  await app.register(storefrontAgencyRoutes, { services });
+  await registerModuleRoutes(app, services, deps);
 
   await registerWeb(app, deps.config.WEB_DIST, services.whiteLabels);
   return app;

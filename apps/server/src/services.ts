@@ -22,10 +22,12 @@ import { flightProductAfterBooking } from './modules/booking/flight/section.js';
 import { FlightBookingService } from './modules/booking/flight/service.js';
 import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
+import { BookingPlaceRepository } from './modules/booking/place-repository.js';
+import { RecoveryWorker } from './modules/booking/recovery.js';
+import { BookingRepository } from './modules/booking/repository.js';
 import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
 import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
-import { TicketSearchService } from './modules/booking/ticket/search.js';
-import { TicketBookingService } from './modules/booking/ticket/service.js';
+import { TicketService } from './modules/booking/ticket/service.js';
 import { TransferService } from './modules/booking/transfer/service.js';
 import { transferProductAfterBooking } from './modules/booking/transfer/voucher.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
@@ -203,14 +205,12 @@ export function createServices(deps: AppDeps) {
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
     productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: transferProductAfterBooking },
   });
-  const hotelBooking = new HotelBookingService({ engine: booking, suppliers, pricing, search: hotelSearch, inventory });
-  const ticketSearch = new TicketSearchService({
-    ...{ store: deps.store, suppliers, providerAccounts, pricing, places: hotelSearch.places, now: deps.clock },
-  });
-  const ticketBooking = new TicketBookingService({ engine: booking, suppliers, pricing, search: ticketSearch });
+  const hotelBooking = new HotelBookingService({ engine: booking, suppliers, providerAccounts, pricing, search: hotelSearch, timeZones });
+  const flowDeps = { engine: booking, store: deps.store, suppliers, providerAccounts, pricing };
+  const tickets = new TicketService(flowDeps, hotelSearch.places);
   const flightSearch = new FlightSearchService({ db, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
   const flightBooking = new FlightBookingService({ db, engine: booking, suppliers, pricing, search: flightSearch, vouchers });
-  const transfers = new TransferService({ db, engine: booking, store: deps.store, suppliers, pricing, providerAccounts });
+  const transfers = new TransferService(flowDeps, new BookingPlaceRepository(db));
   const { integrations, deadlines, deadlineJob, webhookSender } = createIntegrations(deps, {
     outboxRepo,
     outbox,
@@ -241,8 +241,8 @@ export function createServices(deps: AppDeps) {
     repo: storefrontRepo,
     hotelSearch,
     hotelBooking,
-    ticketSearch,
-    ticketBooking,
+    ticketSearch: tickets,
+    ticketBooking: tickets,
     transfers,
     engine: booking,
     pricing,
@@ -289,11 +289,11 @@ export function createServices(deps: AppDeps) {
     inventoryExtras,
     hotelCatalogue: new HotelCatalogueService(db),
     booking,
+    recoveryWorker: new RecoveryWorker(booking, deps.log),
     hotelSearch,
     hotelBooking,
-    ticketSearch,
-    ticketBooking,
-    ticketCheckIn: new TicketCheckInService({ db, vouchers }),
+    tickets,
+    ticketCheckIn: new TicketCheckInService({ repo: new BookingRepository(db), ownBookings: new OwnBookingsRepository(db), vouchers }),
     flightSearch,
     flightBooking,
     transfers,

@@ -2,20 +2,20 @@ import { startPaymentSimulator, startSimulator } from '@travesia/supplier-sim';
 import { count, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
+import { seedDemoFirst, seedDemoRest } from './composition/seeders.js';
+import { startWorkers } from './composition/workers.js';
 import { type Config, DEFAULT_PAYMENT_SIMULATOR_PORT, DEFAULT_SIMULATOR_PORT } from './config.js';
 import type { Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { users } from './db/schema/index.js';
 import { BackgroundSeed } from './db/seed/background.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-foundation.js';
-import { seedDemoFirst, seedDemoRest } from './db/seed/index.js';
 import { analyzeAll, needsStatisticsKeeper, StatisticsKeeper } from './db/statistics.js';
 import { createStore } from './lib/kv.js';
 import { createLogger } from './lib/logger.js';
 import { Mailer } from './lib/mailer.js';
 import { lazySecretBox } from './lib/secret-box.js';
 import type { StartupClock } from './lib/startup-clock.js';
-import { RecoveryWorker } from './modules/booking/recovery.js';
 import { placeSeedPending } from './modules/place/seed/seed.js';
 
 /**
@@ -77,17 +77,8 @@ export async function start(config: Config, opening: Promise<Database>, clock: S
   mark('listening');
   if (seedRest) background.start((opts) => seedDemoRest({ ...seedContext, ...opts }));
   log.info({ ms: clock.wall, cpuMs: clock.cpu, seed: background.state }, 'started');
-  // Supplier bookings whose answer was lost are looked up by our reference until they settle.
-  const recovery = new RecoveryWorker(app.services.booking, log);
-  recovery.start();
-  // Mails queued in the outbox (recovery, invitations) are retried here until SMTP takes them.
-  app.services.outbox.start();
-  // Deadline reminders and pre-reservation expiry: safe in every process at once (decision 0264).
-  app.services.deadlineJob.start();
-  // Payment settlements whose seller handler has not succeeded, and Wompi checkouts that expired unpaid.
-  app.services.paymentJob.start();
-  // Storefront orders left in 'booking' by a process that died before the supplier answered (decision 0421).
-  app.services.storefrontSweep.start();
+  // The background jobs (composition/workers.ts): recovery of lost supplier answers, outbox, deadlines, payments.
+  startWorkers(app.services);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The in-process payment simulator sends its webhooks to this process (the platform's own address).
@@ -130,7 +121,6 @@ export async function start(config: Config, opening: Promise<Database>, clock: S
       closing = true;
       log.info({ signal }, 'shutting down');
       await background.stop();
-      await recovery.stop();
       await statistics?.stop();
       await app.close();
       await simulator?.close();

@@ -56,6 +56,11 @@ export interface CallContext {
   correlationId?: string;
   /** Sandbox only: sent to the simulator as `x-sim-scenario` (apps/supplier-sim/README.md). */
   simScenario?: string;
+  /**
+   * The selling agency's IANA zone. A provider whose policy steps start at a local day (own inventory: the arrival
+   * day in the agency's zone, issue 16) reads it; suppliers, whose policies come with their own instants, do not.
+   */
+  timeZone?: string;
 }
 
 export interface Traveller {
@@ -205,6 +210,13 @@ export interface HotelQuote {
   /** Holder details the supplier requires for this option (Juniper HotelRequiredFields); absent = none beyond the name. */
   requiredHolderFields?: HolderRequirement[];
   supplierData: Record<string, unknown>;
+  /**
+   * Whose terms the policy's amounts are in. Absent or `'cost'`: a supplier's, on what we pay it, which the flow
+   * puts in the agent's price (decision 0400). `'seller'`: already the seller's (our own inventory's policy).
+   */
+  policyTerms?: 'cost' | 'seller';
+  /** The provider's policy in words, kept on the voucher when it writes one (own inventory). */
+  policyText?: string;
 }
 
 /** A holder detail a supplier may require before booking (docs/decisions/0181). */

@@ -5,13 +5,13 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedDemoFirst, seedDemoRest } from '../../composition/seeders.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import { SIM_DESTINATIONS } from '../../modules/booking/hotel/seed.js';
 import { placeSeedPending } from '../../modules/place/seed/seed.js';
 import { places, supplierDestinations } from '../schema/index.js';
 import { BackgroundSeed } from './background.js';
 import { DEMO_PASSWORD } from './demo-foundation.js';
-import { seedDemoFirst, seedDemoRest } from './index.js';
 
 /**
  * The start path of decision 0470: the demo data the first screens need before readiness, the rest of

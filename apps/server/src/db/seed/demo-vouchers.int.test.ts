@@ -2,8 +2,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedDemo } from '../../composition/seeders.js';
 import { DEMO_PASSWORD } from './demo-foundation.js';
-import { seedDemo } from './index.js';
 
 let t: TestApp;
 beforeAll(async () => {

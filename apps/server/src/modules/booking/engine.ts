@@ -7,6 +7,7 @@ import type { ProviderAccountService } from '../provider-account/service.js';
 import type { VoucherService } from '../voucher/service.js';
 import { QuoteStore } from './quote-store.js';
 import { BookingRecovery } from './recovery.js';
+import { BookingRepository } from './repository.js';
 import { type BookingEngineOptions, DEFAULT_BOOKING_OPTIONS, ReserveEngine } from './reserve.js';
 import { type ProductAfterBooking, VoucherSettler } from './settle.js';
 
@@ -38,10 +39,11 @@ export class BookingEngine {
   constructor(d: BookingEngineDeps) {
     this.options = { ...DEFAULT_BOOKING_OPTIONS, ...d.options };
     this.now = d.now ?? (() => new Date());
-    const shared = { db: d.db, log: d.log, options: this.options, now: this.now };
+    const repo = new BookingRepository(d.db);
+    const shared = { repo, log: d.log, options: this.options, now: this.now };
     this.quotes = new QuoteStore(d.store);
-    this.settler = new VoucherSettler({ db: d.db, vouchers: d.vouchers, productAfterBooking: d.productAfterBooking });
-    this.reserves = new ReserveEngine({ ...shared, vouchers: d.vouchers, settler: this.settler });
+    this.settler = new VoucherSettler({ db: d.db, repo, vouchers: d.vouchers, productAfterBooking: d.productAfterBooking });
+    this.reserves = new ReserveEngine({ ...shared, db: d.db, vouchers: d.vouchers, settler: this.settler });
     this.recovery = new BookingRecovery({ ...shared, suppliers: d.suppliers, providerAccounts: d.providerAccounts, settler: this.settler });
   }
 

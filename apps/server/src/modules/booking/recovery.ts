@@ -1,11 +1,8 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
-import { bookingRecovery } from '../../db/schema/index.js';
-import { inTransaction } from '../../db/transaction.js';
 import type { SupplierLayer } from '../../suppliers/index.js';
 import type { ProviderAccountService } from '../provider-account/service.js';
 import { kindOfCode, supplierCodeOf } from './booking-code.js';
+import type { BookingRepository } from './repository.js';
 import type { BookingEngineOptions } from './reserve.js';
 import type { VoucherSettler } from './settle.js';
 
@@ -16,7 +13,7 @@ import type { VoucherSettler } from './settle.js';
 export class BookingRecovery {
   constructor(
     private readonly d: {
-      db: Db;
+      repo: BookingRepository;
       suppliers: SupplierLayer;
       providerAccounts: ProviderAccountService;
       settler: VoucherSettler;
@@ -36,26 +33,7 @@ export class BookingRecovery {
   async recoverDue(limit = 10): Promise<{ checked: number; settled: number }> {
     const now = this.d.now();
     const leaseUntil = new Date(now.getTime() + 5 * 60_000);
-    const leased = await inTransaction(this.d.db, async (tx) => {
-      const due = await tx
-        .select({ voucherId: bookingRecovery.voucherId })
-        .from(bookingRecovery)
-        .where(
-          and(
-            lte(bookingRecovery.nextAttemptAt, now),
-            sql`(${bookingRecovery.leasedUntil} is null or ${bookingRecovery.leasedUntil} < ${now.toISOString()}::timestamptz)`,
-          ),
-        )
-        .orderBy(bookingRecovery.nextAttemptAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      for (const r of due)
-        await tx
-          .update(bookingRecovery)
-          .set({ leasedUntil: leaseUntil, attempts: sql`${bookingRecovery.attempts} + 1` })
-          .where(eq(bookingRecovery.voucherId, r.voucherId));
-      return due.map((r) => r.voucherId);
-    });
+    const leased = await this.d.repo.leaseDue(now, leaseUntil, limit);
     let settled = 0;
     for (const id of leased) {
       try {
@@ -68,15 +46,8 @@ export class BookingRecovery {
     return { checked: leased.length, settled };
   }
 
-  private async retryLater(voucherId: string, why: string) {
-    await this.d.db
-      .update(bookingRecovery)
-      .set({
-        leasedUntil: null,
-        nextAttemptAt: new Date(this.d.now().getTime() + this.d.options.recoveryRetryMs),
-        lastError: why.slice(0, 500),
-      })
-      .where(eq(bookingRecovery.voucherId, voucherId));
+  private retryLater(voucherId: string, why: string) {
+    return this.d.repo.retryAt(voucherId, new Date(this.d.now().getTime() + this.d.options.recoveryRetryMs), why);
   }
 
   /** Looks one pending booking up; true when its status is settled. */
@@ -84,7 +55,7 @@ export class BookingRecovery {
     const { settler } = this.d;
     const v = await settler.reload(voucherId);
     if (v?.status !== 'pending-provider') {
-      await this.d.db.delete(bookingRecovery).where(eq(bookingRecovery.voucherId, voucherId));
+      await this.d.repo.done(voucherId);
       return true;
     }
     const code = supplierCodeOf(v.bookingCodes);

@@ -1,13 +1,13 @@
 import { HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
-import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import { bookingRecovery, type VoucherRow, vouchers } from '../../db/schema/index.js';
+import type { VoucherRow } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest, conflict } from '../../http/errors.js';
 import { type BookingBase, type CallContext, type ResolvedProviderAccount, SupplierError } from '../../suppliers/index.js';
 import type { EventActor, RecordVoucherInput, VoucherService } from '../voucher/service.js';
 import type { SupplierBookingCode } from './booking-code.js';
+import type { BookingRepository } from './repository.js';
 import { bookingAgencyOf, ownerIdOf, type SalesContext } from './sales-context.js';
 import type { SettleUpdate, VoucherSettler } from './settle.js';
 
@@ -87,6 +87,7 @@ export class ReserveEngine {
   constructor(
     private readonly d: {
       db: Db;
+      repo: BookingRepository;
       vouchers: VoucherService;
       settler: VoucherSettler;
       log: Logger;
@@ -162,14 +163,8 @@ export class ReserveEngine {
       if (!rec.created) return rec;
       // Our reference is known only now: keep it with the codes (a pre-reservation's after it), and queue the recovery lookup.
       const kept = pre ? (rec.voucher.bookingCodes as unknown[]) : [];
-      await tx
-        .update(vouchers)
-        .set({ bookingCodes: [{ ...code, clientReference: rec.voucher.externalBookingReference }, ...kept] })
-        .where(eq(vouchers.id, rec.voucher.id));
-      await tx.insert(bookingRecovery).values({
-        voucherId: rec.voucher.id,
-        nextAttemptAt: new Date(this.d.now().getTime() + this.d.options.recoveryGraceMs),
-      });
+      const codes = [{ ...code, clientReference: rec.voucher.externalBookingReference }, ...kept];
+      await this.d.repo.queue(tx, rec.voucher.id, codes, new Date(this.d.now().getTime() + this.d.options.recoveryGraceMs));
       return rec;
     });
     if (!recorded.created) return { voucher: ReserveEngine.sameQuote(recorded.voucher, r.code.quoteId), created: false };

@@ -1,13 +1,13 @@
 import type { ProductKind, VoucherStatus } from '@travesia/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { bookingRecovery, type PolicyRuleData, type ProductSummaryData, type VoucherRow, vouchers } from '../../db/schema/index.js';
+import type { PolicyRuleData, ProductSummaryData, VoucherRow } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { BookingBase } from '../../suppliers/index.js';
 import { policiesOf } from '../inventory/own-voucher.js';
 import type { VoucherService } from '../voucher/service.js';
 import { voucherRemarks } from './holder.js';
+import type { BookingRepository } from './repository.js';
 
 /** A final state for a pending booking. */
 export interface SettleUpdate {
@@ -37,12 +37,16 @@ export type ProductAfterBooking = (product: ProductSummaryData, booking: Booking
  */
 export class VoucherSettler {
   constructor(
-    private readonly d: { db: Db; vouchers: VoucherService; productAfterBooking?: Partial<Record<ProductKind, ProductAfterBooking>> },
+    private readonly d: {
+      db: Db;
+      repo: BookingRepository;
+      vouchers: VoucherService;
+      productAfterBooking?: Partial<Record<ProductKind, ProductAfterBooking>>;
+    },
   ) {}
 
-  async reload(id: string): Promise<VoucherRow> {
-    const [row] = await this.d.db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
-    return row;
+  reload(id: string): Promise<VoucherRow> {
+    return this.d.repo.voucher(id);
   }
 
   /** Applies a final state (retrying on a concurrent update) and drops the recovery row. */
@@ -51,7 +55,7 @@ export class VoucherSettler {
       const current = await this.reload(voucherId);
       if (!current) return null;
       if (current.status !== 'pending-provider') {
-        await this.d.db.delete(bookingRecovery).where(eq(bookingRecovery.voucherId, voucherId));
+        await this.d.repo.done(voucherId);
         return current; // someone else (the worker, the request) settled it first
       }
       try {
@@ -60,7 +64,7 @@ export class VoucherSettler {
             tx,
             actor: { kind: 'supplier', name: current.provider },
           });
-          await tx.delete(bookingRecovery).where(eq(bookingRecovery.voucherId, voucherId));
+          await this.d.repo.done(voucherId, tx);
           return after;
         });
         if (row.status === 'confirmed') void this.d.vouchers.notifyRecorded(row);

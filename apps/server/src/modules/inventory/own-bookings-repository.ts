@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type OwnBookingRow, ownBookings } from '../../db/schema/index.js';
 import type { OwnBookingInput, OwnBookingRecord } from '../../suppliers/index.js';
@@ -33,6 +33,25 @@ export class OwnBookingsRepository {
   async find(clientReference: string, tx: Db = this.db): Promise<OwnBookingRecord | null> {
     const [row] = await tx.select().from(ownBookings).where(eq(ownBookings.clientReference, clientReference)).limit(1);
     return row ? recordOf(row) : null;
+  }
+
+  /**
+   * An own ticket checked in at the entrance (decision 0360): one conditional UPDATE, so a second scan — or two at
+   * the same time — finds it done. Answers the row when this call checked it in.
+   */
+  async checkIn(clientReference: string, at: Date, by: { id: string; name: string }): Promise<OwnBookingRow | undefined> {
+    const [row] = await this.db
+      .update(ownBookings)
+      .set({ checkedInAt: at, checkedInBy: by.id, checkedInByName: by.name })
+      .where(and(eq(ownBookings.clientReference, clientReference), eq(ownBookings.status, 'confirmed'), isNull(ownBookings.checkedInAt)))
+      .returning();
+    return row;
+  }
+
+  /** The booking's row as stored (its check-in included). */
+  async row(clientReference: string): Promise<OwnBookingRow | undefined> {
+    const [row] = await this.db.select().from(ownBookings).where(eq(ownBookings.clientReference, clientReference)).limit(1);
+    return row;
   }
 
   /** Marks a confirmed booking cancelled; null when it was not confirmed (already cancelled, or absent). */

@@ -102,7 +102,8 @@ export class OwnInventoryProvider implements OwnInventoryPort {
     for (const h of hotels)
       for (const rt of roomTypes.filter((r) => r.hotelId === h.hotel.id))
         for (const board of h.hotel.boards) {
-          const o = this.hotelOptionOf(h.hotel, h.placeName, rt, board, input, nights.filter((n) => n.roomTypeId === rt.id).map(toNight));
+          const place = { name: h.placeName, path: h.placePath };
+          const o = this.hotelOptionOf(h.hotel, place, rt, board, input, nights.filter((n) => n.roomTypeId === rt.id).map(toNight));
           if (o) out.push(o);
         }
     return out;
@@ -114,13 +115,13 @@ export class OwnInventoryProvider implements OwnInventoryPort {
     const place = hotel ? await this.d.hotels.placeOf(hotel.placeId) : undefined;
     if (!rt?.active || !hotel?.active || !place) return null;
     const nights = (await this.d.hotels.nights([rt.id], input.checkIn, input.checkOut)).map(toNight);
-    return this.hotelOptionOf(hotel, place.name, rt, board, input, nights);
+    return this.hotelOptionOf(hotel, place, rt, board, input, nights);
   }
 
   /** One room type and board for the stay, or null when it can't be sold (rules of `priceStay`). */
   private hotelOptionOf(
     hotel: HotelProductRow,
-    placeName: string,
+    place: { name: string; path: string[] },
     rt: HotelRoomTypeRow,
     board: BoardCode,
     input: Omit<OwnHotelSearch, 'destination'>,
@@ -140,7 +141,9 @@ export class OwnInventoryProvider implements OwnInventoryPort {
       hotelId: hotel.id,
       hotelName: hotel.name,
       category: HOTEL_CATEGORY_LABELS[hotel.category],
-      placeName,
+      placeName: place.name,
+      placeId: hotel.placeId,
+      placeAncestors: [...place.path].reverse().filter((id) => id !== hotel.placeId),
       roomTypeId: rt.id,
       roomTypeName: rt.name,
       board,
@@ -149,7 +152,12 @@ export class OwnInventoryProvider implements OwnInventoryPort {
       rooms: input.rooms,
       total: { amount: new Decimal(stay.total).toFixed(2), currency: hotel.currency },
       perNight: stay.perNight,
-      cancellation: normalisePolicy(hotel.policy, { start: input.checkIn, currency: hotel.currency, now: this.now() }),
+      cancellation: normalisePolicy(hotel.policy, {
+        start: input.checkIn,
+        currency: hotel.currency,
+        now: this.now(),
+        timeZone: input.timeZone,
+      }),
       policyText: `${BOARD_LABELS[board]} · ${describePolicy(hotel.policy, hotel.currency)}`,
     };
   }

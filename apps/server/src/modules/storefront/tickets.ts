@@ -6,7 +6,6 @@ import {
   type StorefrontTicketPageQuery,
   type StorefrontTicketQuote,
   type StorefrontTicketSearchBody,
-  type TicketProvider,
   type TicketReserveBody,
   TICKET_BOOKING_MESSAGES as TM,
 } from '@travesia/contracts';
@@ -63,12 +62,12 @@ export class StorefrontTickets implements OrderProduct {
     const search = this.d.search;
     search.checkCriteria(body);
     const sources = await search.sources(s.sale);
-    const shared = search.prefetch(s.sale, body.destination, undefined, pricing);
+    const shared = search.prefetch(s.sale, body, undefined, pricing);
     // An unknown place is the traveller's 404 before any supplier is called.
     await shared.place;
     let merged: TicketSearch | null = null;
     const failures: string[] = [];
-    await fanOutSearch<TicketProvider, TicketSearch>({
+    await fanOutSearch<string, TicketSearch>({
       chosen: sources.map((source) => ({ id: source.accountId, source })),
       timeoutMs: SEARCH_TIMEOUT_MS,
       emit: (e) => {

@@ -113,7 +113,7 @@ export class StorefrontTransfers implements OrderProduct {
 
   async page(s: Storefront, cacheId: string, q: StorefrontTransferPageQuery): Promise<StorefrontTransferPage> {
     this.assertSold(s);
-    const index = await this.d.transfers.stored(s.sale, cacheId);
+    const index = await this.d.transfers.load(s.sale, cacheId);
     const byPrice = (a: Pair, b: Pair) => totalOf(a).cmp(totalOf(b));
     const pairs = pairsOf(index).sort(
       q.sort === '-price'
@@ -137,11 +137,11 @@ export class StorefrontTransfers implements OrderProduct {
   /** The offer's legs re-quoted at storefront prices: each engine quote (cached) and the traveller's view. */
   async quote(s: Storefront, ref: { cacheId: string; optionId: string; returnOptionId?: string }, pricing: PricingContext) {
     this.assertSold(s);
-    const index = await this.d.transfers.stored(s.sale, ref.cacheId);
+    const index = await this.d.transfers.load(s.sale, ref.cacheId);
     if (Boolean(index.criteria.return) !== Boolean(ref.returnOptionId))
       throw badRequest(RETURN_REQUIRED, { returnOptionId: RETURN_REQUIRED }, 'TRANSFER_LEGS');
     const ids = [ref.optionId, ...(ref.returnOptionId ? [ref.returnOptionId] : [])];
-    const chosen = ids.map((id) => index.offers.find((o) => o.optionId === id));
+    const chosen = ids.map((id) => index.options.find((o) => o.optionId === id));
     if (chosen.some((o) => !o)) throw new AppError(404, 'OPTION_NOT_FOUND', TM.optionNotFound);
     const [out, back] = chosen as CachedTransferOffer[];
     if ((out.offer.leg ?? 'outbound') !== 'outbound' || (back && (back.offer.leg !== 'return' || back.accountId !== out.accountId)))
@@ -266,9 +266,9 @@ const totalOf = (p: Pair) => new Decimal(p.out.breakdown.price).plus(p.back ? p.
 
 /** One way: every outbound offer; round trip: each outbound with the cheapest return of its source, vehicle and service. */
 function pairsOf(index: TransferSearchIndex): Pair[] {
-  const outs = index.offers.filter((o) => (o.offer.leg ?? 'outbound') === 'outbound');
+  const outs = index.options.filter((o) => (o.offer.leg ?? 'outbound') === 'outbound');
   if (!index.criteria.return) return outs.map((out) => ({ out, back: null }));
-  const backs = index.offers.filter((o) => o.offer.leg === 'return');
+  const backs = index.options.filter((o) => o.offer.leg === 'return');
   return outs.flatMap((out) => {
     const back = backs
       .filter(

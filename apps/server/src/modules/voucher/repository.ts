@@ -5,6 +5,7 @@ import {
   agencies,
   type NewVoucherRow,
   PLATFORM_STATS_ID,
+  users,
   type VoucherEventRow,
   type VoucherRow,
   voucherDailyStats,
@@ -439,5 +440,22 @@ export class VoucherRepository {
       .limit(1);
     const [row] = lock ? await q.for('update', { of: vouchers }) : await q;
     return row as VoucherListRow | undefined;
+  }
+
+  /** A user's agency (a voucher list of one user checks the caller may see them). */
+  async userAgency(userId: string): Promise<{ id: string; agencyId: string | null } | undefined> {
+    const [row] = await this.db.select({ id: users.id, agencyId: users.agencyId }).from(users).where(eq(users.id, userId)).limit(1);
+    return row;
+  }
+
+  /** What a new voucher names: its agency's name, and its seller's name when a person sells (undefined: not found). */
+  async agencyName(db: Db, agencyId: string): Promise<string | undefined> {
+    const [row] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
+    return row?.name;
+  }
+
+  async userName(db: Db, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ profile: users.profile }).from(users).where(eq(users.id, userId)).limit(1);
+    return row ? `${row.profile.name} ${row.profile.lastName}`.trim() : undefined;
   }
 }

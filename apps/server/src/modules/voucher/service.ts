@@ -11,19 +11,16 @@ import {
   voucherSectionSchema,
 } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
-import {
-  agencies,
-  type HolderData,
-  type MarkupAppliedData,
-  type NewVoucherRow,
-  type PaymentsData,
-  type PolicyRuleData,
-  type ProductSummaryData,
-  users,
-  type VoucherRow,
+import type {
+  HolderData,
+  MarkupAppliedData,
+  NewVoucherRow,
+  PaymentsData,
+  PolicyRuleData,
+  ProductSummaryData,
+  VoucherRow,
 } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AuthContext } from '../../http/auth.js';
@@ -203,7 +200,7 @@ export class VoucherService {
    */
   async listForUser(auth: AuthContext, userId: string, filter: VoucherFilter, page: number, limit: number) {
     const scope = this.scopeOf(auth);
-    const [target] = await this.deps.db.select({ id: users.id, agencyId: users.agencyId }).from(users).where(eq(users.id, userId)).limit(1);
+    const target = await this.deps.repo.userAgency(userId);
     const visible =
       target?.agencyId &&
       (scope.kind === 'all' ||
@@ -292,17 +289,13 @@ export class VoucherService {
         const booked = await this.deps.repo.findByQuoteRef(tx, input.quoteRef);
         if (booked) throw this.quoteConsumed(booked, input.userId);
       }
-      const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, input.agencyId)).limit(1);
-      if (!agency) throw vBadRequest(VOUCHER_MESSAGES.notFound);
+      const agencyName = await this.deps.repo.agencyName(tx, input.agencyId);
+      if (agencyName === undefined) throw vBadRequest(VOUCHER_MESSAGES.notFound);
       let userName: string | null = null;
       if (input.userId) {
-        const [u] = await tx
-          .select({ profile: users.profile, agencyId: users.agencyId })
-          .from(users)
-          .where(eq(users.id, input.userId))
-          .limit(1);
-        if (!u) throw vBadRequest(VOUCHER_MESSAGES.notFound);
-        userName = `${u.profile.name} ${u.profile.lastName}`.trim();
+        const name = await this.deps.repo.userName(tx, input.userId);
+        if (name === undefined) throw vBadRequest(VOUCHER_MESSAGES.notFound);
+        userName = name;
       }
       // A flow's section that does not match its schema is kept but not shown (voucherSectionOf): say so in the log.
       if (input.product.section !== undefined && !voucherSectionSchema.safeParse(input.product.section).success)
@@ -313,7 +306,7 @@ export class VoucherService {
       const values: NewVoucherRow = {
         agencyId: input.agencyId,
         userId: input.userId,
-        agencyName: agency.name,
+        agencyName,
         userName,
         type: input.type,
         integrator: input.integrator,

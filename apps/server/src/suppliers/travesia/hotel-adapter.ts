@@ -26,6 +26,9 @@ interface OwnHotelData {
   hotelId: string;
   roomTypeId: string;
   perNight: { day: string; amount: string }[];
+  /** The hotel's own place and its ancestors: an own hotel is priced where it is, not at the searched place. */
+  placeId: string;
+  placeAncestors: string[];
 }
 
 /**
@@ -37,13 +40,14 @@ interface OwnHotelData {
 export class TravesiaHotelAdapter extends OwnBookingAdapter<HotelBooking> implements HotelSupplier {
   readonly kind = 'hotel' as const;
 
-  async search(input: HotelSearchInput, _ctx?: CallContext): Promise<SearchResult<HotelOffer>> {
+  async search(input: HotelSearchInput, ctx?: CallContext): Promise<SearchResult<HotelOffer>> {
     if (!input.destination) throw invalid('hotel.search', 'an own-inventory place id is required');
     const options = await this.port.hotels.search({
       destination: input.destination,
       checkIn: input.checkIn,
       checkOut: input.checkOut,
       rooms: input.rooms.map((r) => ({ adults: r.adults, childrenAges: r.childrenAges })),
+      timeZone: ctx?.timeZone,
     });
     const expiresAt = new Date(this.now().getTime() + OPTION_TTL_MS).toISOString();
     const offers = options.map((o) => this.offerOf(o, expiresAt));
@@ -64,18 +68,25 @@ export class TravesiaHotelAdapter extends OwnBookingAdapter<HotelBooking> implem
       requiresQuote: false,
       cancellation: o.cancellation,
       token: { kind: 'travesia-hotel', value: `${o.roomTypeId}:${o.board}:${o.checkIn}:${o.checkOut}`, expiresAt },
-      supplierData: { hotelId: o.hotelId, roomTypeId: o.roomTypeId, perNight: o.perNight } satisfies OwnHotelData,
+      supplierData: {
+        hotelId: o.hotelId,
+        roomTypeId: o.roomTypeId,
+        perNight: o.perNight,
+        placeId: o.placeId,
+        placeAncestors: o.placeAncestors,
+      } satisfies OwnHotelData,
       payAtHotel: false,
     };
   }
 
-  async quote(offer: HotelOffer, _ctx?: CallContext): Promise<HotelQuote> {
+  async quote(offer: HotelOffer, ctx?: CallContext): Promise<HotelQuote> {
     const { roomTypeId } = offer.supplierData as Partial<OwnHotelData>;
     if (!roomTypeId) throw invalid('hotel.quote', 'not an own hotel offer');
     const fresh = await this.port.hotels.option(roomTypeId, offer.board.code as BoardCode, {
       checkIn: offer.checkIn,
       checkOut: offer.checkOut,
       rooms: offer.rooms.map((r) => r.occupancy),
+      timeZone: ctx?.timeZone,
     });
     if (!fresh) throw new SupplierError('SUPPLIER_NOT_AVAILABLE', { supplier: S, operation: 'hotel.quote' });
     const current = this.offerOf(fresh, new Date(this.now().getTime() + OPTION_TTL_MS).toISOString());
@@ -89,6 +100,9 @@ export class TravesiaHotelAdapter extends OwnBookingAdapter<HotelBooking> implem
       token: current.token,
       remarks: [fresh.policyText],
       supplierData: current.supplierData,
+      // Our own policy: its amounts are already the seller's, and its words go on the voucher.
+      policyTerms: 'seller',
+      policyText: fresh.policyText,
     };
   }
 
@@ -121,18 +135,8 @@ export class TravesiaHotelAdapter extends OwnBookingAdapter<HotelBooking> implem
       board?: HotelBooking['rooms'][number]['board'];
     };
     return {
-      supplier: S,
+      ...this.baseOf(b),
       kind: 'hotel',
-      // The operator is the supplier: our reference is its locator.
-      ref: { locator: b.clientReference },
-      clientReference: b.clientReference,
-      status: b.status,
-      supplierStatus: b.status === 'confirmed' ? 'CONFIRMED' : 'CANCELLED',
-      total: b.total,
-      cancellation: b.cancellation,
-      holder: b.holder,
-      createdAt: b.createdAt,
-      remarks: [],
       hotel: d.hotel ?? null,
       checkIn: b.hold.day,
       checkOut: b.hold.end ?? null,

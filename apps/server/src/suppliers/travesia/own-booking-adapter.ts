@@ -24,6 +24,23 @@ export abstract class OwnBookingAdapter<Booking> {
 
   protected abstract bookingOf(record: OwnBookingRecord): Booking;
 
+  /** What every kind's booking answers of an own record: the operator is the supplier, our reference its locator. */
+  protected baseOf(b: OwnBookingRecord) {
+    return {
+      supplier: this.supplier,
+      kind: this.kind,
+      ref: { locator: b.clientReference },
+      clientReference: b.clientReference,
+      status: b.status,
+      supplierStatus: b.status === 'confirmed' ? 'CONFIRMED' : 'CANCELLED',
+      total: b.total,
+      cancellation: b.cancellation,
+      holder: b.holder,
+      createdAt: b.createdAt,
+      remarks: [] as string[],
+    };
+  }
+
   async read(ref: SupplierBookingRef, _ctx?: CallContext): Promise<Booking> {
     const found = await this.port.bookings.find(ref.locator);
     if (!found) throw new SupplierError('SUPPLIER_BOOKING_NOT_FOUND', { supplier: this.supplier, operation: `${this.kind}.read` });

@@ -21,6 +21,8 @@ export interface OwnHotelSearch {
   checkIn: string;
   checkOut: string;
   rooms: { adults: number; childrenAges: number[] }[];
+  /** The selling agency's zone: each policy step starts before the arrival day there (the platform's default when absent). */
+  timeZone?: string;
 }
 
 /** One own hotel's room type and board for the whole stay and every room of the search, at our net cost. */
@@ -30,6 +32,9 @@ export interface OwnHotelOption {
   /** Spanish label of the hotel's category. */
   category: string;
   placeName: string;
+  /** The hotel's place and its ancestors (nearest first): it is priced there. */
+  placeId: string;
+  placeAncestors: string[];
   roomTypeId: string;
   roomTypeName: string;
   board: BoardCode;

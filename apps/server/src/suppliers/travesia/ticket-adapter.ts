@@ -170,18 +170,8 @@ export class TravesiaTicketAdapter extends OwnBookingAdapter<TicketBooking> impl
   protected bookingOf(b: OwnBookingRecord): TicketBooking {
     const d = b.details as { name?: string; session?: string | null; language?: string | null; paxes?: TicketBooking['paxes'] };
     return {
-      supplier: S,
+      ...this.baseOf(b),
       kind: 'ticket',
-      // The operator is the supplier: our reference is its locator.
-      ref: { locator: b.clientReference },
-      clientReference: b.clientReference,
-      status: b.status,
-      supplierStatus: b.status === 'confirmed' ? 'CONFIRMED' : 'CANCELLED',
-      total: b.total,
-      cancellation: b.cancellation,
-      holder: b.holder,
-      createdAt: b.createdAt,
-      remarks: [],
       activity: { code: b.hold.productId, name: d.name ?? '' },
       from: b.hold.day,
       to: b.hold.day,

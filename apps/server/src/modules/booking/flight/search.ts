@@ -1,21 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type FlightCheckInDatesBody,
-  type FlightPriceSearchBody,
-  FLIGHT_MESSAGES as M,
-  type PriceBreakdown,
-  providerModule,
-} from '@travesia/contracts';
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { type FlightCheckInDatesBody, type FlightPriceSearchBody, FLIGHT_MESSAGES as M, type PriceBreakdown } from '@travesia/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../../db/client.js';
-import { places } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
-import { AppError, badRequest, forbidden } from '../../../http/errors.js';
+import { AppError, badRequest } from '../../../http/errors.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
 import type { FlightLocation, FlightOffer, FlightSearchInput, ResolvedProviderAccount, SupplierLayer } from '../../../suppliers/index.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
+import { checkedAccount } from '../accounts.js';
+import { BookingPlaceRepository } from '../place-repository.js';
+import { priceEach } from '../price-offers.js';
+import { salesContextOf } from '../sales-context.js';
 import { criteriaOf, locationOf, type PlaceRef } from './criteria.js';
 import { presentPage } from './present.js';
 
@@ -67,18 +63,16 @@ export class FlightSearchService {
   readonly now: () => Date;
   /** The last few searches read, parsed (paging, filtering and sorting re-read the same one; bench/flight-search.ts). */
   private readonly parsed = new Map<string, FlightSearchEntry>();
+  private readonly places: BookingPlaceRepository;
   constructor(private readonly d: FlightSearchDeps) {
     this.now = d.now ?? (() => new Date());
+    this.places = new BookingPlaceRepository(d.db);
   }
 
-  /** The caller's account, if it sells flights and the agency's flight module is on. */
-  async account(auth: AuthContext, accountId: string): Promise<ResolvedProviderAccount> {
-    const account = await this.d.providerAccounts.resolveForUse(auth, accountId);
-    if (!this.d.suppliers.registry.supports(account.supplier, 'flight'))
-      throw badRequest(M.supplierMismatch, { provider: M.supplierMismatch }, 'SUPPLIER_MISMATCH');
-    const module = providerModule(account.supplier, 'flight');
-    if (!module || !auth.modules.includes(module)) throw forbidden(M.moduleDisabled);
-    return account;
+  /** The caller's account, if it sells flights and the agency's flight module is on (accounts.ts). */
+  account(auth: AuthContext, accountId: string): Promise<ResolvedProviderAccount> {
+    const rule = { kind: 'flight' as const, field: 'provider', mismatch: M.supplierMismatch, moduleDisabled: M.moduleDisabled };
+    return checkedAccount(this.d, salesContextOf(auth), accountId, rule);
   }
 
   /** An airport or city: an IATA code as given, or our place id resolved to its IATA code. */
@@ -87,29 +81,14 @@ export class FlightSearchService {
     const byCode = /^[A-Za-z]{3}$/.test(loc.id);
     const unknown = field === 'origin' ? M.originUnknown : M.destinyUnknown;
     if (!byCode && !/^[0-9a-f-]{36}$/i.test(loc.id)) throw badRequest(unknown, { [`${field}.id`]: unknown });
-    const cols = { id: places.id, path: places.path, iata: places.iataCode };
     if (byCode) {
-      const [row] = await this.d.db
-        .select(cols)
-        .from(places)
-        .where(and(eq(places.iataCode, loc.id.toUpperCase()), or(eq(places.type, 'airport'), eq(places.type, 'city'))))
-        .limit(1);
-      const ancestors = row ? [...row.path].reverse().filter((p) => p !== row.id) : [];
-      return { ...wanted, code: loc.id.toUpperCase(), placeId: row?.id ?? null, ancestors };
+      const found = await this.places.byIataCode(loc.id.toUpperCase());
+      return { ...wanted, code: loc.id.toUpperCase(), placeId: found?.id ?? null, ancestors: found?.ancestors ?? [] };
     }
     // Our place: its own code, or (a city, whose seeded places keep no code) its main airport's.
-    const [row] = await this.d.db
-      .select(cols)
-      .from(places)
-      .where(and(isNotNull(places.iataCode), or(eq(places.id, loc.id), and(eq(places.parentId, loc.id), eq(places.type, 'airport')))))
-      .orderBy(
-        sql`case when ${places.id} = ${loc.id} then 0 when ${places.name} ~* 'international|internacional' then 1 else 2 end`,
-        places.name,
-      )
-      .limit(1);
-    if (!row?.iata) throw badRequest(unknown, { [`${field}.id`]: unknown });
-    const type = row.id === loc.id ? wanted.type : 'airport';
-    return { type, code: row.iata, placeId: row.id, ancestors: [...row.path].reverse().filter((p) => p !== row.id) };
+    const found = await this.places.withIataCode(loc.id);
+    if (!found) throw badRequest(unknown, { [`${field}.id`]: unknown });
+    return { type: found.id === loc.id ? wanted.type : 'airport', code: found.iata, placeId: found.id, ancestors: found.ancestors };
   }
 
   async checkInDates(auth: AuthContext, body: FlightCheckInDatesBody, simScenario?: string) {
@@ -148,26 +127,17 @@ export class FlightSearchService {
     const lastDate = resolved.at(-1)?.end ?? resolved.at(-1)?.date ?? criteria.legs[0].date;
     const nights = Math.max(0, Math.round((Date.parse(lastDate) - Date.parse(criteria.legs[0].date)) / 86_400_000));
     const paxes = criteria.passengers.adults + criteria.passengers.children + criteria.passengers.infants;
-    const options: CachedFlightOption[] = [];
-    let unpriced = 0;
-    for (const offer of result.offers) {
-      try {
-        const breakdown = this.d.pricing.price(pricing, {
-          kind: 'flight',
-          supplier: account.supplier,
-          destinationAncestors,
-          checkIn: criteria.legs[0].date,
-          nights,
-          paxes,
-          bookingDate: isoDay(at),
-          cost: offer.total,
-        });
-        options.push({ optionId: String(options.length), offer, breakdown });
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'EXCHANGE_RATE_MISSING') throw err;
-        unpriced++;
-      }
-    }
+    const { priced, unpriced: left } = priceEach(this.d.pricing, pricing, result.offers, () => ({
+      kind: 'flight',
+      supplier: account.supplier,
+      destinationAncestors,
+      checkIn: criteria.legs[0].date,
+      nights,
+      paxes,
+      bookingDate: isoDay(at),
+    }));
+    const options: CachedFlightOption[] = priced.map((p, i) => ({ optionId: String(i), ...p }));
+    const unpriced = Object.values(left).reduce((n, k) => n + k, 0);
     const supplierTtl = result.expiresAt ? Math.floor((Date.parse(result.expiresAt) - at.getTime()) / 1000) : MAX_TTL_S;
     const ttl = Math.max(60, Math.min(MAX_TTL_S, Number.isFinite(supplierTtl) ? supplierTtl : MAX_TTL_S));
     const entry: FlightSearchEntry = {

@@ -5,7 +5,6 @@ import {
   HOTEL_BOOKING_MESSAGES,
   FLIGHT_MESSAGES as M,
 } from '@travesia/contracts';
-import Decimal from 'decimal.js';
 import type { Db } from '../../../db/client.js';
 import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
@@ -15,6 +14,7 @@ import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor, VoucherService } from '../../voucher/service.js';
 import type { BookingEngine } from '../engine.js';
+import { assertAcceptedPrice } from '../flow-service.js';
 import { supplierHolder } from '../holder.js';
 import { priceChangeOf } from '../quote-changes.js';
 import { QuoteStore } from '../quote-store.js';
@@ -240,8 +240,7 @@ export class FlightBookingService {
         .catch(() => undefined);
       throw conflict(M.preReservationExpired, 'PRE_RESERVATION_EXPIRED');
     }
-    if (!new Decimal(body.price.gross).eq(v.priceGross) || body.price.currency !== v.priceCurrency)
-      throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `Precio vigente: ${v.priceGross} ${v.priceCurrency}` });
+    assertAcceptedPrice(body.price, { gross: v.priceGross, currency: v.priceCurrency }, M.priceChanged);
     const quote = code.quote;
     const travellers = travellersOf(body, quote, code.checkIn ?? v.startDate ?? '');
     const account = await this.d.search.account(auth, code.accountId ?? '');

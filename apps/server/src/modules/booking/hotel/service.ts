@@ -1,8 +1,7 @@
-import { type HotelReserveBody, HOTEL_BOOKING_MESSAGES as M, type PriceBreakdown, type SupplierId } from '@travesia/contracts';
-import Decimal from 'decimal.js';
+import { type HotelReserveBody, HOTEL_BOOKING_MESSAGES as M, type PriceBreakdown, type ProviderId } from '@travesia/contracts';
 import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
-import { AppError, badRequest, forbidden } from '../../../http/errors.js';
+import { badRequest } from '../../../http/errors.js';
 import type { PricingContext } from '../../../pricing/index.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import type {
@@ -14,14 +13,16 @@ import type {
   SupplierLayer,
   Traveller,
 } from '../../../suppliers/index.js';
-import { ownInventoryAccount } from '../../../suppliers/travesia/account.js';
 import { nationalityOf } from '../../inventory/nationality.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
-import type { InventoryService } from '../../inventory/service.js';
 import type { PricingService } from '../../pricing/service.js';
+import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
+import { checkedAccount } from '../accounts.js';
 import { agentPolicy } from '../agent-policy.js';
 import type { BookingEngine } from '../engine.js';
+import { callContext } from '../flow.js';
+import { assertAcceptedPrice } from '../flow-service.js';
 import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
 import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
@@ -30,7 +31,6 @@ import { type SalesContext, saleOf, salesContextOf, viewerTypeOf } from '../sale
 import { voucherMoney } from '../voucher-money.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import type { HotelSearchService } from './search.js';
-import { requoteTravesia } from './travesia.js';
 
 export type { SupplierBookingCode } from '../booking-code.js';
 export { assertRequiredHolderFields, voucherRemarks } from '../holder.js';
@@ -57,17 +57,20 @@ export const hotelQuoteRef = (quoteId: string) => `hotel-quote:${quoteId}`;
 export interface HotelBookingDeps {
   engine: BookingEngine;
   suppliers: SupplierLayer;
+  providerAccounts: ProviderAccountService;
   pricing: PricingService;
   search: HotelSearchService;
-  /** Own inventory: its search re-prices an own option (the booking goes through the travesia adapter). */
-  inventory: Pick<InventoryService, 'search'>;
+  /** The selling agency's zone (AgencyTimeZones.of): a provider whose policy starts at local days reads it. */
+  timeZones: { of(agencyId: string | null): Promise<string> };
 }
 
+type Reserve = { simScenario?: string; actor?: EventActor; integrator?: string };
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The hotel flow on the booking engine: re-quote an option of a cached search, then reserve it
- * through the engine's one reserve path (README.md of modules/booking).
+ * The hotel flow on the booking engine: re-quote an option of a cached search with its provider, then reserve it
+ * through the engine's one reserve path (README.md of modules/booking). Every provider — our own inventory's
+ * built-in account included (decision 0350, 0610) — is quoted, priced and booked the same way.
  */
 export class HotelBookingService {
   constructor(private readonly d: HotelBookingDeps) {}
@@ -76,57 +79,52 @@ export class HotelBookingService {
     return this.d.engine.options;
   }
 
-  /** Re-prices one option of a cached search with the supplier; a changed price or policy comes back flagged. */
+  /** Re-prices one option of a cached search with its provider; a changed price or policy comes back flagged. */
   async quote(who: AuthContext | SalesContext, cacheId: string, optionId: string, simScenario?: string, pricing?: PricingContext) {
     const sale = saleOf(who);
     const { search, entry: option } = await this.d.search.option(sale, cacheId, optionId);
+    const account = await this.account(sale, search);
     const at = this.d.engine.now();
-    let quote: HotelQuote;
-    let breakdown: PriceBreakdown;
-    if (search.supplier === 'travesia') {
-      // Own hotels are re-priced through the inventory module, which serves signed-in sellers only.
-      if ('channel' in who) throw forbidden(M.moduleDisabled);
-      ({ quote, breakdown } = await requoteTravesia(this.d.inventory, who, search, option));
-    } else {
-      const supplier = search.supplier as SupplierId;
-      const account = await this.d.search.account(sale, search.accountId, { supplier, forceSandbox: search.forceSandbox }, search.resort);
-      const ctx = { correlationId: search.cacheId, simScenario: account.mode === 'sandbox' ? simScenario : undefined };
-      quote = await this.d.suppliers.registry.hotel(account).quote(option.offer as HotelOffer, ctx);
-      const offer = {
-        kind: 'hotel' as const,
-        supplier,
-        destinationAncestors: [search.place.id, ...search.place.ancestors],
-        checkIn: search.criteria.checkIn,
-        checkOut: search.criteria.checkOut,
-        nights: search.criteria.nights,
-        paxes: search.criteria.rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0),
-        cost: quote.total,
-        bookingDate: isoDay(at),
-        targetCurrency: option.breakdown.currency,
-      };
-      // A storefront prices with its own context (its markup on top, decision 0341); a seller loads theirs.
-      breakdown = pricing
-        ? this.d.pricing.price(pricing, offer)
-        : await this.d.pricing.priceOffer({ ...offer, agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at });
-    }
+    const ctx = { ...callContext(account, search.cacheId, simScenario), timeZone: await this.d.timeZones.of(sale.agencyId) };
+    const quote = await this.d.suppliers.registry.hotel(account).quote(option.offer as HotelOffer, ctx);
+    // An offer that knows its exact place (an own hotel) is priced there; a supplier's at the searched place.
+    const known = quote.offer.supplierData as { placeId?: string; placeAncestors?: string[] };
+    const offer = {
+      kind: 'hotel' as const,
+      supplier: account.supplier,
+      destinationAncestors: known.placeId ? [known.placeId, ...(known.placeAncestors ?? [])] : [search.place.id, ...search.place.ancestors],
+      checkIn: search.criteria.checkIn,
+      checkOut: search.criteria.checkOut,
+      nights: search.criteria.nights,
+      paxes: search.criteria.rooms.reduce((n, r) => n + r.adults + r.childrenAges.length, 0),
+      cost: quote.total,
+      bookingDate: isoDay(at),
+      targetCurrency: option.breakdown.currency,
+    };
+    // A storefront prices with its own context (its markup on top, decision 0341); a seller loads theirs.
+    const breakdown = pricing
+      ? this.d.pricing.price(pricing, offer)
+      : await this.d.pricing.priceOffer({ ...offer, agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at });
     const quoteId = QuoteStore.newId();
     const ttl = QuoteStore.ttl(quote.token.expiresAt, at);
     const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
+    const { agencyId, userId, accountId, forceSandbox, resort, criteria, place } = search;
+    const supplier = search.supplier as HotelSource;
     await this.d.engine.quotes.put<CachedQuote>(
       'hotel',
       {
         v: 1,
         quoteId,
-        cacheId: search.cacheId,
-        optionId: option.optionId,
-        agencyId: search.agencyId,
-        userId: search.userId,
-        accountId: search.accountId,
-        supplier: search.supplier as HotelSource,
-        forceSandbox: search.forceSandbox,
-        resort: search.resort,
-        criteria: search.criteria,
-        place: search.place,
+        cacheId,
+        optionId,
+        agencyId,
+        userId,
+        accountId,
+        supplier,
+        forceSandbox,
+        resort,
+        criteria,
+        place,
         quote,
         breakdown,
         expiresAt,
@@ -144,8 +142,8 @@ export class HotelBookingService {
         ),
         breakdown: breakdownFor(viewerTypeOf(sale), breakdown),
         availability: quote.availability,
-        cancellation: termsOf(search.supplier, quote.cancellation, quote.total, breakdown),
-        previousCancellation: termsOf(search.supplier, option.offer.cancellation, option.offer.total, option.breakdown),
+        cancellation: termsOf(quote, quote.cancellation, quote.total, breakdown),
+        previousCancellation: termsOf(quote, option.offer.cancellation, option.offer.total, option.breakdown),
         remarks: quote.remarks,
         /** Holder details this option requires (the reserve form asks for them; the reserve answers 400 without them). */
         requiredHolderFields: quote.requiredHolderFields ?? [],
@@ -167,46 +165,26 @@ export class HotelBookingService {
    * Books an accepted quote exactly once per idempotency key. Answers the voucher and whether this
    * call created it; a retry (same key) answers the first voucher and never calls the supplier.
    */
-  async reserve(
-    auth: AuthContext,
-    body: HotelReserveBody,
-    idempotencyKey: string | undefined,
-    opts: { simScenario?: string; actor?: EventActor } = {},
-  ): Promise<{ voucher: VoucherRow; created: boolean }> {
-    const key = ReserveEngine.checkKey(idempotencyKey);
-    const sale = salesContextOf(auth);
-    // A retry: the first voucher, whatever state it is in; the supplier is not called again.
-    const previous = await this.d.engine.reserves.replay(sale, key);
-    if (previous) return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
-    const q = await this.acceptedQuote(sale, body);
-    return this.reserveQuote(sale, q, body, key, opts);
+  reserve(auth: AuthContext, body: HotelReserveBody, idempotencyKey: string | undefined, opts: Reserve = {}) {
+    return this.reserveForSale(salesContextOf(auth), body, idempotencyKey, opts);
   }
 
   /**
-   * The reserve of a seller without a session (a storefront order, decision 0340): the same checks and
-   * the same engine path; the voucher's integrator names the storefront. Own hotels are not sold this way.
+   * The reserve of any seller: a session's, or a storefront order's (decision 0340), whose voucher names the
+   * storefront as integrator. The same checks and the same engine path.
    */
   async reserveForSale(
     sale: SalesContext,
     body: HotelReserveBody,
-    idempotencyKey: string,
-    opts: { simScenario?: string; actor?: EventActor; integrator?: string } = {},
+    idempotencyKey: string | undefined,
+    opts: Reserve = {},
   ): Promise<{ voucher: VoucherRow; created: boolean }> {
     const key = ReserveEngine.checkKey(idempotencyKey);
+    // A retry: the first voucher, whatever state it is in; the supplier is not called again.
     const previous = await this.d.engine.reserves.replay(sale, key);
     if (previous) return { voucher: ReserveEngine.sameQuote(previous, body.bookingCodes.quoteId), created: false };
-    const q = await this.acceptedQuote(sale, body);
-    if (q.supplier === 'travesia') throw forbidden(M.moduleDisabled);
-    return this.reserveQuote(sale, q, body, key, opts);
-  }
-
-  /** The seller's quote, checked against the price the client accepted, the rooms and the holder fields. */
-  private async acceptedQuote(sale: SalesContext, body: HotelReserveBody): Promise<CachedQuote> {
     const q = await this.d.engine.quotes.get<CachedQuote>('hotel', sale, body.bookingCodes.quoteId);
-    if (!new Decimal(body.price.gross).eq(q.breakdown.price) || body.price.currency !== q.breakdown.currency) {
-      const detail = `${q.breakdown.price} ${q.breakdown.currency}`;
-      throw new AppError(409, 'PRICE_CHANGED', M.priceChanged, { price: `Precio vigente: ${detail}` });
-    }
+    assertAcceptedPrice(body.price, { gross: q.breakdown.price, currency: q.breakdown.currency });
     const rooms = q.criteria.rooms;
     if (
       body.companions.length !== rooms.length ||
@@ -214,18 +192,8 @@ export class HotelBookingService {
     )
       throw badRequest(M.paxesMismatch, { companions: M.paxesMismatch });
     assertRequiredHolderFields(q.quote?.requiredHolderFields, body.client);
-    return q;
-  }
-
-  private async reserveQuote(
-    sale: SalesContext,
-    q: CachedQuote,
-    body: HotelReserveBody,
-    key: string,
-    opts: { simScenario?: string; actor?: EventActor; integrator?: string },
-  ) {
-    const account = await this.accountOf(sale, q);
-    const paxes = travellersOf(body, q.criteria.rooms);
+    const account = await this.account(sale, q);
+    const paxes = travellersOf(body, rooms);
     const holder = supplierHolder(body.client);
     const hotels = this.d.suppliers.registry.hotel(account);
     return this.d.engine.reserves.reserve({
@@ -233,7 +201,7 @@ export class HotelBookingService {
       idempotencyKey: key,
       account,
       integrator: opts.integrator,
-      voucher: hotelVoucher(q, body, account.supplier === 'travesia'),
+      voucher: hotelVoucher(q, body),
       code: {
         kind: 'supplier-hotel',
         checkIn: q.criteria.checkIn,
@@ -257,16 +225,17 @@ export class HotelBookingService {
   }
 
   /**
-   * The account a quote is booked with: the supplier's, checked again (module, agency); own hotels
-   * (travesia) book through the built-in own-inventory account like any supplier (decision 0350).
+   * The account a search's option is quoted and booked with, checked again (accounts.ts): the seller may use it,
+   * its provider is the search's and sells hotels, the module (a resort mode's own) is on. Own hotels resolve to
+   * the built-in own-inventory account like any account (decision 0350).
    */
-  private async accountOf(sale: SalesContext, q: CachedQuote): Promise<ResolvedProviderAccount> {
-    if (q.supplier === 'travesia') {
-      if (sale.agencyId && !sale.modules.includes('hotels-travesia')) throw forbidden(M.moduleDisabled);
-      return ownInventoryAccount(sale.mode);
-    }
-    const supplier = q.supplier as SupplierId;
-    return this.d.search.account(sale, q.accountId, { supplier, forceSandbox: q.forceSandbox }, q.resort);
+  private account(
+    sale: SalesContext,
+    s: Pick<SearchIndex, 'accountId' | 'supplier' | 'forceSandbox' | 'resort'>,
+  ): Promise<ResolvedProviderAccount> {
+    const rule = { kind: 'hotel' as const, field: 'provider_id', mismatch: M.supplierMismatch, moduleDisabled: M.moduleDisabled };
+    const opts = { want: s.supplier as ProviderId, forceSandbox: s.forceSandbox, resort: s.resort };
+    return checkedAccount(this.d, sale, s.accountId, rule, opts);
   }
 }
 
@@ -283,7 +252,7 @@ function travellersOf(body: HotelReserveBody, rooms: CachedQuote['criteria']['ro
 }
 
 /** The voucher of a hotel booking as recorded before the supplier is called. */
-function hotelVoucher(q: CachedQuote, body: HotelReserveBody, own: boolean) {
+function hotelVoucher(q: CachedQuote, body: HotelReserveBody) {
   const b = q.breakdown;
   const quote = q.quote;
   return {
@@ -296,7 +265,7 @@ function hotelVoucher(q: CachedQuote, body: HotelReserveBody, own: boolean) {
     ...voucherMoney([{ breakdown: b, cost: quote.total }]),
     payments: (body.payments ?? {}) as Record<string, unknown>,
     remarks: body.comments ?? null,
-    policies: policiesOf(own ? quote.cancellation : agentPolicy(quote.cancellation, quote.total, priceOf(b))),
+    policies: policiesOf(termsOf(quote, quote.cancellation, quote.total, b)),
     product: {
       name: quote.offer.hotel.name,
       destination: q.place.name,
@@ -312,20 +281,19 @@ function hotelVoucher(q: CachedQuote, body: HotelReserveBody, own: boolean) {
       hotelCode: quote.offer.hotel.code,
       breakdown: b,
       comments: body.comments,
-      // Own hotels: what the inventory's voucher showed (the policy in words, the guests' nationality).
-      ...(own ? { policyText: quote.remarks[0] ?? null, nationality: knownNationality(q.criteria.nationality) } : {}),
+      // The guests' nationality of the search, and the provider's policy in words when it writes one (own hotels).
+      nationality: knownNationality(q.criteria.nationality),
+      ...(quote.policyText ? { policyText: quote.policyText } : {}),
     },
   };
 }
 
-const priceOf = (b: PriceBreakdown) => ({ amount: b.price, currency: b.currency });
-
 /**
- * The policy the agent reads (decision 0400): a supplier's in the agent's price (`agentPolicy`); our own
- * hotels' as written, since their policy is ours and already speaks of the agent's price.
+ * The policy the agent reads (decision 0400): a supplier's, on its cost, in the agent's price (`agentPolicy`); one
+ * the provider already gives in the seller's terms (`policyTerms: 'seller'`: our own inventory's) as written.
  */
-function termsOf(supplier: string, policy: CancellationPolicy, cost: Money, b: PriceBreakdown): CancellationPolicy {
-  return supplier === 'travesia' ? policy : agentPolicy(policy, cost, priceOf(b));
+function termsOf(quote: HotelQuote, policy: CancellationPolicy, cost: Money, b: PriceBreakdown): CancellationPolicy {
+  return quote.policyTerms === 'seller' ? policy : agentPolicy(policy, cost, { amount: b.price, currency: b.currency });
 }
 
 /** The search's nationality as an alpha-2 code, or null when absent or not in the catalogue. */

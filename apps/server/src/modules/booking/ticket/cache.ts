@@ -2,14 +2,11 @@ import type { PriceBreakdown, TicketCachedQuery, TicketOption } from '@travesia/
 import Decimal from 'decimal.js';
 import type { TicketOffer } from '../../../suppliers/index.js';
 import { isRefundable } from '../../../suppliers/policies.js';
+import type { PricedOption } from '../flow.js';
+import { listFilter, priceRangeOf, priceWithin } from '../paging.js';
 
 /** One priced option of a stored ticket search. */
-export interface CachedTicket {
-  optionId: string;
-  accountId: string;
-  offer: TicketOffer;
-  breakdown: PriceBreakdown;
-}
+export type CachedTicket = PricedOption<TicketOffer>;
 
 const HOURS: Record<string, number> = { HOURS: 1, HOUR: 1, MINUTES: 1 / 60, MINUTE: 1 / 60, DAYS: 24, DAY: 24 };
 export function hoursOf(o: TicketOffer): number | null {
@@ -31,11 +28,10 @@ const timeOfDay = (h: number) => (h < 12 ? 'morning' : h < 18 ? 'afternoon' : 'e
 const usd = (c: CachedTicket) => new Decimal(c.breakdown.usdEquivalent);
 
 export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQuery>): CachedTicket[] {
-  const list = (s?: string) => (s ? new Set(s.split(',').map((x) => x.trim())) : null);
-  const suppliers = list(q.supplier);
-  const categories = list(q.category);
-  const languages = list(q.language);
-  const times = list(q.timeOfDay);
+  const suppliers = listFilter(q.supplier);
+  const categories = listFilter(q.category);
+  const languages = listFilter(q.language);
+  const times = listFilter(q.timeOfDay);
   const text = q.q?.trim().toLowerCase();
   return options.filter((c) => {
     const o = c.offer;
@@ -48,8 +44,7 @@ export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQu
       const h = firstHour(o);
       if (h === null || !times.has(timeOfDay(h))) return false;
     }
-    if (q.minPrice && new Decimal(c.breakdown.price).lt(q.minPrice)) return false;
-    if (q.maxPrice && new Decimal(c.breakdown.price).gt(q.maxPrice)) return false;
+    if (!priceWithin(c, q.minPrice, q.maxPrice)) return false;
     if (text && !`${o.activity.name} ${o.modality.name}`.toLowerCase().includes(text)) return false;
     return true;
   });
@@ -77,9 +72,6 @@ function countCategories(options: CachedTicket[]) {
 
 /** The filter choices over every option of the search (categories with their counts). */
 export function facetsOf(options: CachedTicket[]) {
-  const currencies = new Set(options.map((o) => o.breakdown.currency));
-  const sameCurrency = currencies.size === 1;
-  const prices = options.map((o) => new Decimal(sameCurrency ? o.breakdown.price : o.breakdown.usdEquivalent));
   const languages = new Map<string, string>();
   for (const o of options) for (const l of o.offer.languages ?? []) languages.set(l.code, l.name);
   const hours = options.map((o) => hoursOf(o.offer)).filter((h): h is number => h !== null);
@@ -87,13 +79,7 @@ export function facetsOf(options: CachedTicket[]) {
     suppliers: [...new Set(options.map((o) => o.offer.supplier))],
     categories: countCategories(options),
     languages: [...languages].map(([code, name]) => ({ code, name })),
-    priceRange: prices.length
-      ? {
-          min: Decimal.min(...prices).toFixed(2),
-          max: Decimal.max(...prices).toFixed(2),
-          currency: sameCurrency ? [...currencies][0] : 'USD',
-        }
-      : null,
+    priceRange: priceRangeOf(options, 'usd'),
     maxHours: hours.length ? Math.max(...hours) : null,
   };
 }

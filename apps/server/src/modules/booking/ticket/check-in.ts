@@ -5,16 +5,17 @@ import {
   type TicketCheckIn,
   voucherSectionOf,
 } from '@travesia/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { ownBookings, type VoucherRow, vouchers } from '../../../db/schema/index.js';
+import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError } from '../../../http/errors.js';
+import type { OwnBookingsRepository } from '../../inventory/own-bookings-repository.js';
 import { scopeCondition } from '../../voucher/repository.js';
 import type { VoucherService } from '../../voucher/service.js';
+import type { BookingRepository } from '../repository.js';
 
 export interface TicketCheckInDeps {
-  db: Db;
+  repo: BookingRepository;
+  ownBookings: OwnBookingsRepository;
   vouchers: VoucherService;
   now?: () => Date;
 }
@@ -35,26 +36,18 @@ export class TicketCheckInService {
 
   async checkIn(auth: AuthContext, rawCode: string): Promise<TicketCheckIn> {
     const code = rawCode.trim();
-    const { db } = this.deps;
-    const [v] = await db
-      .select()
-      .from(vouchers)
-      .where(and(eq(vouchers.externalBookingReference, code), scopeCondition(this.deps.vouchers.scopeOf(auth))))
-      .limit(1);
+    const { repo, ownBookings } = this.deps;
+    const v = await repo.voucherByReference(code, scopeCondition(this.deps.vouchers.scopeOf(auth)));
     if (!v) throw new AppError(404, 'NOT_FOUND', M.notFound);
     if (v.type !== 'ticket' || v.providerAccountId !== OWN_INVENTORY_ACCOUNT_ID) throw new AppError(400, 'NOT_OWN_TICKET', M.notOwnTicket);
     if (v.status === 'cancelled') throw new AppError(409, 'VOUCHER_CANCELLED', M.cancelled);
     if (v.status !== 'confirmed') throw new AppError(409, 'VOUCHER_NOT_CONFIRMED', M.notConfirmed);
 
     const by = `${auth.user.profile.name} ${auth.user.profile.lastName}`.trim() || auth.user.email;
-    const [row] = await db
-      .update(ownBookings)
-      .set({ checkedInAt: this.now(), checkedInBy: auth.user.id, checkedInByName: by })
-      .where(and(eq(ownBookings.clientReference, code), eq(ownBookings.status, 'confirmed'), isNull(ownBookings.checkedInAt)))
-      .returning();
+    const row = await ownBookings.checkIn(code, this.now(), { id: auth.user.id, name: by });
     if (row?.checkedInAt) return answerOf(v, row.checkedInAt, by);
 
-    const [current] = await db.select().from(ownBookings).where(eq(ownBookings.clientReference, code)).limit(1);
+    const current = await ownBookings.row(code);
     if (!current) throw new AppError(404, 'NOT_FOUND', M.notFound);
     if (current.status === 'cancelled') throw new AppError(409, 'VOUCHER_CANCELLED', M.cancelled);
     const zone = await this.deps.vouchers.timeZoneOf(auth);

@@ -1,7 +1,6 @@
 import type { SupplierId } from '@travesia/contracts';
 import {
   PROVIDER_CATALOGUE,
-  type PriceBreakdown,
   type TransferCachedQuery,
   type TransferOptionDto,
   type TransferSearchBody,
@@ -11,42 +10,19 @@ import {
 import Decimal from 'decimal.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import type { TransferOffer } from '../../../suppliers/index.js';
+import type { PricedOption, StoredSearch } from '../flow.js';
+import { listFilter, pageOf, priceRangeOf, priceWithin } from '../paging.js';
 
-/** One priced offer of a stored transfer search (`<part>-<n>` ids in a merged search). */
-export interface CachedTransferOffer {
-  optionId: string;
-  accountId: string;
-  supplierName: string;
-  offer: TransferOffer;
-  breakdown: PriceBreakdown;
-}
+/** One priced offer of a stored transfer search, with its account's name. */
+export type CachedTransferOffer = PricedOption<TransferOffer>;
 
 /**
- * A transfer search as kept under its cacheId: the criteria and every priced offer of every source
- * (tens of services: one small JSON, read whole for a page and for the quote).
+ * A transfer search as kept under its cacheId: the criteria, the place ids of the service's destination (for
+ * markups, nearest first) and every priced offer of every source (tens of services: one small JSON).
  */
-export interface TransferSearchIndex {
-  v: 1;
-  cacheId: string;
-  agencyId: string | null;
-  userId: string;
-  forceSandbox: boolean;
-  criteria: TransferSearchBody;
-  /** Place ids of the service's destination (for markups), nearest first. */
-  destinationAncestors: string[];
-  expires: string;
-  notes: string[];
-  offers: CachedTransferOffer[];
-}
-
-export const transferCacheKey = (cacheId: string) => `transfer-search:${cacheId}`;
+export type TransferSearchIndex = StoredSearch<TransferSearchBody, TransferOffer, { destinationAncestors: string[] }>;
 
 const label = (supplier: string) => (PROVIDER_CATALOGUE as Record<string, { label: string }>)[supplier]?.label ?? supplier;
-const list = (v?: string) =>
-  v
-    ?.split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
 
 /** An offer as the page and the quote show it (the breakdown trimmed to what the viewer may see). */
 export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOptionDto {
@@ -56,7 +32,7 @@ export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOpt
     optionId: o.optionId,
     leg: f.leg ?? 'outbound',
     supplier: f.supplier,
-    supplierName: o.supplierName,
+    supplierName: o.supplierName ?? label(f.supplier),
     direction: f.direction,
     transferType: f.transferType,
     vehicle: f.vehicle,
@@ -81,20 +57,16 @@ export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOpt
 
 /** A page of a stored search: filtered and sorted server-side, with the facets of the whole search. */
 export function transferPage(viewer: UserType, s: TransferSearchIndex, q: TransferCachedQuery): TransferSearchPage {
-  const types = list(q.type);
-  const categories = list(q.category);
-  const suppliers = list(q.supplier);
-  const amount = (o: CachedTransferOffer) => new Decimal(o.breakdown.price);
-  const kept = s.offers.filter(
+  const [types, categories, suppliers] = [listFilter(q.type), listFilter(q.category), listFilter(q.supplier)];
+  const kept = s.options.filter(
     (o) =>
       (!q.leg || (o.offer.leg ?? 'outbound') === q.leg) &&
-      (!types?.length || types.includes(o.offer.transferType)) &&
-      (!categories?.length || categories.includes(o.offer.category)) &&
-      (!suppliers?.length || suppliers.includes(o.offer.supplier)) &&
-      (q.minPrice === undefined || amount(o).gte(q.minPrice)) &&
-      (q.maxPrice === undefined || amount(o).lte(q.maxPrice)),
+      (!types || types.has(o.offer.transferType)) &&
+      (!categories || categories.has(o.offer.category)) &&
+      (!suppliers || suppliers.has(o.offer.supplier)) &&
+      priceWithin(o, q.minPrice, q.maxPrice),
   );
-  const byPrice = (a: CachedTransferOffer, b: CachedTransferOffer) => amount(a).comparedTo(amount(b));
+  const byPrice = (a: CachedTransferOffer, b: CachedTransferOffer) => new Decimal(a.breakdown.price).comparedTo(b.breakdown.price);
   kept.sort(
     q.sort === '-price'
       ? (a, b) => byPrice(b, a)
@@ -102,9 +74,7 @@ export function transferPage(viewer: UserType, s: TransferSearchIndex, q: Transf
         ? (a, b) => b.offer.capacity.max - a.offer.capacity.max || byPrice(a, b)
         : byPrice,
   );
-  const prices = s.offers.map(amount);
-  const currency = s.offers[0]?.breakdown.currency;
-  const totalPages = Math.max(1, Math.ceil(kept.length / q.limit));
+  const { items, totalPages } = pageOf(kept, q.page, q.limit);
   const c = s.criteria;
   return {
     cacheId: s.cacheId,
@@ -114,15 +84,12 @@ export function transferPage(viewer: UserType, s: TransferSearchIndex, q: Transf
     page: q.page,
     totalPages,
     itemsFound: kept.length,
-    items: kept.slice((q.page - 1) * q.limit, q.page * q.limit).map((o) => optionDto(viewer, o)),
+    items: items.map((o) => optionDto(viewer, o)),
     facets: {
-      suppliers: [...new Set(s.offers.map((o) => o.offer.supplier as SupplierId))].map((id) => ({ id, label: label(id) })),
-      types: (['PRIVATE', 'SHARED'] as const).filter((t) => s.offers.some((o) => o.offer.transferType === t)),
-      categories: [...new Set(s.offers.map((o) => o.offer.category))].sort(),
-      priceRange:
-        prices.length && currency && s.offers.every((o) => o.breakdown.currency === currency)
-          ? { min: Decimal.min(...prices).toFixed(2), max: Decimal.max(...prices).toFixed(2), currency }
-          : null,
+      suppliers: [...new Set(s.options.map((o) => o.offer.supplier as SupplierId))].map((id) => ({ id, label: label(id) })),
+      types: (['PRIVATE', 'SHARED'] as const).filter((t) => s.options.some((o) => o.offer.transferType === t)),
+      categories: [...new Set(s.options.map((o) => o.offer.category))].sort(),
+      priceRange: priceRangeOf(s.options, 'none'),
     },
     notes: s.notes,
   };

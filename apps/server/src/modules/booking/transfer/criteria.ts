@@ -1,21 +1,6 @@
-import {
-  TRANSFER_BOOKING_MESSAGES as M,
-  PROVIDER_CATALOGUE,
-  type ProviderId,
-  type TransferPointInput,
-  type TransferSearchBody,
-} from '@travesia/contracts';
+import { TRANSFER_BOOKING_MESSAGES as M, type ProviderId, type TransferPointInput, type TransferSearchBody } from '@travesia/contracts';
 import { AppError, badRequest } from '../../../http/errors.js';
 import type { TransferPoint, TransferSearchInput } from '../../../suppliers/index.js';
-
-/** Providers whose adapters sell transfers (the registry's `transfer` kind), own inventory included. */
-export const TRANSFER_SUPPLIERS: readonly ProviderId[] = ['travesia', 'hotelbeds', 'juniper'];
-
-/** The agency module of a supplier's transfers (the provider catalogue). */
-export function transferModule(supplier: ProviderId) {
-  const kinds = PROVIDER_CATALOGUE[supplier].kinds as { transfer?: { module: string } };
-  return kinds.transfer?.module ?? null;
-}
 
 /**
  * Our typed point as a supplier's point: own inventory takes our places; airports by IATA code everywhere; Hotelbeds takes hotels by

@@ -1,41 +1,7 @@
-import {
-  INVENTORY_MESSAGES,
-  type TransferReserveBody,
-  type TransferSearchBody,
-  type TransferSection,
-  transferSectionSchema,
-} from '@travesia/contracts';
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { type ProductSummaryData, places } from '../../../db/schema/index.js';
-import { badRequest, notFound } from '../../../http/errors.js';
+import { type TransferReserveBody, type TransferSection, transferSectionSchema } from '@travesia/contracts';
+import type { ProductSummaryData } from '../../../db/schema/index.js';
 import type { BookingBase, TransferBooking, TransferPoint } from '../../../suppliers/index.js';
-import type { CachedTransferQuote } from './service.js';
-
-/** Our place and its ancestors (nearest first), for markups by destination; a 404 when it doesn't exist. */
-export async function placeAncestors(db: Db, id: string): Promise<string[]> {
-  const [row] = await db.select({ id: places.id, path: places.path }).from(places).where(eq(places.id, id)).limit(1);
-  if (!row) throw notFound('Destino no encontrado');
-  return [row.id, ...[...row.path].reverse().filter((p) => p !== row.id)];
-}
-
-/** A point naming one of our places must name one that exists (own transfers go between our places): a 400 otherwise. */
-export async function assertPointPlaces(db: Db, body: Pick<TransferSearchBody, 'from' | 'to'>): Promise<void> {
-  const asked = (['from', 'to'] as const).flatMap((side) => (body[side].placeId ? [{ side, id: body[side].placeId }] : []));
-  if (!asked.length) return;
-  const rows = await db
-    .select({ id: places.id })
-    .from(places)
-    .where(
-      inArray(
-        places.id,
-        asked.map((a) => a.id),
-      ),
-    );
-  const found = new Set(rows.map((r) => r.id));
-  const missing = asked.find((a) => !found.has(a.id));
-  if (missing) throw badRequest(INVENTORY_MESSAGES.placeNotFound, { [`${missing.side}.placeId`]: INVENTORY_MESSAGES.placeNotFound });
-}
+import type { CachedTransferQuote } from './reserve.js';
 
 const pointName = (p: TransferPoint) => p.description?.trim() || `${p.type} ${p.code}`;
 

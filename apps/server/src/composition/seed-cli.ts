@@ -1,10 +1,10 @@
-import { loadConfig } from '../../config.js';
-import { createLogger } from '../../lib/logger.js';
-import { lazySecretBox } from '../../lib/secret-box.js';
-import { openDatabase } from '../client.js';
-import { migrate } from '../migrate.js';
-import { analyzeAll } from '../statistics.js';
-import { seedDemo } from './index.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { analyzeAll } from '../db/statistics.js';
+import { createLogger } from '../lib/logger.js';
+import { lazySecretBox } from '../lib/secret-box.js';
+import { seedDemo } from './seeders.js';
 
 /** `npm run seed:demo`: migrates and seeds the demo data on DATABASE_URL or the embedded database. */
 const config = loadConfig();

@@ -1,0 +1,37 @@
+import type { PriceBreakdown } from '@travesia/contracts';
+import Decimal from 'decimal.js';
+
+/** What the page helpers read of an option. */
+type Priced = { breakdown: Pick<PriceBreakdown, 'price' | 'currency' | 'usdEquivalent'> };
+
+/** A comma-separated filter of a page's query as a set; absent or empty: no filter. */
+export function listFilter(value?: string): Set<string> | null {
+  const items = value
+    ?.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return items?.length ? new Set(items) : null;
+}
+
+/** Whether an option's selling price is within a page query's bounds (decimals, either bound optional). */
+export function priceWithin(o: Priced, min?: string | number, max?: string | number): boolean {
+  const price = new Decimal(o.breakdown.price);
+  return (min === undefined || min === '' || price.gte(min)) && (max === undefined || max === '' || price.lte(max));
+}
+
+/** One page of a filtered, sorted list, and how many pages the list makes (at least one). */
+export function pageOf<T>(items: T[], page: number, limit: number) {
+  return { items: items.slice((page - 1) * limit, page * limit), totalPages: Math.max(1, Math.ceil(items.length / limit)) };
+}
+
+/**
+ * The price range facet of a whole search: in the currency every option shares; with several currencies, their
+ * USD equivalents (`mixed: 'usd'`) or none. Null without options.
+ */
+export function priceRangeOf(options: Priced[], mixed: 'usd' | 'none') {
+  const currencies = new Set(options.map((o) => o.breakdown.currency));
+  if (!options.length || (currencies.size > 1 && mixed === 'none')) return null;
+  const one = currencies.size === 1;
+  const prices = options.map((o) => new Decimal(one ? o.breakdown.price : o.breakdown.usdEquivalent));
+  return { min: Decimal.min(...prices).toFixed(2), max: Decimal.max(...prices).toFixed(2), currency: one ? [...currencies][0] : 'USD' };
+}
