@@ -226,7 +226,9 @@ test("a supplier hotel's photo from its content (Hotelbeds Content API, served b
 
   await card.getByRole('button', { name: 'Ver opción' }).first().click();
   await expect(page).toHaveURL(/\/hotels\/options\/hotelbeds\?cacheId=/);
-  const big = page.getByTestId('hotel-photo');
+  // The results' cards (each with its photo) leave once the options page has replaced them.
+  await expect(page.getByTestId('hotel-card')).toHaveCount(0, { timeout: 30_000 });
+  const big = page.getByTestId('hotel-photo').first();
   await expect(big).toHaveAttribute('alt', /^Foto del hotel /);
   await expect.poll(() => loaded(big), { timeout: 15_000 }).toBeGreaterThan(0);
 });
