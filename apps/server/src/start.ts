@@ -16,6 +16,7 @@ import { createLogger } from './lib/logger.js';
 import { Mailer } from './lib/mailer.js';
 import { lazySecretBox } from './lib/secret-box.js';
 import type { StartupClock } from './lib/startup-clock.js';
+import { webBuildFinished } from './lib/web-build.js';
 import { placeSeedPending } from './modules/place/seed/seed.js';
 
 /**
@@ -61,6 +62,9 @@ export async function start(config: Config, opening: Promise<Database>, clock: S
 
   const store = createStore(config.REDIS_URL, { maxBytes: config.MEMORY_STORE_MB * 1024 * 1024 });
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR }, log);
+  // The app reads the web's files when it is built: a build `npm start` runs beside this start must be done.
+  await webBuildFinished();
+  mark('webBuilt');
   const app = await buildApp({
     config,
     database,
