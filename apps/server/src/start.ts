@@ -3,6 +3,7 @@ import { count, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import { seedDemoFirst, seedDemoRest } from './composition/seeders.js';
+import { PortTakenError, startOnPort } from './composition/simulator-port.js';
 import { startWorkers } from './composition/workers.js';
 import { type Config, DEFAULT_PAYMENT_SIMULATOR_PORT, DEFAULT_SIMULATOR_PORT } from './config.js';
 import type { Database } from './db/client.js';
@@ -138,36 +139,33 @@ export async function start(config: Config, opening: Promise<Database>, clock: S
 
 /**
  * Sandbox accounts talk to the supplier simulator: in-process unless SUPPLIER_SIM_URL points elsewhere.
- * Started before the database work so a bad port fails at once; the default port falls back to a free
- * one when another program holds it, an explicit SUPPLIER_SIM_PORT does not.
+ * Started before the database work so a bad port fails at once.
  */
 async function startSandboxSimulator(c: Config, log: Logger) {
   if (c.SUPPLIER_SIM_URL) return null;
-  try {
-    return await startSimulator({ port: c.SUPPLIER_SIM_PORT ?? DEFAULT_SIMULATOR_PORT, host: '127.0.0.1' });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    if (c.SUPPLIER_SIM_PORT !== undefined) {
-      log.fatal(`SUPPLIER_SIM_PORT ${c.SUPPLIER_SIM_PORT} is in use by another program: free it, or unset it to use any free port`);
-      process.exit(1);
-    }
-    log.warn({ port: DEFAULT_SIMULATOR_PORT }, 'supplier simulator port in use; using a free one');
-    return startSimulator({ port: 0, host: '127.0.0.1' });
-  }
+  return startOrExit(
+    log,
+    { name: 'supplier simulator', envVar: 'SUPPLIER_SIM_PORT', explicit: c.SUPPLIER_SIM_PORT, fallback: DEFAULT_SIMULATOR_PORT },
+    (port) => startSimulator({ port, host: '127.0.0.1' }),
+  );
 }
 
 /** Test-mode payment gateways of sandbox agencies talk to the payment simulator (decision 0332), started the same way. */
 async function startSandboxPaymentSimulator(c: Config, log: Logger) {
   if (c.PAYMENT_SIM_URL) return null;
+  return startOrExit(
+    log,
+    { name: 'payment simulator', envVar: 'PAYMENT_SIM_PORT', explicit: c.PAYMENT_SIM_PORT, fallback: DEFAULT_PAYMENT_SIMULATOR_PORT },
+    (port) => startPaymentSimulator({ port, host: '127.0.0.1' }),
+  );
+}
+
+async function startOrExit<T>(log: Logger, spec: Parameters<typeof startOnPort>[0], start: (port: number) => Promise<T>) {
   try {
-    return await startPaymentSimulator({ port: c.PAYMENT_SIM_PORT ?? DEFAULT_PAYMENT_SIMULATOR_PORT, host: '127.0.0.1' });
+    return await startOnPort(spec, start, (port) => log.warn({ port }, `${spec.name} port in use; using a free one`));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    if (c.PAYMENT_SIM_PORT !== undefined) {
-      log.fatal(`PAYMENT_SIM_PORT ${c.PAYMENT_SIM_PORT} is in use by another program: free it, or unset it to use any free port`);
-      process.exit(1);
-    }
-    log.warn({ port: DEFAULT_PAYMENT_SIMULATOR_PORT }, 'payment simulator port in use; using a free one');
-    return startPaymentSimulator({ port: 0, host: '127.0.0.1' });
+    if (!(err instanceof PortTakenError)) throw err;
+    log.fatal(err.message);
+    process.exit(1);
   }
 }
