@@ -24,7 +24,11 @@ export function createLogger(level: string, format: LogFormat = 'json'): Logger 
       censor: '[redacted]',
     },
   };
-  const readable = format === 'pretty' || (format === 'auto' && process.stdout.isTTY && process.env.NODE_ENV !== 'production');
-  if (!readable) return pino(options);
+  if (!readableLogs(format, process.stdout.isTTY, process.env.NODE_ENV)) return pino(options);
   return pino(options, pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
+}
+
+/** `pretty` always, `json` never, `auto` when a person watches a terminal outside production. */
+export function readableLogs(format: LogFormat, isTTY: boolean | undefined, nodeEnv: string | undefined): boolean {
+  return format === 'pretty' || (format === 'auto' && !!isTTY && nodeEnv !== 'production');
 }
