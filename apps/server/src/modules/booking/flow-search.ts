@@ -16,6 +16,7 @@ import {
   type CriteriaOf,
   callContext,
   type KeptOf,
+  type KindAdapter,
   type LookupsOf,
   type OfferOf,
   type PageQueryOf,
@@ -152,7 +153,8 @@ export class FlowSearch<F extends AnyFlow> {
   ): Promise<SearchOf<F>> {
     const sale = saleOf(who);
     const shared = opts.shared ?? this.prefetch(sale, criteria);
-    const input = await this.flow.input(account, criteria, shared);
+    const adapter = this.d.suppliers.registry.get(account, this.flow.kind) as KindAdapter<F['kind']>;
+    const input = await this.flow.input(account, criteria, shared, adapter);
     if (input && typeof input === 'object' && 'note' in input)
       return this.save(sale, {
         criteria,
@@ -163,7 +165,7 @@ export class FlowSearch<F extends AnyFlow> {
       } as SearchFields<F>);
     // The request leaves first; the pricing context loads while the supplier answers (in a streamed search once
     // every request is written: fan-out.ts's departure gate).
-    const searching = this.adapter(account).search(input, callContext(account, QuoteStore.newId(), opts.simScenario));
+    const searching = (adapter as unknown as FlowAdapter<F>).search(input, callContext(account, QuoteStore.newId(), opts.simScenario));
     opts.depart?.();
     const loading = shared.pricing();
     const found = await searching;

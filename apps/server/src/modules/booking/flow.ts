@@ -9,7 +9,9 @@ import type { SalesContext } from './sales-context.js';
 /** The kinds whose flow is a `Flow` run by `FlowService` (hotels and flights use the same pieces apart). */
 export type FlowKind = 'ticket' | 'transfer';
 
-type Adapter<K extends ProductKind> = SupplierAdapterMap[K];
+/** The adapter of a kind, as the registry answers it (with the kind's own members: a transfer adapter's `point`). */
+export type KindAdapter<K extends ProductKind> = SupplierAdapterMap[K];
+type Adapter<K extends ProductKind> = KindAdapter<K>;
 export type SearchInputOf<K extends ProductKind> = Parameters<Adapter<K>['search']>[0];
 export type OfferOf<K extends ProductKind> = Awaited<ReturnType<Adapter<K>['search']>>['offers'][number];
 export type QuoteOf<K extends ProductKind> = Awaited<ReturnType<Adapter<K>['quote']>>;
@@ -110,8 +112,11 @@ export interface Flow<K extends FlowKind, C extends FlowCriteria, L, X extends o
    * the wire (fan-out.ts's departure gate): database work no supplier request needs waits for it.
    */
   lookups(criteria: C, local: Promise<void>): L;
-  /** The adapter's search input for one account, or a Spanish note when this source cannot search these criteria. */
-  input(account: ResolvedProviderAccount, criteria: C, lookups: L): Promise<SearchInputOf<K> | { note: string }>;
+  /**
+   * The adapter's search input for one account, or a Spanish note when this source cannot search these criteria;
+   * what only the supplier knows (how it locates a point) the adapter says.
+   */
+  input(account: ResolvedProviderAccount, criteria: C, lookups: L, adapter: KindAdapter<K>): Promise<SearchInputOf<K> | { note: string }>;
   /** The flow's own fields kept with a search (awaited once the supplier answered). */
   kept(lookups: L): Promise<X>;
   /** False leaves an offer out before it is priced (a vehicle too small for the group). */

@@ -8,13 +8,13 @@ import {
   type UserType,
 } from '@travesia/contracts';
 import { badRequest } from '../../../http/errors.js';
-import type { ResolvedProviderAccount, TransferOffer, TransferQuote } from '../../../suppliers/index.js';
+import { type TransferOffer, type TransferQuote, transferSearchInput } from '../../../suppliers/index.js';
 import type { Flow, PricedOption } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
 import type { BookingPlaceRepository } from '../place-repository.js';
 import { optionDto, type TransferSearchIndex, transferPage } from './cache.js';
-import { checkTransferDates, legRequirements, searchInputFor } from './criteria.js';
+import { checkTransferDates, legRequirements } from './criteria.js';
 import { type CachedTransferQuote, transferReservation } from './reserve.js';
 
 export type { CachedTransferQuote } from './reserve.js';
@@ -24,7 +24,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const paxOf = (c: TransferSearchBody) => c.adults + c.childrenAges.length;
 
 /**
- * The transfer flow (issue 18, decision 0280): typed points mapped per source (criteria.ts), offers a vehicle too
+ * The transfer flow (issue 18, decision 0280): typed points located by each source's adapter, offers a vehicle too
  * small for the group left out, priced at the service's destination; the page (cache.ts); a quote per leg; the
  * reserve of one or two legs under one reference (reserve.ts).
  */
@@ -49,7 +49,8 @@ export function transferFlow(d: { places: BookingPlaceRepository; now: () => Dat
       ancestors.catch(() => undefined);
       return { ancestors };
     },
-    input: async (account: ResolvedProviderAccount, c: TransferSearchBody) => searchInputFor(account.supplier, c),
+    // Each supplier locates our typed points its own way (its adapter's `point`).
+    input: async (_account, c: TransferSearchBody, _l, adapter) => transferSearchInput(c, (p) => adapter.point(p)),
     kept: async (l: { ancestors: Promise<string[]> }): Promise<Kept> => ({ destinationAncestors: await l.ancestors }),
     accepts: (offer: TransferOffer, c: TransferSearchBody) => paxOf(c) <= offer.capacity.max,
     pricing: (offer: TransferOffer, s: { criteria: TransferSearchBody } & Kept) => ({
