@@ -29,7 +29,7 @@ import { ticketProductAfterBooking } from './modules/booking/ticket/after-bookin
 import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketService } from './modules/booking/ticket/service.js';
 import { TransferService } from './modules/booking/transfer/service.js';
-import { transferProductAfterBooking } from './modules/booking/transfer/voucher.js';
+import { supplierContactAfterBooking } from './modules/booking/voucher-section.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -203,7 +203,7 @@ export function createServices(deps: AppDeps) {
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log, now: deps.clock },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
-    productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: transferProductAfterBooking },
+    productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: supplierContactAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, providerAccounts, pricing, search: hotelSearch, timeZones });
   const flowDeps = { engine: booking, store: deps.store, suppliers, providerAccounts, pricing };
