@@ -24,9 +24,7 @@ import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { BookingPlaceRepository } from './modules/booking/place-repository.js';
 import { RecoveryWorker } from './modules/booking/recovery.js';
-import { BookingRepository } from './modules/booking/repository.js';
 import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
-import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketService } from './modules/booking/ticket/service.js';
 import { TransferService } from './modules/booking/transfer/service.js';
 import { supplierContactAfterBooking } from './modules/booking/voucher-section.js';
@@ -55,6 +53,7 @@ import { OwnBookingsRepository } from './modules/inventory/own-bookings-reposito
 import { OwnInventoryProvider } from './modules/inventory/own-provider.js';
 import { InventoryRepository } from './modules/inventory/repository.js';
 import { InventoryService } from './modules/inventory/service.js';
+import { TicketCheckInService } from './modules/inventory/ticket-check-in.js';
 import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
 import { OutboxRepository } from './modules/outbox/repository.js';
@@ -293,7 +292,7 @@ export function createServices(deps: AppDeps) {
     hotelSearch,
     hotelBooking,
     tickets,
-    ticketCheckIn: new TicketCheckInService({ repo: new BookingRepository(db), ownBookings: new OwnBookingsRepository(db), vouchers }),
+    ticketCheckIn: new TicketCheckInService({ repo: new VoucherRepository(db), ownBookings: new OwnBookingsRepository(db), vouchers }),
     flightSearch,
     flightBooking,
     transfers,

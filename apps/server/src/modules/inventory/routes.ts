@@ -8,6 +8,9 @@ import {
   pageOf,
   pageQuery,
   roomTypeBody,
+  TICKET_CHECK_IN_MESSAGES,
+  ticketCheckInAnswerSchema,
+  ticketCheckInBody,
 } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +27,10 @@ const listQuery = pageQuery(20, 100).extend({
 });
 const roomTypeParams = z.object({ id: idSchema, roomTypeId: idSchema });
 
-/** Own-inventory hotels: products and availability (products:manage), travesia search (search:use; booking goes through the hotel flow's reserve). */
+/**
+ * Own-inventory hotels: products and availability (products:manage), travesia search (search:use; booking goes through
+ * the hotel flow's reserve); own tickets' check-in at the entrance (vouchers:read).
+ */
 export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { inventory } = services;
   const manage = { permission: 'products:manage' as const };
@@ -120,4 +126,18 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
   registerExtrasRoutes(app, services);
   registerCatalogueRoutes(app, services);
+
+  // The own ticket's QR checked in at the entrance, once (decision 0360): any user who may see the voucher.
+  app.post(
+    '/api/ticket/check-in',
+    {
+      config: { permission: 'vouchers:read' },
+      schema: { tags: ['ticket'], body: ticketCheckInBody, response: { 200: ticketCheckInAnswerSchema } },
+    },
+    async (req) => ({
+      success: true as const,
+      msg: TICKET_CHECK_IN_MESSAGES.done,
+      response: await services.ticketCheckIn.checkIn(authOf(req), req.body.code),
+    }),
+  );
 };

@@ -1,12 +1,9 @@
 import {
   HOTEL_BOOKING_MESSAGES as HM,
-  TICKET_CHECK_IN_MESSAGES,
   TICKET_PROVIDERS,
   ticketCachedQuery,
   ticketCalendarAnswerSchema,
   ticketCalendarQuery,
-  ticketCheckInAnswerSchema,
-  ticketCheckInBody,
   ticketOptionRef,
   ticketQuoteAnswerSchema,
   ticketReserveAnswerSchema,
@@ -26,7 +23,7 @@ const productParams = z.object({ product: z.enum(TICKET_PROVIDERS, { error: 'Pro
 
 /**
  * Tickets on the booking engine (README.md of modules/booking/ticket): the flow's routes (streamed search, cached
- * pages, re-quote, reserve), spec §7 `api/ticket/{product}/avail`, own tickets' day picker and check-in.
+ * pages, re-quote, reserve), spec §7 `api/ticket/{product}/avail`, own tickets' day picker (their check-in at the entrance: modules/inventory).
  */
 export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tickets = services.tickets;
@@ -56,16 +53,5 @@ export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     '/api/ticket/travesia/calendar',
     { config, schema: { tags, querystring: ticketCalendarQuery, response: { 200: ticketCalendarAnswerSchema } } },
     async (req) => ({ success: true as const, response: await tickets.ownCalendar(authOf(req), req.query) }),
-  );
-
-  // The own ticket's QR checked in at the entrance, once (decision 0360): any user who may see the voucher.
-  app.post(
-    '/api/ticket/check-in',
-    { config: { permission: 'vouchers:read' }, schema: { tags, body: ticketCheckInBody, response: { 200: ticketCheckInAnswerSchema } } },
-    async (req) => ({
-      success: true as const,
-      msg: TICKET_CHECK_IN_MESSAGES.done,
-      response: await services.ticketCheckIn.checkIn(authOf(req), req.body.code),
-    }),
   );
 };
