@@ -8,6 +8,7 @@ import { ownInventorySource } from '../../suppliers/travesia/account.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService, UsableAccounts } from '../provider-account/service.js';
 import { checkedAccount } from './accounts.js';
+import { isoDay } from './days.js';
 import type { BookingEngine } from './engine.js';
 import { departureGate, fanOutSearch, type StreamEvent, type StreamSource } from './fan-out.js';
 import {
@@ -51,8 +52,6 @@ export type FlowAdapter<F extends AnyFlow> = ProductSupplier<
   BookInputOf<F['kind']>,
   BookingBase
 >;
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The search half of every flow (README.md of this folder): the sources a seller may use, the account check, one

@@ -13,6 +13,7 @@ import type { FlightQuote, SupplierLayer } from '../../../suppliers/index.js';
 import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor, VoucherService } from '../../voucher/service.js';
+import { isoDay } from '../days.js';
 import type { BookingEngine } from '../engine.js';
 import { assertAcceptedPrice } from '../flow-service.js';
 import { supplierHolder } from '../holder.js';
@@ -49,7 +50,6 @@ export interface FlightBookingDeps {
   vouchers: VoucherService;
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const flightQuoteRef = (quoteId: string) => `flight-quote:${quoteId}`;
 
 /**

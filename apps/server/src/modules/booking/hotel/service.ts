@@ -20,6 +20,7 @@ import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import { checkedAccount } from '../accounts.js';
 import { agentPolicy } from '../agent-policy.js';
+import { isoDay } from '../days.js';
 import type { BookingEngine } from '../engine.js';
 import { callContext } from '../flow.js';
 import { assertAcceptedPrice } from '../flow-service.js';
@@ -65,7 +66,6 @@ export interface HotelBookingDeps {
 }
 
 type Reserve = { simScenario?: string; actor?: EventActor; integrator?: string };
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The hotel flow on the booking engine: re-quote an option of a cached search with its provider, then reserve it

@@ -10,6 +10,7 @@ import type { AuthContext } from '../../../http/auth.js';
 import { badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import { builtInAccountOf, ownInventorySource } from '../../../suppliers/travesia/account.js';
+import { assertDayRange, earliestDay } from '../days.js';
 import type { Flow } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
@@ -27,8 +28,6 @@ import {
 } from './search.js';
 
 export { type CachedTicketQuote, checkTicketReserve } from './reserve.js';
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The ticket flow (docs/adding-a-product-kind.md): search hooks (search.ts), the quote's answer, the reserve (reserve.ts). */
 export function ticketFlow(d: { places: Pick<PlaceLookup, 'place' | 'supplierCodes'>; now: () => Date }) {
@@ -101,10 +100,8 @@ export class TicketService extends FlowService<ReturnType<typeof ticketFlow>> {
    * is open while one of its sessions is bookable in the ticket's zone, whatever the UTC date.
    */
   async ownCalendar(auth: AuthContext, q: TicketCalendarQuery): Promise<TicketCalendar> {
-    if (q.to < q.from) throw badRequest(M.rangeOrder, { to: M.rangeOrder });
-    if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= 31) throw badRequest(M.rangeTooLong, { to: M.rangeTooLong });
-    // The earliest calendar day any zone (UTC−12) can still be in.
-    const earliest = isoDay(new Date(this.d.engine.now().getTime() - 86_400_000));
+    assertDayRange(q.from, q.to, 31, 'to', M);
+    const earliest = earliestDay(this.d.engine.now());
     const account = await this.account(auth, ownInventorySource.accountId, ownInventorySource.supplier, false);
     const place = await this.places.place(q.destination);
     if (q.to < earliest) return { from: q.from, to: q.to, days: [] };

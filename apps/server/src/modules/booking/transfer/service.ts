@@ -9,6 +9,7 @@ import {
 } from '@travesia/contracts';
 import { badRequest } from '../../../http/errors.js';
 import { type TransferOffer, type TransferQuote, transferSearchInput } from '../../../suppliers/index.js';
+import { isoDay } from '../days.js';
 import type { Flow, PricedOption } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
@@ -20,7 +21,6 @@ import { type CachedTransferQuote, transferReservation } from './reserve.js';
 export type { CachedTransferQuote } from './reserve.js';
 
 type Kept = { destinationAncestors: string[] };
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const paxOf = (c: TransferSearchBody) => c.adults + c.childrenAges.length;
 
 /**
