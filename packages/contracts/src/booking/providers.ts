@@ -94,6 +94,9 @@ export function providerModule(id: ProviderId, kind: ProductKind, resort?: 'disn
 export const providerInProcess = (id: string): boolean =>
   (PROVIDER_CATALOGUE as Record<string, ProviderEntry | undefined>)[id]?.inProcess === true;
 
+/** A provider's Spanish label; an id the catalogue does not know as it is. */
+export const providerLabel = (id: string): string => (PROVIDER_CATALOGUE as Record<string, ProviderEntry | undefined>)[id]?.label ?? id;
+
 /** Most rooms per hotel search a provider accepts (0 when it sells no hotels). */
 export const providerMaxRooms = (id: ProviderId): number => entry(id).kinds.hotel?.maxRooms ?? 0;
 

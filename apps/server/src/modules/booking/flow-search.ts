@@ -251,7 +251,8 @@ export class FlowSearch<F extends AnyFlow> {
           // Every source fanned out has its account read above.
           const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
           const part = await this.searchOne(sale, account, criteria, { ...opts, shared, depart });
-          return { part, response: this.flow.partAnswer(viewerTypeOf(sale), part) };
+          const summary = { cacheId: part.cacheId, expires: part.expires, itemsFound: part.options.length };
+          return { part, response: this.flow.partAnswer ? this.flow.partAnswer(viewerTypeOf(sale), part) : summary };
         }),
       merge: async (parts) => {
         merged = await this.merge(sale, parts);

@@ -109,8 +109,8 @@ export class FlowService<F extends AnyFlow> extends FlowSearch<F> {
       voucher: r.voucher,
       code: {
         kind: `supplier-${this.flow.kind}`,
-        checkIn: r.checkIn,
-        checkOut: r.checkOut,
+        checkIn: r.voucher.start,
+        checkOut: r.voucher.end,
         quoteId: quoteKey,
         token: (qs[0].quote as { token: SupplierToken }).token,
       },

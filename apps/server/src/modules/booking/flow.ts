@@ -67,11 +67,11 @@ export type StoredQuote<C, O, Q, X> = QuoteOwner & {
 
 /** What a flow's reserve hands the engine once its checks passed. */
 export interface FlowReservation<K extends ProductKind> {
-  /** The voucher as the flow describes it (owner, provider, status, key and codes are the engine's). */
-  voucher: SupplierReserve['voucher'];
-  /** The service dates kept in the booking code (recovery looks the booking up between them). */
-  checkIn: string;
-  checkOut: string;
+  /**
+   * The voucher as the flow describes it (owner, provider, status, key and codes are the engine's); its service
+   * dates are kept in the booking code too (recovery looks the booking up between them).
+   */
+  voucher: SupplierReserve['voucher'] & { start: string; end: string };
   /** The adapter's booking input, given our reference. */
   book: (clientReference: string) => BookInputOf<K>;
 }
@@ -123,8 +123,8 @@ export interface Flow<K extends FlowKind, C extends FlowCriteria, L, X extends o
   accepts?(offer: OfferOf<K>, criteria: C): boolean;
   /** Where, when and for how many an offer is priced (the engine adds kind, supplier, cost and dates). */
   pricing(offer: OfferOf<K>, search: { criteria: C } & X): Pick<OfferInput, 'destinationAncestors' | 'checkIn' | 'nights' | 'paxes'>;
-  /** One source's answer in its progress row of a streamed search. */
-  partAnswer(viewer: UserType, part: StoredSearch<C, OfferOf<K>, X>): unknown;
+  /** One source's answer in its progress row of a streamed search (default: its cacheId, expiry and count). */
+  partAnswer?(viewer: UserType, part: StoredSearch<C, OfferOf<K>, X>): unknown;
   /** One page of a stored search: filtered, sorted, presented with its facets. */
   page(viewer: UserType, search: StoredSearch<C, OfferOf<K>, X>, q: P): unknown;
   /** The option as the quote leaves it (default: the new price). */

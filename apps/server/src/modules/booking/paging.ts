@@ -1,4 +1,4 @@
-import type { PriceBreakdown } from '@travesia/contracts';
+import { type PriceBreakdown, providerLabel } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 
 /** What the page helpers read of an option. */
@@ -34,4 +34,29 @@ export function priceRangeOf(options: Priced[], mixed: 'usd' | 'none') {
   const one = currencies.size === 1;
   const prices = options.map((o) => new Decimal(one ? o.breakdown.price : o.breakdown.usdEquivalent));
   return { min: Decimal.min(...prices).toFixed(2), max: Decimal.max(...prices).toFixed(2), currency: one ? [...currencies][0] : 'USD' };
+}
+
+/** Compares options by selling price (options of one currency) or by its USD equivalent (`usdEquivalent`). */
+export const byPrice =
+  (field: 'price' | 'usdEquivalent' = 'price') =>
+  (a: Priced, b: Priced) =>
+    new Decimal(a.breakdown[field]).comparedTo(b.breakdown[field]);
+
+/** The suppliers of a whole search, each once in the order they come, with its Spanish label. */
+export const supplierFacet = <S extends string>(options: { offer: { supplier: S } }[]) =>
+  [...new Set(options.map((o) => o.offer.supplier))].map((id) => ({ id, label: providerLabel(id) }));
+
+/**
+ * What every page of a stored search answers: its cacheId and expiry, the page asked of the options that matched
+ * (presented for the viewer), how many matched and the search's notes; the kind adds its facets and echoes.
+ */
+export function searchPage<T, D>(
+  search: { cacheId: string; expires: string; notes: string[] },
+  matching: T[],
+  q: { page: number; limit: number },
+  present: (o: T) => D,
+) {
+  const { items, totalPages } = pageOf(matching, q.page, q.limit);
+  const { cacheId, expires, notes } = search;
+  return { cacheId, expires, page: q.page, totalPages, itemsFound: matching.length, items: items.map(present), notes };
 }

@@ -14,7 +14,6 @@ import type {
   Traveller,
 } from '../../../suppliers/index.js';
 import { nationalityOf } from '../../inventory/nationality.js';
-import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
@@ -29,7 +28,7 @@ import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { type SalesContext, saleOf, salesContextOf, viewerTypeOf } from '../sales-context.js';
-import { voucherMoney } from '../voucher-money.js';
+import { policiesOf, voucherMoney } from '../voucher-money.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import type { HotelSearchService } from './search.js';
 

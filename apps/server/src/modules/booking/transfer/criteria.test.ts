@@ -1,6 +1,6 @@
 import { TRANSFER_BOOKING_MESSAGES as M, transferSearchBody, transferTimeLabel, transferTimeMeaning } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
-import { legRequirements } from './criteria.js';
+import { legRequirements } from '../../../suppliers/transfer-requirements.js';
 
 const body = transferSearchBody.parse({
   from: { type: 'airport', code: 'ctg', placeId: '6f1c1a52-4b7e-4d7a-9a55-0c1d2e3f4a5b' },

@@ -8,14 +8,13 @@ import {
   type UserType,
 } from '@travesia/contracts';
 import { badRequest } from '../../../http/errors.js';
-import { type TransferOffer, type TransferQuote, transferSearchInput } from '../../../suppliers/index.js';
+import { legRequirements, type TransferOffer, type TransferQuote, transferSearchInput } from '../../../suppliers/index.js';
 import { isoDay } from '../days.js';
 import type { Flow, PricedOption } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
 import type { BookingPlaceRepository } from '../place-repository.js';
 import { optionDto, type TransferSearchIndex, transferPage } from './cache.js';
-import { checkTransferDates, legRequirements } from './criteria.js';
 import { type CachedTransferQuote, transferReservation } from './reserve.js';
 
 export type { CachedTransferQuote } from './reserve.js';
@@ -35,7 +34,8 @@ export function transferFlow(d: { places: BookingPlaceRepository; now: () => Dat
     accountField: 'providers',
     searchTtlS: 30 * 60,
     async precheck(c: TransferSearchBody) {
-      checkTransferDates(c, isoDay(d.now()));
+      // The outbound not in the past (in the day of the service).
+      if (c.outbound.date < isoDay(d.now())) throw badRequest(M.dateInPast, { 'outbound.date': M.dateInPast });
       // A point naming one of our places must name one that exists (own transfers go between our places).
       const asked = (['from', 'to'] as const).flatMap((side) => (c[side].placeId ? [{ side, id: c[side].placeId }] : []));
       const found = await d.places.existing(asked.map((a) => a.id));
@@ -58,11 +58,6 @@ export function transferFlow(d: { places: BookingPlaceRepository; now: () => Dat
       checkIn: offer.pickup.date,
       nights: 0,
       paxes: paxOf(s.criteria),
-    }),
-    partAnswer: (_viewer: UserType, part: TransferSearchIndex) => ({
-      cacheId: part.cacheId,
-      expires: part.expires,
-      itemsFound: part.options.length,
     }),
     page: (viewer: UserType, s: TransferSearchIndex, q: TransferCachedQuery) => transferPage(viewer, s, q),
     // The quote's policy and pickup details are the ones the voucher keeps.

@@ -1,15 +1,11 @@
-import { TRANSFER_BOOKING_MESSAGES as M, type TransferSearchBody } from '@travesia/contracts';
-import { badRequest } from '../../../http/errors.js';
-import type { TransferPoint } from '../../../suppliers/index.js';
-
-/** A 400 when the outbound is in the past (in the day of the service). */
-export function checkTransferDates(body: TransferSearchBody, today: string): void {
-  if (body.outbound.date < today) throw badRequest(M.dateInPast, { 'outbound.date': M.dateInPast });
-}
+import type { TransferPoint } from './types.js';
 
 const TERMINALS = new Set(['IATA', 'PORT', 'STATION']);
 
-/** What a leg needs at booking: the transport on a terminal leg, the company when the supplier says so, an address for a GPS pickup. */
+/**
+ * What a supplier needs to book a transfer leg: the transport (flight, cruise or train) on a leg touching a terminal,
+ * the company when the supplier's quote asks for it (Juniper `TransferRequiredFields`), an address for a GPS pickup.
+ */
 export function legRequirements(
   pickup: { from: TransferPoint; to: TransferPoint },
   required: readonly string[] = [],
