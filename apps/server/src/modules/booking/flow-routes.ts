@@ -55,7 +55,7 @@ export function registerFlowRoutes<F extends AnyFlow>(app: App, flow: FlowServic
       config,
       schema: {
         tags,
-        params: z.object({ cacheId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, { error: flow.flow.messages.cacheExpired }) }),
+        params: z.object({ cacheId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, { error: flow.messages.cacheExpired }) }),
         querystring: spec.page.query,
         response: { 200: spec.page.answer },
       },

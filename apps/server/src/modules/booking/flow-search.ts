@@ -16,6 +16,7 @@ import {
   type BookInputOf,
   type CriteriaOf,
   callContext,
+  type FlowMessages,
   type KeptOf,
   type KindAdapter,
   type LookupsOf,
@@ -59,10 +60,16 @@ export type FlowAdapter<F extends AnyFlow> = ProductSupplier<
  * the streamed fan-out behind the departure gate, the merged search and the stored search's pages.
  */
 export class FlowSearch<F extends AnyFlow> {
+  /** The flow's 4xx wording over the shared booking messages. */
+  readonly messages: FlowMessages;
+
   constructor(
     readonly flow: F,
     protected readonly d: FlowDeps,
-  ) {}
+  ) {
+    const { cacheExpired, optionNotFound, moduleDisabled } = HM;
+    this.messages = { cacheExpired, optionNotFound, moduleDisabled, ...flow.messages };
+  }
 
   /** The kind's adapter for an account. */
   adapter(account: ResolvedProviderAccount): FlowAdapter<F> {
@@ -101,7 +108,8 @@ export class FlowSearch<F extends AnyFlow> {
     forceSandbox: boolean,
     usable?: UsableAccounts,
   ): Promise<ResolvedProviderAccount> {
-    const { kind, accountField: field, messages } = this.flow;
+    const { kind, accountField: field } = this.flow;
+    const { messages } = this;
     const rule = { kind, field, mismatch: HM.supplierMismatch, moduleDisabled: messages.moduleDisabled };
     return checkedAccount(this.d, saleOf(who), accountId, rule, { want, forceSandbox, usable });
   }
@@ -265,7 +273,7 @@ export class FlowSearch<F extends AnyFlow> {
   /** Keeps a search under a new cacheId; a note counts the offers left out for want of an exchange rate. */
   protected async save(sale: SalesContext, fields: SearchFields<F>): Promise<SearchOf<F>> {
     const cacheId = QuoteStore.newId();
-    const ttlS = this.flow.searchTtlS;
+    const ttlS = this.flow.searchTtlS ?? 30 * 60;
     const expires = new Date(this.d.engine.now().getTime() + ttlS * 1000).toISOString();
     const rates = unpricedNotes(fields.unpriced);
     const search = {
@@ -292,14 +300,14 @@ export class FlowSearch<F extends AnyFlow> {
     const raw = await this.d.store.get(this.keyOf(cacheId));
     const search = raw ? (JSON.parse(raw) as SearchOf<F>) : null;
     if (!search || search.userId !== scopeIdOf(sale) || search.agencyId !== sale.agencyId)
-      throw new AppError(404, 'SEARCH_EXPIRED', this.flow.messages.cacheExpired);
+      throw new AppError(404, 'SEARCH_EXPIRED', this.messages.cacheExpired);
     return search;
   }
 
   async option(who: AuthContext | SalesContext, cacheId: string, optionId: string) {
     const search = await this.load(who, cacheId);
     const option = search.options.find((o) => o.optionId === optionId);
-    if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', this.flow.messages.optionNotFound);
+    if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', this.messages.optionNotFound);
     return { search, option };
   }
 

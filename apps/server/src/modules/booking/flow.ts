@@ -91,20 +91,23 @@ export interface ReserveOptions {
  * (filters, sorting, facets), the quote's answer, the travellers and the voucher summary. `FlowService`
  * runs the rest: sources and accounts, the streamed fan-out, the cache, the quote and the reserve.
  */
+export interface FlowMessages {
+  /** A search that expired or is not the seller's (404). */
+  cacheExpired: string;
+  /** An option id the search does not have (404). */
+  optionNotFound: string;
+  /** The kind's module is off for the agency (403). */
+  moduleDisabled: string;
+}
+
 export interface Flow<K extends FlowKind, C extends FlowCriteria, L, X extends object, P, B> {
   kind: K;
-  messages: {
-    /** A search that expired or is not the seller's (404). */
-    cacheExpired: string;
-    /** An option id the search does not have (404). */
-    optionNotFound: string;
-    /** The kind's module is off for the agency (403). */
-    moduleDisabled: string;
-  };
+  /** The kind's own wording of the engine's 4xx (default: the booking messages every kind shares). */
+  messages?: Partial<FlowMessages>;
   /** The request field a 400 SUPPLIER_MISMATCH names (an account that does not sell the kind). */
   accountField: string;
-  /** How long a search is kept for paging and the quote (seconds). */
-  searchTtlS: number;
+  /** How long a search is kept for paging and the quote (seconds; default 30 minutes). */
+  searchTtlS?: number;
   /** The criteria checks answered as a plain 4xx before a stream opens. */
   precheck(criteria: C): Promise<void> | void;
   /**

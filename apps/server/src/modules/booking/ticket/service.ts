@@ -33,9 +33,8 @@ export { type CachedTicketQuote, checkTicketReserve } from './reserve.js';
 export function ticketFlow(d: { places: Pick<PlaceLookup, 'place' | 'supplierCodes'>; now: () => Date }) {
   return {
     kind: 'ticket',
-    messages: { cacheExpired: HM.cacheExpired, optionNotFound: M.eventNotFound, moduleDisabled: M.moduleDisabled },
+    messages: { optionNotFound: M.eventNotFound, moduleDisabled: M.moduleDisabled },
     accountField: 'provider_id',
-    searchTtlS: 30 * 60,
     ...ticketSearchHooks(d),
     quoteAnswer: (viewer, { quote, criteria, option, breakdown }, chosen) => ({
       breakdown: breakdownFor(viewer, breakdown),

@@ -1,6 +1,4 @@
 import {
-  HOTEL_BOOKING_MESSAGES as HM,
-  INVENTORY_MESSAGES,
   TRANSFER_BOOKING_MESSAGES as M,
   type TransferCachedQuery,
   type TransferReserveBody,
@@ -30,17 +28,12 @@ const paxOf = (c: TransferSearchBody) => c.adults + c.childrenAges.length;
 export function transferFlow(d: { places: BookingPlaceRepository; now: () => Date }) {
   return {
     kind: 'transfer',
-    messages: { cacheExpired: M.cacheExpired, optionNotFound: M.optionNotFound, moduleDisabled: HM.moduleDisabled },
     accountField: 'providers',
-    searchTtlS: 30 * 60,
     async precheck(c: TransferSearchBody) {
       // The outbound not in the past (in the day of the service).
       if (c.outbound.date < isoDay(d.now())) throw badRequest(M.dateInPast, { 'outbound.date': M.dateInPast });
       // A point naming one of our places must name one that exists (own transfers go between our places).
-      const asked = (['from', 'to'] as const).flatMap((side) => (c[side].placeId ? [{ side, id: c[side].placeId }] : []));
-      const found = await d.places.existing(asked.map((a) => a.id));
-      const missing = asked.find((a) => !found.has(a.id));
-      if (missing) throw badRequest(INVENTORY_MESSAGES.placeNotFound, { [`${missing.side}.placeId`]: INVENTORY_MESSAGES.placeNotFound });
+      await d.places.assertExisting({ 'from.placeId': c.from.placeId, 'to.placeId': c.to.placeId });
       if (c.destination) await d.places.withAncestors(c.destination);
     },
     lookups(c: TransferSearchBody, local: Promise<void>) {
@@ -67,12 +60,8 @@ export function transferFlow(d: { places: BookingPlaceRepository; now: () => Dat
       breakdown,
     }),
     quoteAnswer(viewer: UserType, q: CachedTransferQuote, chosen: PricedOption<TransferOffer>) {
-      const req = legRequirements(chosen.offer.pickup, q.quote.requiredFields);
-      return {
-        option: optionDto(viewer, q.option),
-        requires: { transportNumber: req.transportNumber, transportCompany: req.transportCompany, pickupAddress: req.pickupAddress },
-        transportType: req.transportType,
-      };
+      const { transportType, ...requires } = legRequirements(chosen.offer.pickup, q.quote.requiredFields);
+      return { option: optionDto(viewer, q.option), requires, transportType };
     },
     quoteIdsOf: (body: TransferReserveBody) => body.legs.map((l) => l.quoteId),
     reserve: (qs: CachedTransferQuote[], body: TransferReserveBody, { opts }) => transferReservation(qs, body, opts),
