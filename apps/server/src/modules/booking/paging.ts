@@ -1,5 +1,6 @@
-import { type PriceBreakdown, providerLabel } from '@travesia/contracts';
+import { type PriceBreakdown, providerLabel, type UserType } from '@travesia/contracts';
 import Decimal from 'decimal.js';
+import { breakdownFor } from '../../pricing/index.js';
 
 /** What the page helpers read of an option. */
 type Priced = { breakdown: Pick<PriceBreakdown, 'price' | 'currency' | 'usdEquivalent'> };
@@ -41,6 +42,25 @@ export const byPrice =
   (field: 'price' | 'usdEquivalent' = 'price') =>
   (a: Priced, b: Priced) =>
     new Decimal(a.breakdown[field]).comparedTo(b.breakdown[field]);
+
+/** Cheapest first (`price`) and dearest first (`-price`), by selling price or by its USD equivalent. */
+export function priceSorts(field: 'price' | 'usdEquivalent' = 'price') {
+  const cheapest = byPrice(field);
+  return { price: cheapest, '-price': (a: Priced, b: Priced) => cheapest(b, a) };
+}
+
+/** The filters every page has: the suppliers listed (comma-separated) and the price bounds. */
+export function commonFilter(q: { supplier?: string; minPrice?: string | number; maxPrice?: string | number }) {
+  const suppliers = listFilter(q.supplier);
+  return (o: Priced & { offer: { supplier: string } }) =>
+    (!suppliers || suppliers.has(o.offer.supplier)) && priceWithin(o, q.minPrice, q.maxPrice);
+}
+
+/** An option's price, and its breakdown as the viewer may see it. */
+export const pricedFor = (viewer: UserType, b: PriceBreakdown) => ({
+  price: { amount: b.price, currency: b.currency },
+  breakdown: breakdownFor(viewer, b),
+});
 
 /** The suppliers of a whole search, each once in the order they come, with its Spanish label. */
 export const supplierFacet = <S extends string>(options: { offer: { supplier: S } }[]) =>

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import type { TicketOffer } from '../../../suppliers/index.js';
 import { isRefundable } from '../../../suppliers/policies.js';
 import type { PricedOption } from '../flow.js';
-import { listFilter, priceRangeOf, priceWithin } from '../paging.js';
+import { commonFilter, listFilter, priceRangeOf, priceSorts } from '../paging.js';
 
 /** One priced option of a stored ticket search. */
 export type CachedTicket = PricedOption<TicketOffer>;
@@ -24,18 +24,16 @@ function firstHour(o: TicketOffer): number | null {
   return h ? Number(h) : null;
 }
 const timeOfDay = (h: number) => (h < 12 ? 'morning' : h < 18 ? 'afternoon' : 'evening');
-/** Compared across currencies by the USD equivalent. */
-const usd = (c: CachedTicket) => new Decimal(c.breakdown.usdEquivalent);
 
 export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQuery>): CachedTicket[] {
-  const suppliers = listFilter(q.supplier);
+  const common = commonFilter(q);
   const categories = listFilter(q.category);
   const languages = listFilter(q.language);
   const times = listFilter(q.timeOfDay);
   const text = q.q?.trim().toLowerCase();
   return options.filter((c) => {
     const o = c.offer;
-    if (suppliers && !suppliers.has(o.supplier)) return false;
+    if (!common(c)) return false;
     if (categories && !categories.has(categoryOf(o) ?? '')) return false;
     if (languages && !(o.languages ?? []).some((l) => languages.has(l.code))) return false;
     if (q.maxHours !== undefined && (hoursOf(o) ?? Number.POSITIVE_INFINITY) > q.maxHours) return false;
@@ -44,7 +42,6 @@ export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQu
       const h = firstHour(o);
       if (h === null || !times.has(timeOfDay(h))) return false;
     }
-    if (!priceWithin(c, q.minPrice, q.maxPrice)) return false;
     if (text && !`${o.activity.name} ${o.modality.name}`.toLowerCase().includes(text)) return false;
     return true;
   });
@@ -52,8 +49,7 @@ export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQu
 
 export function sortTickets(options: CachedTicket[], sort: TicketCachedQuery['sort']): CachedTicket[] {
   const by: Record<TicketCachedQuery['sort'], (a: CachedTicket, b: CachedTicket) => number> = {
-    price: (a, b) => usd(a).cmp(usd(b)),
-    '-price': (a, b) => usd(b).cmp(usd(a)),
+    ...priceSorts('usdEquivalent'),
     name: (a, b) => a.offer.activity.name.localeCompare(b.offer.activity.name, 'es'),
     duration: (a, b) => (hoursOf(a.offer) ?? Number.POSITIVE_INFINITY) - (hoursOf(b.offer) ?? Number.POSITIVE_INFINITY),
   };

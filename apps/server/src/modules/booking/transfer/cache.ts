@@ -6,10 +6,9 @@ import {
   type TransferSearchPage,
   type UserType,
 } from '@travesia/contracts';
-import { breakdownFor } from '../../../pricing/index.js';
 import type { TransferOffer } from '../../../suppliers/index.js';
 import type { PricedOption, StoredSearch } from '../flow.js';
-import { byPrice, listFilter, priceRangeOf, priceWithin, searchPage, supplierFacet } from '../paging.js';
+import { commonFilter, listFilter, pricedFor, priceRangeOf, priceSorts, searchPage, supplierFacet } from '../paging.js';
 
 /** One priced offer of a stored transfer search, with its account's name. */
 export type CachedTransferOffer = PricedOption<TransferOffer>;
@@ -42,8 +41,7 @@ export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOpt
     waitingMinutes: f.waitingMinutes ?? null,
     image: f.images?.find((i) => i.size === 'MEDIUM')?.url ?? f.images?.[0]?.url ?? null,
     priceBasis: f.priceBasis ?? 'vehicle',
-    price: { amount: o.breakdown.price, currency: o.breakdown.currency },
-    breakdown: breakdownFor(viewer, o.breakdown),
+    ...pricedFor(viewer, o.breakdown),
     cancellation: f.cancellation,
     pickupDescription: d?.description ?? null,
     checkPickup: d?.checkPickup ?? null,
@@ -53,18 +51,17 @@ export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOpt
 
 /** A page of a stored search: filtered and sorted server-side, with the facets of the whole search. */
 export function transferPage(viewer: UserType, s: TransferSearchIndex, q: TransferCachedQuery): TransferSearchPage {
-  const [types, categories, suppliers] = [listFilter(q.type), listFilter(q.category), listFilter(q.supplier)];
+  const [types, categories, common] = [listFilter(q.type), listFilter(q.category), commonFilter(q)];
   const kept = s.options.filter(
     (o) =>
       (!q.leg || (o.offer.leg ?? 'outbound') === q.leg) &&
       (!types || types.has(o.offer.transferType)) &&
       (!categories || categories.has(o.offer.category)) &&
-      (!suppliers || suppliers.has(o.offer.supplier)) &&
-      priceWithin(o, q.minPrice, q.maxPrice),
+      common(o),
   );
-  const price = byPrice();
+  const { price, ...sorts } = priceSorts();
   const capacity = (a: CachedTransferOffer, b: CachedTransferOffer) => b.offer.capacity.max - a.offer.capacity.max || price(a, b);
-  kept.sort(q.sort === '-price' ? (a, b) => price(b, a) : q.sort === 'capacity' ? capacity : price);
+  kept.sort({ price, ...sorts, capacity }[q.sort]);
   const c = s.criteria;
   return {
     ...searchPage(s, kept, q, (o) => optionDto(viewer, o)),
