@@ -1,16 +1,10 @@
 import {
-  HOTEL_BOOKING_MESSAGES as HM,
+  TICKET_FLOW_API,
   TICKET_PROVIDERS,
-  ticketCachedQuery,
   ticketCalendarAnswerSchema,
   ticketCalendarQuery,
-  ticketOptionRef,
-  ticketQuoteAnswerSchema,
-  ticketReserveAnswerSchema,
-  ticketReserveBody,
   ticketSearchAnswerSchema,
   ticketSearchBody,
-  ticketStreamSearchBody,
 } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,19 +17,14 @@ const productParams = z.object({ product: z.enum(TICKET_PROVIDERS, { error: 'Pro
 
 /**
  * Tickets on the booking engine (README.md of modules/booking/ticket): the flow's routes (streamed search, cached
- * pages, re-quote, reserve), spec §7 `api/ticket/{product}/avail`, own tickets' day picker (their check-in at the entrance: modules/inventory).
+ * pages, re-quote, reserve), spec §7 `api/ticket/{product}/avail` and the own tickets' day picker (their check-in at
+ * the entrance is modules/inventory's).
  */
 export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tickets = services.tickets;
   const config = { permission: 'search:use' as const };
   const tags = ['ticket'];
-  registerFlowRoutes(app, tickets, {
-    tags,
-    stream: { path: '/api/ticket/search/stream', body: ticketStreamSearchBody },
-    page: { path: '/api/ticket/search', query: ticketCachedQuery, answer: ticketSearchAnswerSchema },
-    quote: { path: '/api/ticket/quote', body: ticketOptionRef, answer: ticketQuoteAnswerSchema },
-    reserve: { path: '/api/ticket/reserve', body: ticketReserveBody, answer: ticketReserveAnswerSchema, pending: HM.bookingPending },
-  });
+  registerFlowRoutes(app, tickets, TICKET_FLOW_API);
 
   for (const [suffix, forceSandbox] of [
     ['', false],
