@@ -53,6 +53,7 @@ import { OwnBookingsRepository } from './modules/inventory/own-bookings-reposito
 import { OwnInventoryProvider } from './modules/inventory/own-provider.js';
 import { InventoryRepository } from './modules/inventory/repository.js';
 import { InventoryService } from './modules/inventory/service.js';
+import { OwnTicketCalendar } from './modules/inventory/ticket-calendar.js';
 import { TicketCheckInService } from './modules/inventory/ticket-check-in.js';
 import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
@@ -292,6 +293,7 @@ export function createServices(deps: AppDeps) {
     hotelSearch,
     hotelBooking,
     tickets,
+    ticketCalendar: new OwnTicketCalendar({ tickets, places: hotelSearch.places, now: () => booking.now() }),
     ticketCheckIn: new TicketCheckInService({ repo: new VoucherRepository(db), ownBookings: new OwnBookingsRepository(db), vouchers }),
     flightSearch,
     flightBooking,

@@ -9,6 +9,8 @@ import {
   pageQuery,
   roomTypeBody,
   TICKET_CHECK_IN_MESSAGES,
+  ticketCalendarAnswerSchema,
+  ticketCalendarQuery,
   ticketCheckInAnswerSchema,
   ticketCheckInBody,
 } from '@travesia/contracts';
@@ -29,7 +31,7 @@ const roomTypeParams = z.object({ id: idSchema, roomTypeId: idSchema });
 
 /**
  * Own-inventory hotels: products and availability (products:manage), travesia search (search:use; booking goes through
- * the hotel flow's reserve); own tickets' check-in at the entrance (vouchers:read).
+ * the hotel flow's reserve); own tickets' day picker (search:use) and check-in at the entrance (vouchers:read).
  */
 export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { inventory } = services;
@@ -126,6 +128,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
   registerExtrasRoutes(app, services);
   registerCatalogueRoutes(app, services);
+
+  // The own tickets' operating days of a place, for the activity-day picker (decision 0440).
+  app.get(
+    '/api/ticket/travesia/calendar',
+    { config: use, schema: { tags: ['ticket'], querystring: ticketCalendarQuery, response: { 200: ticketCalendarAnswerSchema } } },
+    async (req) => ({ success: true as const, response: await services.ticketCalendar.days(authOf(req), req.query) }),
+  );
 
   // The own ticket's QR checked in at the entrance, once (decision 0360): any user who may see the voucher.
   app.post(

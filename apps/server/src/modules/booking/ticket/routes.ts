@@ -1,11 +1,4 @@
-import {
-  TICKET_FLOW_API,
-  TICKET_PROVIDERS,
-  ticketCalendarAnswerSchema,
-  ticketCalendarQuery,
-  ticketSearchAnswerSchema,
-  ticketSearchBody,
-} from '@travesia/contracts';
+import { TICKET_FLOW_API, TICKET_PROVIDERS, ticketSearchAnswerSchema, ticketSearchBody } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../../http/auth.js';
@@ -17,8 +10,8 @@ const productParams = z.object({ product: z.enum(TICKET_PROVIDERS, { error: 'Pro
 
 /**
  * Tickets on the booking engine (README.md of modules/booking/ticket): the flow's routes (streamed search, cached
- * pages, re-quote, reserve), spec §7 `api/ticket/{product}/avail` and the own tickets' day picker (their check-in at
- * the entrance is modules/inventory's).
+ * pages, re-quote, reserve), and spec §7 `api/ticket/{product}/avail` (the own tickets' day picker and
+ * check-in at the entrance are modules/inventory's).
  */
 export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tickets = services.tickets;
@@ -36,11 +29,4 @@ export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       async (req) =>
         tickets.avail(authOf(req), req.params.product, req.body.provider_id, req.body, { forceSandbox, simScenario: simScenarioOf(req) }),
     );
-
-  // The own tickets' operating days of a place, for the activity-day picker (decision 0440).
-  app.get(
-    '/api/ticket/travesia/calendar',
-    { config, schema: { tags, querystring: ticketCalendarQuery, response: { 200: ticketCalendarAnswerSchema } } },
-    async (req) => ({ success: true as const, response: await tickets.ownCalendar(authOf(req), req.query) }),
-  );
 };

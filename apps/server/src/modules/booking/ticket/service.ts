@@ -1,21 +1,17 @@
 import {
   HOTEL_BOOKING_MESSAGES as HM,
   TICKET_BOOKING_MESSAGES as M,
-  type TicketCalendar,
-  type TicketCalendarQuery,
   type TicketProvider,
   type TicketReserveBody,
 } from '@travesia/contracts';
 import type { AuthContext } from '../../../http/auth.js';
 import { badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import { builtInAccountOf, ownInventorySource } from '../../../suppliers/travesia/account.js';
-import { assertDayRange, earliestDay } from '../days.js';
+import { builtInAccountOf } from '../../../suppliers/travesia/account.js';
 import type { Flow } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
 import type { PlaceLookup } from '../hotel/places.js';
-import { QuoteStore } from '../quote-store.js';
 import { ticketReservation } from './reserve.js';
 import {
   checkTicketCriteria,
@@ -62,13 +58,10 @@ export function ticketFlow(d: { places: Pick<PlaceLookup, 'place' | 'supplierCod
 
 /**
  * Tickets on the booking engine: the flow run by `FlowService` (streamed search, pages, quote, reserve), plus spec
- * §7's one-provider search and own tickets' day picker.
+ * §7's one-provider search.
  */
 export class TicketService extends FlowService<ReturnType<typeof ticketFlow>> {
-  constructor(
-    d: FlowDeps,
-    private readonly places: Pick<PlaceLookup, 'place' | 'supplierCodes'>,
-  ) {
+  constructor(d: FlowDeps, places: Pick<PlaceLookup, 'place' | 'supplierCodes'>) {
     super(ticketFlow({ places, now: () => d.engine.now() }), d);
   }
 
@@ -91,25 +84,6 @@ export class TicketService extends FlowService<ReturnType<typeof ticketFlow>> {
     const account = await this.account(auth, id, provider, opts.forceSandbox);
     const found = await this.searchOne(auth, account, criteria, opts);
     return { success: true as const, response: ticketPage(auth.user.type, found, { page: 1, limit: 20, sort: 'price' }) };
-  }
-
-  /**
-   * The days of [from, to] on which some own ticket of the place (or inside it) can be sold to a group of `people`:
-   * the own-ticket route's day picker greys the rest (decision 0440). "Today" is the place's (decision 0450): a day
-   * is open while one of its sessions is bookable in the ticket's zone, whatever the UTC date.
-   */
-  async ownCalendar(auth: AuthContext, q: TicketCalendarQuery): Promise<TicketCalendar> {
-    assertDayRange(q.from, q.to, 31, 'to', M);
-    const earliest = earliestDay(this.d.engine.now());
-    const account = await this.account(auth, ownInventorySource.accountId, ownInventorySource.supplier, false);
-    const place = await this.places.place(q.destination);
-    if (q.to < earliest) return { from: q.from, to: q.to, days: [] };
-    const from = q.from < earliest ? earliest : q.from;
-    const found = await this.adapter(account).search(
-      { destination: place.id, from, to: q.to, paxAges: Array<number>(q.people).fill(30) },
-      { correlationId: QuoteStore.newId() },
-    );
-    return { from: q.from, to: q.to, days: [...new Set(found.offers.map((o) => o.from))].sort() };
   }
 }
 
