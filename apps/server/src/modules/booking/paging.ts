@@ -62,6 +62,13 @@ export const pricedFor = (viewer: UserType, b: PriceBreakdown) => ({
   breakdown: breakdownFor(viewer, b),
 });
 
+/** A facet of names with how many options have each (absent ones skipped), by name in Spanish order. */
+export function countFacet(names: (string | null | undefined)[]) {
+  const counts = new Map<string, number>();
+  for (const name of names) if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
+}
+
 /** The suppliers of a whole search, each once in the order they come, with its Spanish label. */
 export const supplierFacet = <S extends string>(options: { offer: { supplier: S } }[]) =>
   [...new Set(options.map((o) => o.offer.supplier))].map((id) => ({ id, label: providerLabel(id) }));
