@@ -13,7 +13,7 @@ import { ownInventorySource } from '../../../suppliers/travesia/account.js';
 import { assertDayRange, todayIn } from '../days.js';
 import type { FlowCriteria, StoredSearch } from '../flow.js';
 import type { PlaceLookup } from '../hotel/places.js';
-import { pageOf } from '../paging.js';
+import { searchPage } from '../paging.js';
 import { facetsOf, filterTickets, presentTicket, sortTickets } from './cache.js';
 
 const MAX_RANGE_DAYS = 31;
@@ -95,16 +95,6 @@ export function ticketSearchHooks(d: { places: Pick<PlaceLookup, 'place' | 'supp
 /** One page of a stored search, filtered and sorted on the server; prices as the role may see them. */
 export function ticketPage(viewer: UserType, search: TicketSearch, q: TicketPageQuery) {
   const matching = sortTickets(filterTickets(search.options, q), q.sort);
-  const { items, totalPages } = pageOf(matching, q.page, q.limit);
-  return {
-    cacheId: search.cacheId,
-    expires: search.expires,
-    itemsFound: matching.length,
-    page: q.page,
-    limit: q.limit,
-    totalPages,
-    notes: search.notes,
-    items: items.map((o) => presentTicket(o, (b) => breakdownFor(viewer, b))),
-    facets: facetsOf(search.options),
-  };
+  const page = searchPage(search, matching, q, (o) => presentTicket(o, (b) => breakdownFor(viewer, b)));
+  return { ...page, limit: q.limit, facets: facetsOf(search.options) };
 }
