@@ -19,10 +19,10 @@ import {
   cacheKey,
   facetsOf,
   type HotelSort,
-  present,
   type SearchIndex,
   writeHotels,
 } from '../apps/server/src/modules/booking/hotel/cache.js';
+import { present } from '../apps/server/src/modules/booking/hotel/page.js';
 import type { HotelOffer } from '../apps/server/src/suppliers/index.js';
 import { load1, type SummaryLine, writeSummary } from './src/summary.js';
 

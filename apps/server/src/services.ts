@@ -24,12 +24,10 @@ import { HotelSearchService } from './modules/booking/hotel/search.js';
 import { type HotelBookingOptions, HotelBookingService } from './modules/booking/hotel/service.js';
 import { BookingPlaceRepository } from './modules/booking/place-repository.js';
 import { RecoveryWorker } from './modules/booking/recovery.js';
-import { BookingRepository } from './modules/booking/repository.js';
 import { ticketProductAfterBooking } from './modules/booking/ticket/after-booking.js';
-import { TicketCheckInService } from './modules/booking/ticket/check-in.js';
 import { TicketService } from './modules/booking/ticket/service.js';
 import { TransferService } from './modules/booking/transfer/service.js';
-import { transferProductAfterBooking } from './modules/booking/transfer/voucher.js';
+import { supplierContactAfterBooking } from './modules/booking/voucher-section.js';
 import { CommissionSettingsRepository } from './modules/commission/repository.js';
 import { CommissionSettingsService } from './modules/commission/service.js';
 import { DashboardRepository } from './modules/dashboard/repository.js';
@@ -55,6 +53,8 @@ import { OwnBookingsRepository } from './modules/inventory/own-bookings-reposito
 import { OwnInventoryProvider } from './modules/inventory/own-provider.js';
 import { InventoryRepository } from './modules/inventory/repository.js';
 import { InventoryService } from './modules/inventory/service.js';
+import { OwnTicketCalendar } from './modules/inventory/ticket-calendar.js';
+import { TicketCheckInService } from './modules/inventory/ticket-check-in.js';
 import { MarkupRepository } from './modules/markup/repository.js';
 import { MarkupService } from './modules/markup/service.js';
 import { OutboxRepository } from './modules/outbox/repository.js';
@@ -203,7 +203,7 @@ export function createServices(deps: AppDeps) {
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log, now: deps.clock },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },
-    productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: transferProductAfterBooking },
+    productAfterBooking: { flight: flightProductAfterBooking, ticket: ticketProductAfterBooking, transfer: supplierContactAfterBooking },
   });
   const hotelBooking = new HotelBookingService({ engine: booking, suppliers, providerAccounts, pricing, search: hotelSearch, timeZones });
   const flowDeps = { engine: booking, store: deps.store, suppliers, providerAccounts, pricing };
@@ -293,7 +293,8 @@ export function createServices(deps: AppDeps) {
     hotelSearch,
     hotelBooking,
     tickets,
-    ticketCheckIn: new TicketCheckInService({ repo: new BookingRepository(db), ownBookings: new OwnBookingsRepository(db), vouchers }),
+    ticketCalendar: new OwnTicketCalendar({ tickets, places: hotelSearch.places, now: () => booking.now() }),
+    ticketCheckIn: new TicketCheckInService({ repo: new VoucherRepository(db), ownBookings: new OwnBookingsRepository(db), vouchers }),
     flightSearch,
     flightBooking,
     transfers,

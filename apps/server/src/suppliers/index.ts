@@ -11,6 +11,8 @@ export type { ResolvedProviderAccount } from './account.js';
 export { supplierBaseUrl } from './account.js';
 export { SupplierError } from './errors.js';
 export type { SupplierRegistry } from './registry.js';
+export { transferSearchInput } from './transfer-points.js';
+export { legRequirements } from './transfer-requirements.js';
 export type * from './travesia/ports.js';
 export type * from './types.js';
 

@@ -29,4 +29,15 @@ export function isRefundable(rules: CancellationRule[], now = new Date()): boole
   });
 }
 
+/** Free cancellation: a refundable policy with nothing to pay if cancelled now. */
+export const isFreeCancellation = (p: CancellationPolicy) => p.refundable && (p.rules.length === 0 || isRefundable(p.rules));
+
+const HOURS: Record<string, number> = { HOURS: 1, HOUR: 1, MINUTES: 1 / 60, MINUTE: 1 / 60, DAYS: 24, DAY: 24 };
+
+/** A duration as a supplier states it ({ value: 4, unit: 'HOURS' }) in hours to two decimals; null when absent or unknown. */
+export function durationHours(d: { value: number; unit: string } | undefined): number | null {
+  const f = d && HOURS[d.unit.toUpperCase()];
+  return d && f ? Math.round(d.value * f * 100) / 100 : null;
+}
+
 export const NON_REFUNDABLE: CancellationPolicy = { refundable: false, rules: [] };

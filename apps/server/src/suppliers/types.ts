@@ -6,6 +6,7 @@ import type {
   ProductKind,
   ProviderId,
   SupplierId,
+  TransferPointInput,
   VoucherStatus,
 } from '@travesia/contracts';
 
@@ -603,7 +604,11 @@ export interface TransferBooking extends BookingBase {
   supplierCompany?: { name: string; vatNumber?: string };
 }
 
-export type TransferSupplier = ProductSupplier<TransferSearchInput, TransferOffer, TransferQuote, TransferBookInput, TransferBooking>;
+export interface TransferSupplier
+  extends ProductSupplier<TransferSearchInput, TransferOffer, TransferQuote, TransferBookInput, TransferBooking> {
+  /** Our typed point (contracts) as this supplier locates it; a 422 `POINT_NOT_SERVED` when it cannot. */
+  point(p: TransferPointInput): TransferPoint;
+}
 
 // ---------------------------------------------------------------- flights
 

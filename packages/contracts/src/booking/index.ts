@@ -1,4 +1,5 @@
 export * from './flight.js';
+export * from './flow-api.js';
 export * from './hotel.js';
 export * from './providers.js';
 export * from './stream.js';

@@ -26,6 +26,11 @@ export interface ProviderEntry {
   /** Shorter name (voucher lists, exports). */
   shortLabel: string;
   kinds: Partial<Record<ProductKind, ProviderKind>>;
+  /**
+   * Answered inside our own process (our own inventory's queries), not over the network: a streamed search starts
+   * it once every network source's request has left (decision 0510), since its work would hold them back.
+   */
+  inProcess?: true;
 }
 
 /**
@@ -37,6 +42,7 @@ export const PROVIDER_CATALOGUE = {
   travesia: {
     label: 'Travesía (inventario propio)',
     shortLabel: 'Travesía',
+    inProcess: true,
     kinds: {
       hotel: { module: 'hotels-travesia', maxRooms: 9 },
       ticket: { module: 'tickets-travesia' },
@@ -83,6 +89,13 @@ export function providerModule(id: ProviderId, kind: ProductKind, resort?: 'disn
   if (!k) return null;
   return resort ? (k.resortModules?.[resort] ?? null) : k.module;
 }
+
+/** Whether a provider is answered inside our own process (`inProcess`); false for an id the catalogue does not know. */
+export const providerInProcess = (id: string): boolean =>
+  (PROVIDER_CATALOGUE as Record<string, ProviderEntry | undefined>)[id]?.inProcess === true;
+
+/** A provider's Spanish label; an id the catalogue does not know as it is. */
+export const providerLabel = (id: string): string => (PROVIDER_CATALOGUE as Record<string, ProviderEntry | undefined>)[id]?.label ?? id;
 
 /** Most rooms per hotel search a provider accepts (0 when it sells no hotels). */
 export const providerMaxRooms = (id: ProviderId): number => entry(id).kinds.hotel?.maxRooms ?? 0;

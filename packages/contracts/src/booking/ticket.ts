@@ -4,6 +4,7 @@ import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
 import { priceBreakdownSchema } from '../pricing.js';
 import { calendarDate } from '../schemas/calendar-date.js';
 import { holderSchema, voucherSchema } from '../vouchers.js';
+import type { FlowApi } from './flow-api.js';
 
 /** Spanish messages of the ticket search, quote and reserve flow (spec §5, issue 17). */
 export const TICKET_BOOKING_MESSAGES = {
@@ -262,6 +263,14 @@ export const ticketReserveAnswerSchema = z.object({
   msg: z.string(),
   response: voucherSchema,
 });
+
+/** The ticket flow's booking API (`/api/ticket/…`, flow-api.ts). */
+export const TICKET_FLOW_API = {
+  stream: ticketStreamSearchBody,
+  page: { query: ticketCachedQuery, answer: ticketSearchAnswerSchema },
+  quote: { body: ticketOptionRef, answer: ticketQuoteAnswerSchema },
+  reserve: { body: ticketReserveBody, answer: ticketReserveAnswerSchema, pending: HM.bookingPending },
+} satisfies FlowApi;
 
 /** Spanish messages of the own-ticket check-in (issue 17 item 6: the voucher's QR redeemed once). */
 export const TICKET_CHECK_IN_MESSAGES = {

@@ -3,6 +3,7 @@ import { hotelCancellationPolicySchema as cancellationPolicySchema } from '../ho
 import { priceBreakdownSchema } from '../pricing.js';
 import { calendarDate } from '../schemas/calendar-date.js';
 import { voucherSchema } from '../vouchers.js';
+import type { FlowApi } from './flow-api.js';
 
 /** Spanish messages of the transfer search, quote and reserve flow (issue 18). */
 export const TRANSFER_BOOKING_MESSAGES = {
@@ -304,3 +305,11 @@ export const transferReserveAnswerSchema = z.object({
   msg: z.string(),
   response: voucherSchema,
 });
+
+/** The transfer flow's booking API (`/api/transfer/…`, flow-api.ts). */
+export const TRANSFER_FLOW_API = {
+  stream: transferSearchBody,
+  page: { query: transferCachedQuery, answer: transferSearchPageSchema },
+  quote: { body: transferQuoteBody, answer: transferQuoteSchema },
+  reserve: { body: transferReserveBody, answer: transferReserveAnswerSchema, pending: TRANSFER_BOOKING_MESSAGES.bookingPending },
+} satisfies FlowApi;

@@ -1,4 +1,4 @@
-import { PROVIDER_MESSAGES } from '@travesia/contracts';
+import { PROVIDER_MESSAGES, providerInProcess } from '@travesia/contracts';
 import { AppError } from '../../http/errors.js';
 
 /** One source of a streamed search: a provider account, or our own inventory. */
@@ -73,8 +73,8 @@ export async function fanOutSearch<S extends string, P>(args: {
 }
 
 /**
- * Where a streamed search's local work — our own inventory (`supplier: 'travesia'`), the pricing context, place
- * look-ups — waits until every supplier's request has left. PGlite runs each query on this thread, so queries
+ * Where a streamed search's local work — a provider answered in process (the catalogue's `inProcess`: our own
+ * inventory), the pricing context, place look-ups — waits until every supplier's request has left. PGlite runs each query on this thread, so queries
  * started while a supplier request is only handed to the HTTP client keep it unwritten until they end: a transfer
  * search measured its Juniper requests leaving 21 ms after the search arrived, the last 10 behind the own
  * inventory's and pricing's queries (issues 17 and 18, decision 0510). Each source runs through `run`: a supplier's
@@ -82,7 +82,7 @@ export async function fanOutSearch<S extends string, P>(args: {
  * when the gate opens, which is once every supplier departed and `written()` says their requests are on the wire.
  */
 export function departureGate<S extends string>(chosen: { source: StreamSource<S> | null }[], written: () => Promise<void>) {
-  const isOwn = (source: StreamSource<S>) => source.supplier === 'travesia';
+  const isOwn = (source: StreamSource<S>) => providerInProcess(source.supplier);
   let waiting = chosen.filter(({ source }) => source && !isOwn(source)).length;
   let open: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import type { FlowApi } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.js';
@@ -10,31 +11,26 @@ import { reserveAnswer } from './reserve-answer.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-/** A flow's paths and contracts (its request and answer schemas, so the OpenAPI document lists every route). */
-export interface FlowRouteSpec<F extends AnyFlow> {
-  tags: string[];
-  /** `POST <path>` and `POST <path>/simulate` (always the simulator): the streamed search. */
-  stream: { path: string; body: z.ZodType<CriteriaOf<F>> };
-  /** `GET <path>/:cacheId`: a page of a stored search. */
-  page: { path: string; query: z.ZodType<PageQueryOf<F>>; answer: z.ZodType };
-  quote: { path: string; body: z.ZodType<{ cacheId: string; optionId: string }>; answer: z.ZodType };
-  reserve: { path: string; body: z.ZodType<ReserveBodyOf<F> & { idempotencyKey?: string }>; answer: z.ZodType; pending: string };
-}
+/** A flow's API as contracts declare it (`<KIND>_FLOW_API`), typed by the flow. */
+export type FlowRouteSpec<F extends AnyFlow> = FlowApi<CriteriaOf<F>, PageQueryOf<F>, ReserveBodyOf<F> & { idempotencyKey?: string }>;
 
 /**
- * The routes every flow has, thin (every one needs `search:use`; the kind's module is checked by the flow): the
- * streamed search as Server-Sent Events (criteria errors are a plain 4xx before the stream opens), a page of the
- * stored search, the re-quote and the reserve (201 new, 200 the same key again, 202 still booking).
+ * The routes every flow has under `/api/<kind>/`, thin (every one needs `search:use`; the kind's module is checked by
+ * the flow): the streamed search as Server-Sent Events (`search/stream`, and `search/stream/simulate` always on the
+ * simulator; criteria errors are a plain 4xx before the stream opens), a page of the stored search
+ * (`search/:cacheId`), the re-quote (`quote`) and the reserve (`reserve`: 201 new, 200 the same key again, 202 still
+ * booking).
  */
 export function registerFlowRoutes<F extends AnyFlow>(app: App, flow: FlowService<F>, spec: FlowRouteSpec<F>): void {
   const config = { permission: 'search:use' as const };
-  const { tags } = spec;
+  const tags = [flow.flow.kind];
+  const base = `/api/${flow.flow.kind}`;
 
   for (const [path, forceSandbox] of [
-    [spec.stream.path, false],
-    [`${spec.stream.path}/simulate`, true],
+    [`${base}/search/stream`, false],
+    [`${base}/search/stream/simulate`, true],
   ] as const)
-    app.post(path, { config, schema: { tags, body: spec.stream.body } }, async (req, reply) => {
+    app.post(path, { config, schema: { tags, body: spec.stream } }, async (req, reply) => {
       const auth = authOf(req);
       const criteria = req.body as CriteriaOf<F>;
       await flow.precheck(auth, criteria);
@@ -50,12 +46,12 @@ export function registerFlowRoutes<F extends AnyFlow>(app: App, flow: FlowServic
     });
 
   app.get(
-    `${spec.page.path}/:cacheId`,
+    `${base}/search/:cacheId`,
     {
       config,
       schema: {
         tags,
-        params: z.object({ cacheId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, { error: flow.flow.messages.cacheExpired }) }),
+        params: z.object({ cacheId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, { error: flow.messages.cacheExpired }) }),
         querystring: spec.page.query,
         response: { 200: spec.page.answer },
       },
@@ -63,13 +59,13 @@ export function registerFlowRoutes<F extends AnyFlow>(app: App, flow: FlowServic
     async (req) => flow.page(authOf(req), req.params.cacheId, req.query as PageQueryOf<F>),
   );
 
-  app.post(spec.quote.path, { config, schema: { tags, body: spec.quote.body, response: { 200: spec.quote.answer } } }, async (req) =>
+  app.post(`${base}/quote`, { config, schema: { tags, body: spec.quote.body, response: { 200: spec.quote.answer } } }, async (req) =>
     flow.quote(authOf(req), req.body.cacheId, req.body.optionId, simScenarioOf(req)),
   );
 
   const answer = spec.reserve.answer;
   app.post(
-    spec.reserve.path,
+    `${base}/reserve`,
     { config, schema: { tags, body: spec.reserve.body, response: { 200: answer, 201: answer, 202: answer } } },
     async (req, reply) => {
       const auth = authOf(req);

@@ -8,6 +8,7 @@ import { ownInventorySource } from '../../suppliers/travesia/account.js';
 import type { PricingService } from '../pricing/service.js';
 import type { ProviderAccountService, UsableAccounts } from '../provider-account/service.js';
 import { checkedAccount } from './accounts.js';
+import { isoDay } from './days.js';
 import type { BookingEngine } from './engine.js';
 import { departureGate, fanOutSearch, type StreamEvent, type StreamSource } from './fan-out.js';
 import {
@@ -15,7 +16,9 @@ import {
   type BookInputOf,
   type CriteriaOf,
   callContext,
+  type FlowMessages,
   type KeptOf,
+  type KindAdapter,
   type LookupsOf,
   type OfferOf,
   type PageQueryOf,
@@ -51,18 +54,22 @@ export type FlowAdapter<F extends AnyFlow> = ProductSupplier<
   BookingBase
 >;
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /**
  * The search half of every flow (README.md of this folder): the sources a seller may use, the account check, one
  * source's search (adapter input from the flow, pricing, offers without an exchange rate left out with a note),
  * the streamed fan-out behind the departure gate, the merged search and the stored search's pages.
  */
 export class FlowSearch<F extends AnyFlow> {
+  /** The flow's 4xx wording over the shared booking messages. */
+  readonly messages: FlowMessages;
+
   constructor(
     readonly flow: F,
     protected readonly d: FlowDeps,
-  ) {}
+  ) {
+    const { cacheExpired, optionNotFound, moduleDisabled } = HM;
+    this.messages = { cacheExpired, optionNotFound, moduleDisabled, ...flow.messages };
+  }
 
   /** The kind's adapter for an account. */
   adapter(account: ResolvedProviderAccount): FlowAdapter<F> {
@@ -101,7 +108,8 @@ export class FlowSearch<F extends AnyFlow> {
     forceSandbox: boolean,
     usable?: UsableAccounts,
   ): Promise<ResolvedProviderAccount> {
-    const { kind, accountField: field, messages } = this.flow;
+    const { kind, accountField: field } = this.flow;
+    const { messages } = this;
     const rule = { kind, field, mismatch: HM.supplierMismatch, moduleDisabled: messages.moduleDisabled };
     return checkedAccount(this.d, saleOf(who), accountId, rule, { want, forceSandbox, usable });
   }
@@ -152,7 +160,8 @@ export class FlowSearch<F extends AnyFlow> {
   ): Promise<SearchOf<F>> {
     const sale = saleOf(who);
     const shared = opts.shared ?? this.prefetch(sale, criteria);
-    const input = await this.flow.input(account, criteria, shared);
+    const adapter = this.d.suppliers.registry.get(account, this.flow.kind) as KindAdapter<F['kind']>;
+    const input = await this.flow.input(account, criteria, shared, adapter);
     if (input && typeof input === 'object' && 'note' in input)
       return this.save(sale, {
         criteria,
@@ -163,7 +172,7 @@ export class FlowSearch<F extends AnyFlow> {
       } as SearchFields<F>);
     // The request leaves first; the pricing context loads while the supplier answers (in a streamed search once
     // every request is written: fan-out.ts's departure gate).
-    const searching = this.adapter(account).search(input, callContext(account, QuoteStore.newId(), opts.simScenario));
+    const searching = (adapter as unknown as FlowAdapter<F>).search(input, callContext(account, QuoteStore.newId(), opts.simScenario));
     opts.depart?.();
     const loading = shared.pricing();
     const found = await searching;
@@ -250,7 +259,8 @@ export class FlowSearch<F extends AnyFlow> {
           // Every source fanned out has its account read above.
           const account = await (accounts.get(source.accountId) as Promise<ResolvedProviderAccount>);
           const part = await this.searchOne(sale, account, criteria, { ...opts, shared, depart });
-          return { part, response: this.flow.partAnswer(viewerTypeOf(sale), part) };
+          const summary = { cacheId: part.cacheId, expires: part.expires, itemsFound: part.options.length };
+          return { part, response: this.flow.partAnswer ? this.flow.partAnswer(viewerTypeOf(sale), part) : summary };
         }),
       merge: async (parts) => {
         merged = await this.merge(sale, parts);
@@ -263,7 +273,7 @@ export class FlowSearch<F extends AnyFlow> {
   /** Keeps a search under a new cacheId; a note counts the offers left out for want of an exchange rate. */
   protected async save(sale: SalesContext, fields: SearchFields<F>): Promise<SearchOf<F>> {
     const cacheId = QuoteStore.newId();
-    const ttlS = this.flow.searchTtlS;
+    const ttlS = this.flow.searchTtlS ?? 30 * 60;
     const expires = new Date(this.d.engine.now().getTime() + ttlS * 1000).toISOString();
     const rates = unpricedNotes(fields.unpriced);
     const search = {
@@ -290,14 +300,14 @@ export class FlowSearch<F extends AnyFlow> {
     const raw = await this.d.store.get(this.keyOf(cacheId));
     const search = raw ? (JSON.parse(raw) as SearchOf<F>) : null;
     if (!search || search.userId !== scopeIdOf(sale) || search.agencyId !== sale.agencyId)
-      throw new AppError(404, 'SEARCH_EXPIRED', this.flow.messages.cacheExpired);
+      throw new AppError(404, 'SEARCH_EXPIRED', this.messages.cacheExpired);
     return search;
   }
 
   async option(who: AuthContext | SalesContext, cacheId: string, optionId: string) {
     const search = await this.load(who, cacheId);
     const option = search.options.find((o) => o.optionId === optionId);
-    if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', this.flow.messages.optionNotFound);
+    if (!option) throw new AppError(404, 'OPTION_NOT_FOUND', this.messages.optionNotFound);
     return { search, option };
   }
 

@@ -5,14 +5,13 @@ import type { AuthContext } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import type { PricingContext } from '../../pricing/index.js';
 import type { Money, SupplierToken } from '../../suppliers/index.js';
+import { isoDay } from './days.js';
 import { type AnyFlow, callContext, type QuoteRecordOf, type ReserveBodyOf, type ReserveOptions } from './flow.js';
 import { FlowSearch } from './flow-search.js';
 import { quoteChanges } from './quote-changes.js';
 import { QuoteStore } from './quote-store.js';
 import { ReserveEngine } from './reserve.js';
 import { type SalesContext, saleOf, viewerTypeOf } from './sales-context.js';
-
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The price a reserve body accepted must be the quote's (compared as decimals): a 409 PRICE_CHANGED otherwise. */
 export function assertAcceptedPrice(
@@ -110,8 +109,8 @@ export class FlowService<F extends AnyFlow> extends FlowSearch<F> {
       voucher: r.voucher,
       code: {
         kind: `supplier-${this.flow.kind}`,
-        checkIn: r.checkIn,
-        checkOut: r.checkOut,
+        checkIn: r.voucher.start,
+        checkOut: r.voucher.end,
         quoteId: quoteKey,
         token: (qs[0].quote as { token: SupplierToken }).token,
       },

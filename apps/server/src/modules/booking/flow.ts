@@ -9,7 +9,9 @@ import type { SalesContext } from './sales-context.js';
 /** The kinds whose flow is a `Flow` run by `FlowService` (hotels and flights use the same pieces apart). */
 export type FlowKind = 'ticket' | 'transfer';
 
-type Adapter<K extends ProductKind> = SupplierAdapterMap[K];
+/** The adapter of a kind, as the registry answers it (with the kind's own members: a transfer adapter's `point`). */
+export type KindAdapter<K extends ProductKind> = SupplierAdapterMap[K];
+type Adapter<K extends ProductKind> = KindAdapter<K>;
 export type SearchInputOf<K extends ProductKind> = Parameters<Adapter<K>['search']>[0];
 export type OfferOf<K extends ProductKind> = Awaited<ReturnType<Adapter<K>['search']>>['offers'][number];
 export type QuoteOf<K extends ProductKind> = Awaited<ReturnType<Adapter<K>['quote']>>;
@@ -65,11 +67,11 @@ export type StoredQuote<C, O, Q, X> = QuoteOwner & {
 
 /** What a flow's reserve hands the engine once its checks passed. */
 export interface FlowReservation<K extends ProductKind> {
-  /** The voucher as the flow describes it (owner, provider, status, key and codes are the engine's). */
-  voucher: SupplierReserve['voucher'];
-  /** The service dates kept in the booking code (recovery looks the booking up between them). */
-  checkIn: string;
-  checkOut: string;
+  /**
+   * The voucher as the flow describes it (owner, provider, status, key and codes are the engine's); its service
+   * dates are kept in the booking code too (recovery looks the booking up between them).
+   */
+  voucher: SupplierReserve['voucher'] & { start: string; end: string };
   /** The adapter's booking input, given our reference. */
   book: (clientReference: string) => BookInputOf<K>;
 }
@@ -89,20 +91,23 @@ export interface ReserveOptions {
  * (filters, sorting, facets), the quote's answer, the travellers and the voucher summary. `FlowService`
  * runs the rest: sources and accounts, the streamed fan-out, the cache, the quote and the reserve.
  */
+export interface FlowMessages {
+  /** A search that expired or is not the seller's (404). */
+  cacheExpired: string;
+  /** An option id the search does not have (404). */
+  optionNotFound: string;
+  /** The kind's module is off for the agency (403). */
+  moduleDisabled: string;
+}
+
 export interface Flow<K extends FlowKind, C extends FlowCriteria, L, X extends object, P, B> {
   kind: K;
-  messages: {
-    /** A search that expired or is not the seller's (404). */
-    cacheExpired: string;
-    /** An option id the search does not have (404). */
-    optionNotFound: string;
-    /** The kind's module is off for the agency (403). */
-    moduleDisabled: string;
-  };
+  /** The kind's own wording of the engine's 4xx (default: the booking messages every kind shares). */
+  messages?: Partial<FlowMessages>;
   /** The request field a 400 SUPPLIER_MISMATCH names (an account that does not sell the kind). */
   accountField: string;
-  /** How long a search is kept for paging and the quote (seconds). */
-  searchTtlS: number;
+  /** How long a search is kept for paging and the quote (seconds; default 30 minutes). */
+  searchTtlS?: number;
   /** The criteria checks answered as a plain 4xx before a stream opens. */
   precheck(criteria: C): Promise<void> | void;
   /**
@@ -110,16 +115,19 @@ export interface Flow<K extends FlowKind, C extends FlowCriteria, L, X extends o
    * the wire (fan-out.ts's departure gate): database work no supplier request needs waits for it.
    */
   lookups(criteria: C, local: Promise<void>): L;
-  /** The adapter's search input for one account, or a Spanish note when this source cannot search these criteria. */
-  input(account: ResolvedProviderAccount, criteria: C, lookups: L): Promise<SearchInputOf<K> | { note: string }>;
+  /**
+   * The adapter's search input for one account, or a Spanish note when this source cannot search these criteria;
+   * what only the supplier knows (how it locates a point) the adapter says.
+   */
+  input(account: ResolvedProviderAccount, criteria: C, lookups: L, adapter: KindAdapter<K>): Promise<SearchInputOf<K> | { note: string }>;
   /** The flow's own fields kept with a search (awaited once the supplier answered). */
   kept(lookups: L): Promise<X>;
   /** False leaves an offer out before it is priced (a vehicle too small for the group). */
   accepts?(offer: OfferOf<K>, criteria: C): boolean;
   /** Where, when and for how many an offer is priced (the engine adds kind, supplier, cost and dates). */
   pricing(offer: OfferOf<K>, search: { criteria: C } & X): Pick<OfferInput, 'destinationAncestors' | 'checkIn' | 'nights' | 'paxes'>;
-  /** One source's answer in its progress row of a streamed search. */
-  partAnswer(viewer: UserType, part: StoredSearch<C, OfferOf<K>, X>): unknown;
+  /** One source's answer in its progress row of a streamed search (default: its cacheId, expiry and count). */
+  partAnswer?(viewer: UserType, part: StoredSearch<C, OfferOf<K>, X>): unknown;
   /** One page of a stored search: filtered, sorted, presented with its facets. */
   page(viewer: UserType, search: StoredSearch<C, OfferOf<K>, X>, q: P): unknown;
   /** The option as the quote leaves it (default: the new price). */

@@ -1,5 +1,6 @@
-import type { PriceBreakdown } from '@travesia/contracts';
+import { type PriceBreakdown, providerLabel, type UserType } from '@travesia/contracts';
 import Decimal from 'decimal.js';
+import { breakdownFor } from '../../pricing/index.js';
 
 /** What the page helpers read of an option. */
 type Priced = { breakdown: Pick<PriceBreakdown, 'price' | 'currency' | 'usdEquivalent'> };
@@ -34,4 +35,55 @@ export function priceRangeOf(options: Priced[], mixed: 'usd' | 'none') {
   const one = currencies.size === 1;
   const prices = options.map((o) => new Decimal(one ? o.breakdown.price : o.breakdown.usdEquivalent));
   return { min: Decimal.min(...prices).toFixed(2), max: Decimal.max(...prices).toFixed(2), currency: one ? [...currencies][0] : 'USD' };
+}
+
+/** Compares options by selling price (options of one currency) or by its USD equivalent (`usdEquivalent`). */
+export const byPrice =
+  (field: 'price' | 'usdEquivalent' = 'price') =>
+  (a: Priced, b: Priced) =>
+    new Decimal(a.breakdown[field]).comparedTo(b.breakdown[field]);
+
+/** Cheapest first (`price`) and dearest first (`-price`), by selling price or by its USD equivalent. */
+export function priceSorts(field: 'price' | 'usdEquivalent' = 'price') {
+  const cheapest = byPrice(field);
+  return { price: cheapest, '-price': (a: Priced, b: Priced) => cheapest(b, a) };
+}
+
+/** The filters every page has: the suppliers listed (comma-separated) and the price bounds. */
+export function commonFilter(q: { supplier?: string; minPrice?: string | number; maxPrice?: string | number }) {
+  const suppliers = listFilter(q.supplier);
+  return (o: Priced & { offer: { supplier: string } }) =>
+    (!suppliers || suppliers.has(o.offer.supplier)) && priceWithin(o, q.minPrice, q.maxPrice);
+}
+
+/** An option's price, and its breakdown as the viewer may see it. */
+export const pricedFor = (viewer: UserType, b: PriceBreakdown) => ({
+  price: { amount: b.price, currency: b.currency },
+  breakdown: breakdownFor(viewer, b),
+});
+
+/** A facet of names with how many options have each (absent ones skipped), by name in Spanish order. */
+export function countFacet(names: (string | null | undefined)[]) {
+  const counts = new Map<string, number>();
+  for (const name of names) if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
+}
+
+/** The suppliers of a whole search, each once in the order they come, with its Spanish label. */
+export const supplierFacet = <S extends string>(options: { offer: { supplier: S } }[]) =>
+  [...new Set(options.map((o) => o.offer.supplier))].map((id) => ({ id, label: providerLabel(id) }));
+
+/**
+ * What every page of a stored search answers: its cacheId and expiry, the page asked of the options that matched
+ * (presented for the viewer), how many matched and the search's notes; the kind adds its facets and echoes.
+ */
+export function searchPage<T, D>(
+  search: { cacheId: string; expires: string; notes: string[] },
+  matching: T[],
+  q: { page: number; limit: number },
+  present: (o: T) => D,
+) {
+  const { items, totalPages } = pageOf(matching, q.page, q.limit);
+  const { cacheId, expires, notes } = search;
+  return { cacheId, expires, page: q.page, totalPages, itemsFound: matching.length, items: items.map(present), notes };
 }

@@ -1,8 +1,8 @@
-import { HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
+import { INVENTORY_MESSAGES, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { places } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 
 /** A place's ancestors from its materialised path, nearest first (the place itself left out). */
 const ancestorsOf = (row: { id: string; path: string[] }) => [...row.path].reverse().filter((p) => p !== row.id);
@@ -18,11 +18,22 @@ export class BookingPlaceRepository {
     return [row.id, ...ancestorsOf(row)];
   }
 
-  /** Which of these place ids exist. */
-  async existing(ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const rows = await this.db.select({ id: places.id }).from(places).where(inArray(places.id, ids));
-    return new Set(rows.map((r) => r.id));
+  /** A 400 on the first of these request fields (field → place id, absent ones skipped) naming no place of ours. */
+  async assertExisting(fields: Record<string, string | undefined>): Promise<void> {
+    const asked = Object.entries(fields).filter((f): f is [string, string] => Boolean(f[1]));
+    if (!asked.length) return;
+    const rows = await this.db
+      .select({ id: places.id })
+      .from(places)
+      .where(
+        inArray(
+          places.id,
+          asked.map(([, id]) => id),
+        ),
+      );
+    const found = new Set(rows.map((r) => r.id));
+    const missing = asked.find(([, id]) => !found.has(id));
+    if (missing) throw badRequest(INVENTORY_MESSAGES.placeNotFound, { [missing[0]]: INVENTORY_MESSAGES.placeNotFound });
   }
 
   /** The airport or city with this IATA code, when we have it (its ancestors, for pricing by destination). */

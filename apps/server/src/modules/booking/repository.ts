@@ -1,4 +1,4 @@
-import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { bookingRecovery, type VoucherRow, vouchers } from '../../db/schema/index.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -13,16 +13,6 @@ export class BookingRepository {
   /** A voucher as it is now (settling reads it again before each attempt). */
   async voucher(id: string): Promise<VoucherRow> {
     const [row] = await this.db.select().from(vouchers).where(eq(vouchers.id, id)).limit(1);
-    return row;
-  }
-
-  /** The voucher with our reference (`externalBookingReference`) among those a scope may see. */
-  async voucherByReference(reference: string, scope: SQL | undefined): Promise<VoucherRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(vouchers)
-      .where(and(eq(vouchers.externalBookingReference, reference), scope))
-      .limit(1);
     return row;
   }
 

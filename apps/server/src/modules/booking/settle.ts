@@ -4,10 +4,10 @@ import type { PolicyRuleData, ProductSummaryData, VoucherRow } from '../../db/sc
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../http/errors.js';
 import type { BookingBase } from '../../suppliers/index.js';
-import { policiesOf } from '../inventory/own-voucher.js';
 import type { VoucherService } from '../voucher/service.js';
 import { voucherRemarks } from './holder.js';
 import type { BookingRepository } from './repository.js';
+import { policiesOf } from './voucher-money.js';
 
 /** A final state for a pending booking. */
 export interface SettleUpdate {

@@ -1,6 +1,7 @@
 import type { PriceBreakdown } from '@travesia/contracts';
 import Decimal from 'decimal.js';
-import type { Money } from '../../suppliers/index.js';
+import type { PolicyRuleData } from '../../db/schema/index.js';
+import type { CancellationPolicy, Money } from '../../suppliers/index.js';
 
 /**
  * The voucher's money for every kind: our price, the supplier's cost, the markups (commission apart)
@@ -29,3 +30,23 @@ export function voucherMoney(legs: { breakdown: PriceBreakdown; cost: Money }[])
     usdRate: b0.usdRate,
   };
 }
+
+/** A cancellation policy's rules as a voucher stores them: the penalty fields present, no `to` nor `kind`. */
+export function policiesOf(p: CancellationPolicy): PolicyRuleData[] {
+  return p.rules.map((r) => ({
+    from: r.from,
+    ...(r.amount !== undefined ? { amount: r.amount } : {}),
+    ...(r.percent !== undefined ? { percent: r.percent } : {}),
+    ...(r.nights !== undefined ? { nights: r.nights } : {}),
+    currency: r.currency,
+  }));
+}
+
+/**
+ * The priced legs as every kind's voucher records them: the money (`voucherMoney`) and every leg's cancellation
+ * rules as the voucher's policy.
+ */
+export const voucherTerms = (legs: { breakdown: PriceBreakdown; cost: Money; cancellation: CancellationPolicy }[]) => ({
+  ...voucherMoney(legs),
+  policies: legs.flatMap((l) => policiesOf(l.cancellation)),
+});

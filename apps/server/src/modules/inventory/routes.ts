@@ -8,6 +8,11 @@ import {
   pageOf,
   pageQuery,
   roomTypeBody,
+  TICKET_CHECK_IN_MESSAGES,
+  ticketCalendarAnswerSchema,
+  ticketCalendarQuery,
+  ticketCheckInAnswerSchema,
+  ticketCheckInBody,
 } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +29,10 @@ const listQuery = pageQuery(20, 100).extend({
 });
 const roomTypeParams = z.object({ id: idSchema, roomTypeId: idSchema });
 
-/** Own-inventory hotels: products and availability (products:manage), travesia search (search:use; booking goes through the hotel flow's reserve). */
+/**
+ * Own-inventory hotels: products and availability (products:manage), travesia search (search:use; booking goes through
+ * the hotel flow's reserve); own tickets' day picker (search:use) and check-in at the entrance (vouchers:read).
+ */
 export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { inventory } = services;
   const manage = { permission: 'products:manage' as const };
@@ -120,4 +128,25 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
   registerExtrasRoutes(app, services);
   registerCatalogueRoutes(app, services);
+
+  // The own tickets' operating days of a place, for the activity-day picker (decision 0440).
+  app.get(
+    '/api/ticket/travesia/calendar',
+    { config: use, schema: { tags: ['ticket'], querystring: ticketCalendarQuery, response: { 200: ticketCalendarAnswerSchema } } },
+    async (req) => ({ success: true as const, response: await services.ticketCalendar.days(authOf(req), req.query) }),
+  );
+
+  // The own ticket's QR checked in at the entrance, once (decision 0360): any user who may see the voucher.
+  app.post(
+    '/api/ticket/check-in',
+    {
+      config: { permission: 'vouchers:read' },
+      schema: { tags: ['ticket'], body: ticketCheckInBody, response: { 200: ticketCheckInAnswerSchema } },
+    },
+    async (req) => ({
+      success: true as const,
+      msg: TICKET_CHECK_IN_MESSAGES.done,
+      response: await services.ticketCheckIn.checkIn(authOf(req), req.body.code),
+    }),
+  );
 };

@@ -327,6 +327,16 @@ export class VoucherRepository {
     }
   }
 
+  /** The voucher with our reference (`externalBookingReference`) among those a scope may see. */
+  async byReference(reference: string, scope: SQL | undefined): Promise<VoucherRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(vouchers)
+      .where(and(eq(vouchers.externalBookingReference, reference), scope))
+      .limit(1);
+    return row;
+  }
+
   /** Counts the filtered rows, stopping at `cap + 1`. */
   async countUpTo(scope: VoucherScope, filter: ZonedFilter, cap: number): Promise<number> {
     const where = and(scopeCondition(scope), ...filterConditions(filter));

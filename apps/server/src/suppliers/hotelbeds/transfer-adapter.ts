@@ -20,7 +20,7 @@ import type {
   TransferSupplier,
 } from '../types.js';
 import { HotelbedsClient } from './client.js';
-import { cancellationCharge, mapServices, mapTransferBooking } from './transfer-mappers.js';
+import { cancellationCharge, hotelbedsTransferPoint, mapServices, mapTransferBooking } from './transfer-mappers.js';
 
 export { mapServices, mapTransferBooking } from './transfer-mappers.js';
 
@@ -44,6 +44,7 @@ export class HotelbedsTransferAdapter implements TransferSupplier {
   readonly supplier = S;
   readonly kind = 'transfer' as const;
   readonly account: { id: string; name: string };
+  readonly point = hotelbedsTransferPoint;
   private readonly client: HotelbedsClient;
   private readonly lang: string;
 

@@ -1,8 +1,10 @@
+import type { TransferPointInput } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { isCurrency, money, parseAmount } from '../money.js';
 import type { DroppedOffer } from '../offer-screen.js';
 import { combineSchedules } from '../policies.js';
+import { iataPoint, named } from '../transfer-points.js';
 import type {
   Money,
   TransferBookedLeg,
@@ -22,6 +24,16 @@ import { RATE_KEY_TTL_MS } from './hotel-mappers.js';
  * CheckPickup, TransferServiceContent, TransferServiceBooking) and recorded replies (fixtures/README.md
  * T1–T4). Recorded replies carry many `null`s, so every optional field here also takes null.
  */
+
+/**
+ * Our typed point as Hotelbeds locates it: airports by IATA code, hotels by their ATLAS code, ports and stations by
+ * their codes, addresses as GPS.
+ */
+export function hotelbedsTransferPoint(p: TransferPointInput): TransferPoint {
+  if (p.type === 'airport') return iataPoint(p);
+  if (p.type === 'address') return { type: 'GPS', code: `${p.latitude.toFixed(6)},${p.longitude.toFixed(6)}` };
+  return named(p, { type: p.type === 'hotel' ? 'ATLAS' : p.type === 'port' ? 'PORT' : 'STATION', code: p.code });
+}
 
 const S = 'hotelbeds' as const;
 const amount = z.union([z.number(), z.string()]);

@@ -21,7 +21,7 @@ import type {
 import { attr, node, nodes, textOf, type XNode } from '../xml.js';
 import { JuniperBookings } from './bookings.js';
 import { JuniperClient } from './client.js';
-import { mapTransferAvail, mapTransferReservation, mapTransferRules, type TransferZone } from './transfer-mappers.js';
+import { juniperTransferPoint, mapTransferAvail, mapTransferReservation, mapTransferRules, type TransferZone } from './transfer-mappers.js';
 
 const S = 'juniper' as const;
 const ZONE_CACHE_MS = 15 * 24 * 3600_000;
@@ -39,6 +39,7 @@ export class JuniperTransferAdapter implements TransferSupplier {
   readonly supplier = S;
   readonly kind = 'transfer' as const;
   readonly account: { id: string; name: string };
+  readonly point = juniperTransferPoint;
   private readonly client: JuniperClient;
   private readonly bookings: JuniperBookings<TransferBooking>;
 

@@ -1,6 +1,8 @@
+import type { TransferPointInput } from '@travesia/contracts';
 import { isCurrency, money, parseAmount } from '../money.js';
 import type { DroppedOffer } from '../offer-screen.js';
 import { NON_REFUNDABLE } from '../policies.js';
+import { iataPoint, named, pointNotServed } from '../transfer-points.js';
 import type {
   Money,
   TransferBookedLeg,
@@ -22,6 +24,13 @@ import { mapCancellationPolicy, priceOf, reservationStatus } from './mappers.js'
  */
 
 export const RATE_PLAN_TTL_MS = 30 * 60_000;
+
+/** Our typed point as Juniper locates it: airports by IATA code, every other point by its transfer zone (ZoneList TRF). */
+export function juniperTransferPoint(p: TransferPointInput): TransferPoint {
+  if (p.type === 'airport') return iataPoint(p);
+  if (p.type === 'address' || !p.zone) throw pointNotServed('Juniper');
+  return named(p, { type: 'ATLAS', code: p.zone });
+}
 
 /** A transfer zone from ZoneList (ProductType TRF): an area, an airport (with its IATA code), a port or a station. */
 export interface TransferZone {

@@ -1,7 +1,9 @@
+import type { TransferPointInput } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { ResolvedProviderAccount } from '../account.js';
 import { clock } from '../adapter-kit.js';
 import { SupplierError } from '../errors.js';
+import { named, pointNotServed } from '../transfer-points.js';
 import type {
   CallContext,
   CancelResult,
@@ -11,6 +13,7 @@ import type {
   TransferBooking,
   TransferBookLeg,
   TransferOffer,
+  TransferPoint,
   TransferQuote,
   TransferSearchInput,
   TransferSupplier,
@@ -35,6 +38,12 @@ interface LegData extends Record<string, unknown> {
   destinationName: string;
 }
 
+/** Our typed point as own transfers locate it: by our place, which the point must name. */
+export function ownTransferPoint(p: TransferPointInput): TransferPoint {
+  if (!p.placeId) throw pointNotServed('Travesía');
+  return named(p, { type: 'PLACE', code: p.placeId });
+}
+
 /**
  * Own transfers behind the supplier contract (docs/decisions/0270, 0280): points are our places
  * (`PLACE`); each leg takes its vehicle or seats keyed by our reference (the return leg by our
@@ -45,6 +54,7 @@ export class TravesiaTransferAdapter implements TransferSupplier {
   readonly supplier = S;
   readonly kind = 'transfer' as const;
   readonly account: { id: string; name: string };
+  readonly point = ownTransferPoint;
 
   constructor(
     private readonly port: OwnInventoryPort,

@@ -9,6 +9,7 @@ import type { FlightLocation, FlightOffer, FlightSearchInput, ResolvedProviderAc
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import { checkedAccount } from '../accounts.js';
+import { isoDay } from '../days.js';
 import { BookingPlaceRepository } from '../place-repository.js';
 import { priceEach } from '../price-offers.js';
 import { salesContextOf } from '../sales-context.js';
@@ -53,7 +54,6 @@ export interface FlightSearchDeps {
 const keyOf = (cacheId: string) => `flight-search:${cacheId}`;
 /** Parsed searches kept in process (an entry never changes once written; its own `expires` still rules). */
 const PARSED_KEEP = 4;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * Flight search through a TourVisio account (issue 19): check-in dates, then one price search whose

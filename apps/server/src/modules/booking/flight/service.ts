@@ -10,9 +10,9 @@ import type { VoucherRow } from '../../../db/schema/index.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { AppError, badRequest, conflict } from '../../../http/errors.js';
 import type { FlightQuote, SupplierLayer } from '../../../suppliers/index.js';
-import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { EventActor, VoucherService } from '../../voucher/service.js';
+import { isoDay } from '../days.js';
 import type { BookingEngine } from '../engine.js';
 import { assertAcceptedPrice } from '../flow-service.js';
 import { supplierHolder } from '../holder.js';
@@ -20,7 +20,7 @@ import { priceChangeOf } from '../quote-changes.js';
 import { QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { bookingAgencyOf, ownerIdOf, salesContextOf } from '../sales-context.js';
-import { voucherMoney } from '../voucher-money.js';
+import { policiesOf, voucherMoney } from '../voucher-money.js';
 import { fareView, segmentView } from './present.js';
 import { PreReserveKeyRepository } from './repository.js';
 import type { FlightSearchService } from './search.js';
@@ -49,7 +49,6 @@ export interface FlightBookingDeps {
   vouchers: VoucherService;
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const flightQuoteRef = (quoteId: string) => `flight-quote:${quoteId}`;
 
 /**

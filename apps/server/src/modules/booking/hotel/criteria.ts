@@ -8,6 +8,7 @@ import {
   type SupplierId,
 } from '@travesia/contracts';
 import { badRequest } from '../../../http/errors.js';
+import { isoDay } from '../days.js';
 import type { Resort } from './cache.js';
 
 /** The hotel search criteria rules (spec §5, §9): dates, nights, rooms, the module a supplier needs. */
@@ -33,7 +34,8 @@ export function moduleFor(supplier: SupplierId, resort: Resort | null): AgencyMo
 }
 
 /** Today's date (UTC) as yyyy-MM-dd. */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+export { isoDay };
+
 const dayMs = 86_400_000;
 
 function validDay(s: string): boolean {

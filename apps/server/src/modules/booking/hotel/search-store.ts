@@ -16,12 +16,12 @@ import {
   hotelBlobKey,
   type IndexHotel,
   optionIdOf,
-  present,
   rankByName,
   type SearchIndex,
   writeHotels,
 } from './cache.js';
 import { contentPending, knownContent } from './content.js';
+import { present } from './page.js';
 import { groupSameHotels } from './same-hotel.js';
 
 const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };

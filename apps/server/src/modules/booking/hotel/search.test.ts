@@ -2,7 +2,8 @@ import type { PriceBreakdown } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../lib/kv.js';
 import type { HotelOffer } from '../../../suppliers/index.js';
-import { type CachedOffer, facetsOf, present, type SearchIndex, starsOf, writeHotels } from './cache.js';
+import { type CachedOffer, facetsOf, type SearchIndex, starsOf, writeHotels } from './cache.js';
+import { present } from './page.js';
 import { checkDates, moduleFor } from './search.js';
 
 const breakdown = (cost: string, price: string, currency = 'USD', usdRate = '1'): PriceBreakdown => ({

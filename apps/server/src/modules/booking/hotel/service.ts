@@ -14,12 +14,12 @@ import type {
   Traveller,
 } from '../../../suppliers/index.js';
 import { nationalityOf } from '../../inventory/nationality.js';
-import { policiesOf } from '../../inventory/own-voucher.js';
 import type { PricingService } from '../../pricing/service.js';
 import type { ProviderAccountService } from '../../provider-account/service.js';
 import type { EventActor } from '../../voucher/service.js';
 import { checkedAccount } from '../accounts.js';
 import { agentPolicy } from '../agent-policy.js';
+import { isoDay } from '../days.js';
 import type { BookingEngine } from '../engine.js';
 import { callContext } from '../flow.js';
 import { assertAcceptedPrice } from '../flow-service.js';
@@ -28,7 +28,7 @@ import { quoteChanges } from '../quote-changes.js';
 import { type QuoteOwner, QuoteStore } from '../quote-store.js';
 import { ReserveEngine } from '../reserve.js';
 import { type SalesContext, saleOf, salesContextOf, viewerTypeOf } from '../sales-context.js';
-import { voucherMoney } from '../voucher-money.js';
+import { policiesOf, voucherMoney } from '../voucher-money.js';
 import type { HotelSource, SearchIndex } from './cache.js';
 import type { HotelSearchService } from './search.js';
 
@@ -65,7 +65,6 @@ export interface HotelBookingDeps {
 }
 
 type Reserve = { simScenario?: string; actor?: EventActor; integrator?: string };
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The hotel flow on the booking engine: re-quote an option of a cached search with its provider, then reserve it

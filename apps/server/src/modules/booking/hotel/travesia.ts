@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type HotelSearchBody, INVENTORY_MESSAGES, HOTEL_BOOKING_MESSAGES as M, type PriceBreakdown } from '@travesia/contracts';
-import Decimal from 'decimal.js';
+import { type HotelSearchBody, HOTEL_BOOKING_MESSAGES as M } from '@travesia/contracts';
 import type { Logger } from 'pino';
 import type { AuthContext } from '../../../http/auth.js';
-import { AppError, forbidden } from '../../../http/errors.js';
-import type { HotelOffer, HotelQuote } from '../../../suppliers/index.js';
+import { forbidden } from '../../../http/errors.js';
 import type { InventoryService } from '../../inventory/service.js';
-import type { CachedOffer, HotelExtras, SearchedPlace, SearchIndex } from './cache.js';
+import type { CachedOffer, HotelExtras, SearchedPlace } from './cache.js';
 import { checkDates, isoDay, ttlSeconds } from './criteria.js';
 import type { PlaceLookup } from './places.js';
 import type { HotelSearchStore } from './search-store.js';
@@ -81,45 +79,4 @@ function travesiaOffer(
 ): CachedOffer {
   const { pricing, policyText: _text, ...offer } = o;
   return { optionId, offer: { ...offer, hotel: { ...offer.hotel, zone: offer.hotel.zone ?? zone } }, breakdown: pricing };
-}
-
-/**
- * Re-prices an own-inventory option (the quote of a travesia option): the inventory module searches
- * the same stay again (current allotment, prices and rules) and the same hotel, room type and board
- * is picked; its fresh option token is what the reserve books. Gone: 409 'Sin disponibilidad'.
- */
-export async function requoteTravesia(
-  inventory: Pick<InventoryService, 'search'>,
-  auth: AuthContext,
-  search: SearchIndex,
-  option: CachedOffer,
-): Promise<{ quote: HotelQuote; breakdown: PriceBreakdown }> {
-  const c = search.criteria;
-  const found = await inventory.search(auth, {
-    destination: search.place.id,
-    start: c.checkIn,
-    end: c.checkOut,
-    paxes: c.rooms.map((r) => ({ adults: r.adults, children: r.childrenAges })),
-  });
-  const roomTypeId = option.offer.supplierData.roomTypeId;
-  const fresh = found.items
-    .find((i) => i.hotel.id === option.offer.hotel.code)
-    ?.offers.find((o) => o.supplierData.roomTypeId === roomTypeId && o.board.code === option.offer.board.code);
-  if (!fresh) throw new AppError(409, 'NO_AVAILABILITY', INVENTORY_MESSAGES.noAvailability);
-  const { pricing, policyText, ...rest } = fresh;
-  const offer = { ...rest, hotel: { ...rest.hotel, zone: option.offer.hotel.zone } } as unknown as HotelOffer;
-  return {
-    breakdown: pricing,
-    quote: {
-      offer,
-      total: fresh.total,
-      priceChanged: !new Decimal(fresh.total.amount).eq(option.offer.total.amount) || fresh.total.currency !== option.offer.total.currency,
-      previousTotal: option.offer.total,
-      availability: 'available',
-      cancellation: fresh.cancellation,
-      token: fresh.token,
-      remarks: policyText ? [policyText] : [],
-      supplierData: fresh.supplierData,
-    },
-  };
 }

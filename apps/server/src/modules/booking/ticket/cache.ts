@@ -1,41 +1,32 @@
 import type { PriceBreakdown, TicketCachedQuery, TicketOption } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { TicketOffer } from '../../../suppliers/index.js';
-import { isRefundable } from '../../../suppliers/policies.js';
+import { durationHours, isFreeCancellation } from '../../../suppliers/policies.js';
 import type { PricedOption } from '../flow.js';
-import { listFilter, priceRangeOf, priceWithin } from '../paging.js';
+import { commonFilter, countFacet, listFilter, priceRangeOf, priceSorts } from '../paging.js';
 
 /** One priced option of a stored ticket search. */
 export type CachedTicket = PricedOption<TicketOffer>;
 
-const HOURS: Record<string, number> = { HOURS: 1, HOUR: 1, MINUTES: 1 / 60, MINUTE: 1 / 60, DAYS: 24, DAY: 24 };
-export function hoursOf(o: TicketOffer): number | null {
-  if (!o.duration) return null;
-  const f = HOURS[o.duration.unit.toUpperCase()];
-  return f ? Math.round(o.duration.value * f * 100) / 100 : null;
-}
+export const hoursOf = (o: TicketOffer) => durationHours(o.duration);
 const categoryOf = (o: TicketOffer) => (typeof o.supplierData.category === 'string' ? o.supplierData.category : null);
-/** Free cancellation: refundable with nothing to pay now. */
-const freeCancellation = (o: TicketOffer) =>
-  o.cancellation.refundable && (o.cancellation.rules.length === 0 || isRefundable(o.cancellation.rules));
+const freeCancellation = (o: TicketOffer) => isFreeCancellation(o.cancellation);
 /** The hour of the first session ('09:00' → 9), when the option has sessions. */
 function firstHour(o: TicketOffer): number | null {
   const h = (o.sessions ?? []).map((s) => /^(\d{2}):\d{2}/.exec(s.name)?.[1]).find(Boolean);
   return h ? Number(h) : null;
 }
 const timeOfDay = (h: number) => (h < 12 ? 'morning' : h < 18 ? 'afternoon' : 'evening');
-/** Compared across currencies by the USD equivalent. */
-const usd = (c: CachedTicket) => new Decimal(c.breakdown.usdEquivalent);
 
 export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQuery>): CachedTicket[] {
-  const suppliers = listFilter(q.supplier);
+  const common = commonFilter(q);
   const categories = listFilter(q.category);
   const languages = listFilter(q.language);
   const times = listFilter(q.timeOfDay);
   const text = q.q?.trim().toLowerCase();
   return options.filter((c) => {
     const o = c.offer;
-    if (suppliers && !suppliers.has(o.supplier)) return false;
+    if (!common(c)) return false;
     if (categories && !categories.has(categoryOf(o) ?? '')) return false;
     if (languages && !(o.languages ?? []).some((l) => languages.has(l.code))) return false;
     if (q.maxHours !== undefined && (hoursOf(o) ?? Number.POSITIVE_INFINITY) > q.maxHours) return false;
@@ -44,7 +35,6 @@ export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQu
       const h = firstHour(o);
       if (h === null || !times.has(timeOfDay(h))) return false;
     }
-    if (!priceWithin(c, q.minPrice, q.maxPrice)) return false;
     if (text && !`${o.activity.name} ${o.modality.name}`.toLowerCase().includes(text)) return false;
     return true;
   });
@@ -52,22 +42,11 @@ export function filterTickets(options: CachedTicket[], q: Partial<TicketCachedQu
 
 export function sortTickets(options: CachedTicket[], sort: TicketCachedQuery['sort']): CachedTicket[] {
   const by: Record<TicketCachedQuery['sort'], (a: CachedTicket, b: CachedTicket) => number> = {
-    price: (a, b) => usd(a).cmp(usd(b)),
-    '-price': (a, b) => usd(b).cmp(usd(a)),
+    ...priceSorts('usdEquivalent'),
     name: (a, b) => a.offer.activity.name.localeCompare(b.offer.activity.name, 'es'),
     duration: (a, b) => (hoursOf(a.offer) ?? Number.POSITIVE_INFINITY) - (hoursOf(b.offer) ?? Number.POSITIVE_INFINITY),
   };
   return [...options].sort((a, b) => by[sort](a, b) || Number(a.optionId) - Number(b.optionId));
-}
-
-/** Every category of the search with how many options it has, by name. */
-function countCategories(options: CachedTicket[]) {
-  const counts = new Map<string, number>();
-  for (const o of options) {
-    const c = categoryOf(o.offer);
-    if (c) counts.set(c, (counts.get(c) ?? 0) + 1);
-  }
-  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => a.name.localeCompare(b.name, 'es'));
 }
 
 /** The filter choices over every option of the search (categories with their counts). */
@@ -77,7 +56,7 @@ export function facetsOf(options: CachedTicket[]) {
   const hours = options.map((o) => hoursOf(o.offer)).filter((h): h is number => h !== null);
   return {
     suppliers: [...new Set(options.map((o) => o.offer.supplier))],
-    categories: countCategories(options),
+    categories: countFacet(options.map((o) => categoryOf(o.offer))),
     languages: [...languages].map(([code, name]) => ({ code, name })),
     priceRange: priceRangeOf(options, 'usd'),
     maxHours: hours.length ? Math.max(...hours) : null,

@@ -1,11 +1,10 @@
 import { TICKET_BOOKING_MESSAGES as M, PROVIDER_CATALOGUE, type TicketReserveBody, type TicketSection } from '@travesia/contracts';
 import { AppError, badRequest } from '../../../http/errors.js';
 import type { TicketOffer, TicketQuote, Traveller } from '../../../suppliers/index.js';
-import { policiesOf } from '../../inventory/own-voucher.js';
 import type { FlowReservation, StoredQuote } from '../flow.js';
 import { assertAcceptedPrice } from '../flow-service.js';
 import { assertRequiredHolderFields, supplierHolder } from '../holder.js';
-import { voucherMoney } from '../voucher-money.js';
+import { voucherTerms } from '../voucher-money.js';
 import { hoursOf } from './cache.js';
 import { paxAgesOf, type SearchedPlace, type TicketCriteria } from './search.js';
 
@@ -20,8 +19,6 @@ export function ticketReservation(q: CachedTicketQuote, body: TicketReserveBody,
   const holder = supplierHolder(body.client);
   return {
     voucher: ticketVoucher(q, body, choice),
-    checkIn: q.quote.offer.from,
-    checkOut: q.quote.offer.to,
     book: (clientReference) => ({ quote: q.quote, holder, paxes, clientReference, ...choice, remarks: body.comments }),
   };
 }
@@ -122,10 +119,9 @@ function ticketVoucher(q: CachedTicketQuote, body: TicketReserveBody, choice: Ch
     nights: 0,
     client: { ...body.client, name: body.client.name.trim() },
     companions: body.companions.map((p) => ({ ...p })),
-    ...voucherMoney([{ breakdown: b, cost: quote.total }]),
+    ...voucherTerms([{ breakdown: b, cost: quote.total, cancellation: quote.cancellation }]),
     payments: (body.payments ?? {}) as Record<string, unknown>,
     remarks: body.comments ?? null,
-    policies: policiesOf(quote.cancellation),
     product: {
       name: quote.offer.activity.name,
       destination: q.place.name,

@@ -1,20 +1,4 @@
-import {
-  HOTEL_BOOKING_MESSAGES as HM,
-  TICKET_CHECK_IN_MESSAGES,
-  TICKET_PROVIDERS,
-  ticketCachedQuery,
-  ticketCalendarAnswerSchema,
-  ticketCalendarQuery,
-  ticketCheckInAnswerSchema,
-  ticketCheckInBody,
-  ticketOptionRef,
-  ticketQuoteAnswerSchema,
-  ticketReserveAnswerSchema,
-  ticketReserveBody,
-  ticketSearchAnswerSchema,
-  ticketSearchBody,
-  ticketStreamSearchBody,
-} from '@travesia/contracts';
+import { TICKET_FLOW_API, TICKET_PROVIDERS, ticketSearchAnswerSchema, ticketSearchBody } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../../http/auth.js';
@@ -26,19 +10,14 @@ const productParams = z.object({ product: z.enum(TICKET_PROVIDERS, { error: 'Pro
 
 /**
  * Tickets on the booking engine (README.md of modules/booking/ticket): the flow's routes (streamed search, cached
- * pages, re-quote, reserve), spec §7 `api/ticket/{product}/avail`, own tickets' day picker and check-in.
+ * pages, re-quote, reserve), and spec §7 `api/ticket/{product}/avail` (the own tickets' day picker and
+ * check-in at the entrance are modules/inventory's).
  */
 export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const tickets = services.tickets;
   const config = { permission: 'search:use' as const };
   const tags = ['ticket'];
-  registerFlowRoutes(app, tickets, {
-    tags,
-    stream: { path: '/api/ticket/search/stream', body: ticketStreamSearchBody },
-    page: { path: '/api/ticket/search', query: ticketCachedQuery, answer: ticketSearchAnswerSchema },
-    quote: { path: '/api/ticket/quote', body: ticketOptionRef, answer: ticketQuoteAnswerSchema },
-    reserve: { path: '/api/ticket/reserve', body: ticketReserveBody, answer: ticketReserveAnswerSchema, pending: HM.bookingPending },
-  });
+  registerFlowRoutes(app, tickets, TICKET_FLOW_API);
 
   for (const [suffix, forceSandbox] of [
     ['', false],
@@ -50,22 +29,4 @@ export const ticketBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       async (req) =>
         tickets.avail(authOf(req), req.params.product, req.body.provider_id, req.body, { forceSandbox, simScenario: simScenarioOf(req) }),
     );
-
-  // The own tickets' operating days of a place, for the activity-day picker (decision 0440).
-  app.get(
-    '/api/ticket/travesia/calendar',
-    { config, schema: { tags, querystring: ticketCalendarQuery, response: { 200: ticketCalendarAnswerSchema } } },
-    async (req) => ({ success: true as const, response: await tickets.ownCalendar(authOf(req), req.query) }),
-  );
-
-  // The own ticket's QR checked in at the entrance, once (decision 0360): any user who may see the voucher.
-  app.post(
-    '/api/ticket/check-in',
-    { config: { permission: 'vouchers:read' }, schema: { tags, body: ticketCheckInBody, response: { 200: ticketCheckInAnswerSchema } } },
-    async (req) => ({
-      success: true as const,
-      msg: TICKET_CHECK_IN_MESSAGES.done,
-      response: await services.ticketCheckIn.checkIn(authOf(req), req.body.code),
-    }),
-  );
 };

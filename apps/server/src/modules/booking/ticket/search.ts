@@ -10,15 +10,14 @@ import { badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
 import type { ResolvedProviderAccount, TicketOffer, TicketSearchInput } from '../../../suppliers/index.js';
 import { ownInventorySource } from '../../../suppliers/travesia/account.js';
-import { localDay } from '../../inventory/ticket-rules.js';
+import { assertDayRange, todayIn } from '../days.js';
 import type { FlowCriteria, StoredSearch } from '../flow.js';
 import type { PlaceLookup } from '../hotel/places.js';
-import { pageOf } from '../paging.js';
+import { searchPage } from '../paging.js';
 import { facetsOf, filterTickets, presentTicket, sortTickets } from './cache.js';
 
 const MAX_RANGE_DAYS = 31;
 const DEFAULT_ADULT_AGE = 30;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export type TicketCriteria = Pick<TicketSearchBody, 'destination' | 'countryCode' | 'date' | 'paxes'> & { dateTo?: string } & FlowCriteria;
 export interface SearchedPlace {
@@ -46,11 +45,9 @@ export const paxAgesOf = (c: TicketCriteria) => [...Array<number>(c.paxes.adults
  * before the earliest day any zone is in (UTC−12); a source's search checks the place's own day (decision 0450).
  */
 export function checkTicketCriteria(c: TicketCriteria, now: Date, timeZone?: string): { from: string; to: string } {
-  const today = timeZone ? localDay(now, timeZone) : isoDay(new Date(now.getTime() - 86_400_000));
-  if (c.date < today) throw badRequest(M.dayInPast, { date: M.dayInPast });
+  if (c.date < todayIn(now, timeZone)) throw badRequest(M.dayInPast, { date: M.dayInPast });
   const to = c.dateTo ?? c.date;
-  if (to < c.date) throw badRequest(M.rangeOrder, { dateTo: M.rangeOrder });
-  if ((Date.parse(to) - Date.parse(c.date)) / 86_400_000 >= MAX_RANGE_DAYS) throw badRequest(M.rangeTooLong, { dateTo: M.rangeTooLong });
+  assertDayRange(c.date, to, MAX_RANGE_DAYS, 'dateTo', M);
   return { from: c.date, to };
 }
 
@@ -98,16 +95,6 @@ export function ticketSearchHooks(d: { places: Pick<PlaceLookup, 'place' | 'supp
 /** One page of a stored search, filtered and sorted on the server; prices as the role may see them. */
 export function ticketPage(viewer: UserType, search: TicketSearch, q: TicketPageQuery) {
   const matching = sortTickets(filterTickets(search.options, q), q.sort);
-  const { items, totalPages } = pageOf(matching, q.page, q.limit);
-  return {
-    cacheId: search.cacheId,
-    expires: search.expires,
-    itemsFound: matching.length,
-    page: q.page,
-    limit: q.limit,
-    totalPages,
-    notes: search.notes,
-    items: items.map((o) => presentTicket(o, (b) => breakdownFor(viewer, b))),
-    facets: facetsOf(search.options),
-  };
+  const page = searchPage(search, matching, q, (o) => presentTicket(o, (b) => breakdownFor(viewer, b)));
+  return { ...page, limit: q.limit, facets: facetsOf(search.options) };
 }

@@ -1,20 +1,17 @@
 import {
   HOTEL_BOOKING_MESSAGES as HM,
   TICKET_BOOKING_MESSAGES as M,
-  type TicketCalendar,
-  type TicketCalendarQuery,
   type TicketProvider,
   type TicketReserveBody,
 } from '@travesia/contracts';
 import type { AuthContext } from '../../../http/auth.js';
 import { badRequest } from '../../../http/errors.js';
 import { breakdownFor } from '../../../pricing/index.js';
-import { builtInAccountOf, ownInventorySource } from '../../../suppliers/travesia/account.js';
+import { builtInAccountOf } from '../../../suppliers/travesia/account.js';
 import type { Flow } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
 import type { PlaceLookup } from '../hotel/places.js';
-import { QuoteStore } from '../quote-store.js';
 import { ticketReservation } from './reserve.js';
 import {
   checkTicketCriteria,
@@ -28,15 +25,12 @@ import {
 
 export { type CachedTicketQuote, checkTicketReserve } from './reserve.js';
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /** The ticket flow (docs/adding-a-product-kind.md): search hooks (search.ts), the quote's answer, the reserve (reserve.ts). */
 export function ticketFlow(d: { places: Pick<PlaceLookup, 'place' | 'supplierCodes'>; now: () => Date }) {
   return {
     kind: 'ticket',
-    messages: { cacheExpired: HM.cacheExpired, optionNotFound: M.eventNotFound, moduleDisabled: M.moduleDisabled },
+    messages: { optionNotFound: M.eventNotFound, moduleDisabled: M.moduleDisabled },
     accountField: 'provider_id',
-    searchTtlS: 30 * 60,
     ...ticketSearchHooks(d),
     quoteAnswer: (viewer, { quote, criteria, option, breakdown }, chosen) => ({
       breakdown: breakdownFor(viewer, breakdown),
@@ -64,13 +58,10 @@ export function ticketFlow(d: { places: Pick<PlaceLookup, 'place' | 'supplierCod
 
 /**
  * Tickets on the booking engine: the flow run by `FlowService` (streamed search, pages, quote, reserve), plus spec
- * §7's one-provider search and own tickets' day picker.
+ * §7's one-provider search.
  */
 export class TicketService extends FlowService<ReturnType<typeof ticketFlow>> {
-  constructor(
-    d: FlowDeps,
-    private readonly places: Pick<PlaceLookup, 'place' | 'supplierCodes'>,
-  ) {
+  constructor(d: FlowDeps, places: Pick<PlaceLookup, 'place' | 'supplierCodes'>) {
     super(ticketFlow({ places, now: () => d.engine.now() }), d);
   }
 
@@ -93,27 +84,6 @@ export class TicketService extends FlowService<ReturnType<typeof ticketFlow>> {
     const account = await this.account(auth, id, provider, opts.forceSandbox);
     const found = await this.searchOne(auth, account, criteria, opts);
     return { success: true as const, response: ticketPage(auth.user.type, found, { page: 1, limit: 20, sort: 'price' }) };
-  }
-
-  /**
-   * The days of [from, to] on which some own ticket of the place (or inside it) can be sold to a group of `people`:
-   * the own-ticket route's day picker greys the rest (decision 0440). "Today" is the place's (decision 0450): a day
-   * is open while one of its sessions is bookable in the ticket's zone, whatever the UTC date.
-   */
-  async ownCalendar(auth: AuthContext, q: TicketCalendarQuery): Promise<TicketCalendar> {
-    if (q.to < q.from) throw badRequest(M.rangeOrder, { to: M.rangeOrder });
-    if ((Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 >= 31) throw badRequest(M.rangeTooLong, { to: M.rangeTooLong });
-    // The earliest calendar day any zone (UTC−12) can still be in.
-    const earliest = isoDay(new Date(this.d.engine.now().getTime() - 86_400_000));
-    const account = await this.account(auth, ownInventorySource.accountId, ownInventorySource.supplier, false);
-    const place = await this.places.place(q.destination);
-    if (q.to < earliest) return { from: q.from, to: q.to, days: [] };
-    const from = q.from < earliest ? earliest : q.from;
-    const found = await this.adapter(account).search(
-      { destination: place.id, from, to: q.to, paxAges: Array<number>(q.people).fill(30) },
-      { correlationId: QuoteStore.newId() },
-    );
-    return { from: q.from, to: q.to, days: [...new Set(found.offers.map((o) => o.from))].sort() };
   }
 }
 

@@ -1,17 +1,14 @@
-import type { SupplierId } from '@travesia/contracts';
 import {
-  PROVIDER_CATALOGUE,
+  providerLabel,
   type TransferCachedQuery,
   type TransferOptionDto,
   type TransferSearchBody,
   type TransferSearchPage,
   type UserType,
 } from '@travesia/contracts';
-import Decimal from 'decimal.js';
-import { breakdownFor } from '../../../pricing/index.js';
 import type { TransferOffer } from '../../../suppliers/index.js';
 import type { PricedOption, StoredSearch } from '../flow.js';
-import { listFilter, pageOf, priceRangeOf, priceWithin } from '../paging.js';
+import { commonFilter, listFilter, pricedFor, priceRangeOf, priceSorts, searchPage, supplierFacet } from '../paging.js';
 
 /** One priced offer of a stored transfer search, with its account's name. */
 export type CachedTransferOffer = PricedOption<TransferOffer>;
@@ -22,8 +19,6 @@ export type CachedTransferOffer = PricedOption<TransferOffer>;
  */
 export type TransferSearchIndex = StoredSearch<TransferSearchBody, TransferOffer, { destinationAncestors: string[] }>;
 
-const label = (supplier: string) => (PROVIDER_CATALOGUE as Record<string, { label: string }>)[supplier]?.label ?? supplier;
-
 /** An offer as the page and the quote show it (the breakdown trimmed to what the viewer may see). */
 export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOptionDto {
   const f = o.offer;
@@ -32,7 +27,7 @@ export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOpt
     optionId: o.optionId,
     leg: f.leg ?? 'outbound',
     supplier: f.supplier,
-    supplierName: o.supplierName ?? label(f.supplier),
+    supplierName: o.supplierName ?? providerLabel(f.supplier),
     direction: f.direction,
     transferType: f.transferType,
     vehicle: f.vehicle,
@@ -46,8 +41,7 @@ export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOpt
     waitingMinutes: f.waitingMinutes ?? null,
     image: f.images?.find((i) => i.size === 'MEDIUM')?.url ?? f.images?.[0]?.url ?? null,
     priceBasis: f.priceBasis ?? 'vehicle',
-    price: { amount: o.breakdown.price, currency: o.breakdown.currency },
-    breakdown: breakdownFor(viewer, o.breakdown),
+    ...pricedFor(viewer, o.breakdown),
     cancellation: f.cancellation,
     pickupDescription: d?.description ?? null,
     checkPickup: d?.checkPickup ?? null,
@@ -57,40 +51,27 @@ export function optionDto(viewer: UserType, o: CachedTransferOffer): TransferOpt
 
 /** A page of a stored search: filtered and sorted server-side, with the facets of the whole search. */
 export function transferPage(viewer: UserType, s: TransferSearchIndex, q: TransferCachedQuery): TransferSearchPage {
-  const [types, categories, suppliers] = [listFilter(q.type), listFilter(q.category), listFilter(q.supplier)];
+  const [types, categories, common] = [listFilter(q.type), listFilter(q.category), commonFilter(q)];
   const kept = s.options.filter(
     (o) =>
       (!q.leg || (o.offer.leg ?? 'outbound') === q.leg) &&
       (!types || types.has(o.offer.transferType)) &&
       (!categories || categories.has(o.offer.category)) &&
-      (!suppliers || suppliers.has(o.offer.supplier)) &&
-      priceWithin(o, q.minPrice, q.maxPrice),
+      common(o),
   );
-  const byPrice = (a: CachedTransferOffer, b: CachedTransferOffer) => new Decimal(a.breakdown.price).comparedTo(b.breakdown.price);
-  kept.sort(
-    q.sort === '-price'
-      ? (a, b) => byPrice(b, a)
-      : q.sort === 'capacity'
-        ? (a, b) => b.offer.capacity.max - a.offer.capacity.max || byPrice(a, b)
-        : byPrice,
-  );
-  const { items, totalPages } = pageOf(kept, q.page, q.limit);
+  const { price, ...sorts } = priceSorts();
+  const capacity = (a: CachedTransferOffer, b: CachedTransferOffer) => b.offer.capacity.max - a.offer.capacity.max || price(a, b);
+  kept.sort({ price, ...sorts, capacity }[q.sort]);
   const c = s.criteria;
   return {
-    cacheId: s.cacheId,
-    expires: s.expires,
+    ...searchPage(s, kept, q, (o) => optionDto(viewer, o)),
     roundTrip: Boolean(c.return),
     criteria: { from: c.from, to: c.to, outbound: c.outbound, return: c.return ?? null, adults: c.adults, childrenAges: c.childrenAges },
-    page: q.page,
-    totalPages,
-    itemsFound: kept.length,
-    items: items.map((o) => optionDto(viewer, o)),
     facets: {
-      suppliers: [...new Set(s.options.map((o) => o.offer.supplier as SupplierId))].map((id) => ({ id, label: label(id) })),
+      suppliers: supplierFacet(s.options),
       types: (['PRIVATE', 'SHARED'] as const).filter((t) => s.options.some((o) => o.offer.transferType === t)),
       categories: [...new Set(s.options.map((o) => o.offer.category))].sort(),
       priceRange: priceRangeOf(s.options, 'none'),
     },
-    notes: s.notes,
   };
 }

@@ -1,10 +1,9 @@
 import { TRANSFER_BOOKING_MESSAGES as M, transferSearchBody, transferTimeLabel, transferTimeMeaning } from '@travesia/contracts';
 import { describe, expect, it } from 'vitest';
-import { legRequirements, searchInputFor, supplierPoint } from './criteria.js';
+import { legRequirements } from '../../../suppliers/transfer-requirements.js';
 
-const place = '6f1c1a52-4b7e-4d7a-9a55-0c1d2e3f4a5b';
 const body = transferSearchBody.parse({
-  from: { type: 'airport', code: 'ctg', placeId: place },
+  from: { type: 'airport', code: 'ctg', placeId: '6f1c1a52-4b7e-4d7a-9a55-0c1d2e3f4a5b' },
   to: { type: 'hotel', code: '100000', zone: '49002' },
   outbound: { date: '2031-03-03', time: '10:30' },
   return: { date: '2031-03-05', time: '15:00' },
@@ -28,26 +27,6 @@ describe('transfer criteria', () => {
     expect(issues({ to: { type: 'airport', code: 'CTG' } })).toContain(M.samePoint);
     expect(issues({ return: { date: '2031-03-03', time: '09:00' } })).toContain(M.returnBeforeOutbound);
     expect(issues({ adults: 1, childrenAges: [0, 2] })).toContain(M.infantWithoutAdult);
-  });
-
-  it('maps typed points per supplier: Hotelbeds by code, Juniper by zone, own inventory by our place', () => {
-    expect(supplierPoint('hotelbeds', body.to)).toEqual({ type: 'ATLAS', code: '100000' });
-    expect(supplierPoint('juniper', body.to)).toEqual({ type: 'ATLAS', code: '49002' });
-    expect(supplierPoint('travesia', body.from)).toEqual({ type: 'PLACE', code: place });
-    expect(() => supplierPoint('travesia', body.to)).toThrow(M.noPointForSupplier('Travesía'));
-    expect(supplierPoint('hotelbeds', { type: 'address', latitude: 10.4, longitude: -75.5 })).toEqual({
-      type: 'GPS',
-      code: '10.400000,-75.500000',
-    });
-    expect(searchInputFor('hotelbeds', body)).toMatchObject({
-      from: { type: 'IATA', code: 'CTG' },
-      outbound: '2031-03-03T10:30:00',
-      inbound: '2031-03-05T15:00:00',
-      adults: 2,
-      children: 1,
-      infants: 1,
-      childrenAges: [7, 1],
-    });
   });
 
   it('asks a transport number on a leg touching a terminal, an address for an address pickup', () => {

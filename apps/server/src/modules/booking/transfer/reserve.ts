@@ -1,11 +1,9 @@
 import { TRANSFER_BOOKING_MESSAGES as M, type TransferReserveBody, type TransferSearchBody } from '@travesia/contracts';
 import { badRequest } from '../../../http/errors.js';
-import type { TransferBookLeg, TransferOffer, TransferQuote } from '../../../suppliers/index.js';
-import { policiesOf } from '../../inventory/own-voucher.js';
+import { legRequirements, type TransferBookLeg, type TransferOffer, type TransferQuote } from '../../../suppliers/index.js';
 import type { FlowReservation, ReserveOptions, StoredQuote } from '../flow.js';
 import { assertAcceptedPrice } from '../flow-service.js';
-import { voucherMoney } from '../voucher-money.js';
-import { legRequirements } from './criteria.js';
+import { voucherTerms } from '../voucher-money.js';
 import { transferSection } from './voucher.js';
 
 /** What is kept under a quoteId between the quote and the reserve. */
@@ -27,8 +25,8 @@ export function transferReservation(
     throw badRequest(M.legTwice, { legs: M.legTwice }, 'TRANSFER_LEGS');
   if (qs.some((q) => q.accountId !== qs[0].accountId || q.cacheId !== qs[0].cacheId))
     throw badRequest(M.legsMismatch, { legs: M.legsMismatch }, 'TRANSFER_LEGS');
-  const money = voucherMoney(qs.map((q) => ({ breakdown: q.breakdown, cost: q.quote.total })));
-  assertAcceptedPrice(body.price, money.price);
+  const terms = voucherTerms(qs.map((q) => ({ breakdown: q.breakdown, cost: q.quote.total, cancellation: q.quote.cancellation })));
+  assertAcceptedPrice(body.price, terms.price);
   const pax = qs[0].criteria.adults + qs[0].criteria.childrenAges.length;
   const legs: TransferBookLeg[] = qs.map((q, i) => {
     const leg = body.legs[i];
@@ -61,13 +59,9 @@ export function transferReservation(
       nights: null,
       client: { name, surname, email, phones: [phone] },
       companions: [],
-      ...money,
+      ...terms,
       payments: opts.payments ?? {},
       remarks: body.remarks ?? null,
-      policies: policiesOf({
-        refundable: qs.every((q) => q.quote.cancellation.refundable),
-        rules: qs.flatMap((q) => q.quote.cancellation.rules),
-      }),
       product: {
         name: section.legs.map((l) => `${l.from} → ${l.to}`)[0] ?? 'Traslado',
         description: `${qs.length === 2 ? 'Ida y regreso' : 'Solo ida'} · ${qs[0].option.offer.vehicle}`,
@@ -76,8 +70,6 @@ export function transferReservation(
         breakdowns: qs.map((q) => q.breakdown),
       },
     },
-    checkIn: dates[0],
-    checkOut: dates[dates.length - 1],
     book: (clientReference) => ({
       quote: qs[0].quote,
       holder,

@@ -1,13 +1,4 @@
-import {
-  TRANSFER_BOOKING_MESSAGES as M,
-  transferCachedQuery,
-  transferQuoteBody,
-  transferQuoteSchema,
-  transferReserveAnswerSchema,
-  transferReserveBody,
-  transferSearchBody,
-  transferSearchPageSchema,
-} from '@travesia/contracts';
+import { TRANSFER_FLOW_API } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../../../services.js';
 import { registerFlowRoutes } from '../flow-routes.js';
@@ -17,11 +8,5 @@ import { registerFlowRoutes } from '../flow-routes.js';
  * page (filters, sorting, facets), the quote of one leg and the reserve of one or two legs under one reference.
  */
 export const transferRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  registerFlowRoutes(app, services.transfers, {
-    tags: ['transfer'],
-    stream: { path: '/api/transfer/search/stream', body: transferSearchBody },
-    page: { path: '/api/transfer/search', query: transferCachedQuery, answer: transferSearchPageSchema },
-    quote: { path: '/api/transfer/quote', body: transferQuoteBody, answer: transferQuoteSchema },
-    reserve: { path: '/api/transfer/reserve', body: transferReserveBody, answer: transferReserveAnswerSchema, pending: M.bookingPending },
-  });
+  registerFlowRoutes(app, services.transfers, TRANSFER_FLOW_API);
 };

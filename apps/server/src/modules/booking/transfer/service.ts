@@ -1,6 +1,4 @@
 import {
-  HOTEL_BOOKING_MESSAGES as HM,
-  INVENTORY_MESSAGES,
   TRANSFER_BOOKING_MESSAGES as M,
   type TransferCachedQuery,
   type TransferReserveBody,
@@ -8,39 +6,34 @@ import {
   type UserType,
 } from '@travesia/contracts';
 import { badRequest } from '../../../http/errors.js';
-import type { ResolvedProviderAccount, TransferOffer, TransferQuote } from '../../../suppliers/index.js';
+import { legRequirements, type TransferOffer, type TransferQuote, transferSearchInput } from '../../../suppliers/index.js';
+import { isoDay } from '../days.js';
 import type { Flow, PricedOption } from '../flow.js';
 import type { FlowDeps } from '../flow-search.js';
 import { FlowService } from '../flow-service.js';
 import type { BookingPlaceRepository } from '../place-repository.js';
 import { optionDto, type TransferSearchIndex, transferPage } from './cache.js';
-import { checkTransferDates, legRequirements, searchInputFor } from './criteria.js';
 import { type CachedTransferQuote, transferReservation } from './reserve.js';
 
 export type { CachedTransferQuote } from './reserve.js';
 
 type Kept = { destinationAncestors: string[] };
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const paxOf = (c: TransferSearchBody) => c.adults + c.childrenAges.length;
 
 /**
- * The transfer flow (issue 18, decision 0280): typed points mapped per source (criteria.ts), offers a vehicle too
+ * The transfer flow (issue 18, decision 0280): typed points located by each source's adapter, offers a vehicle too
  * small for the group left out, priced at the service's destination; the page (cache.ts); a quote per leg; the
  * reserve of one or two legs under one reference (reserve.ts).
  */
 export function transferFlow(d: { places: BookingPlaceRepository; now: () => Date }) {
   return {
     kind: 'transfer',
-    messages: { cacheExpired: M.cacheExpired, optionNotFound: M.optionNotFound, moduleDisabled: HM.moduleDisabled },
     accountField: 'providers',
-    searchTtlS: 30 * 60,
     async precheck(c: TransferSearchBody) {
-      checkTransferDates(c, isoDay(d.now()));
+      // The outbound not in the past (in the day of the service).
+      if (c.outbound.date < isoDay(d.now())) throw badRequest(M.dateInPast, { 'outbound.date': M.dateInPast });
       // A point naming one of our places must name one that exists (own transfers go between our places).
-      const asked = (['from', 'to'] as const).flatMap((side) => (c[side].placeId ? [{ side, id: c[side].placeId }] : []));
-      const found = await d.places.existing(asked.map((a) => a.id));
-      const missing = asked.find((a) => !found.has(a.id));
-      if (missing) throw badRequest(INVENTORY_MESSAGES.placeNotFound, { [`${missing.side}.placeId`]: INVENTORY_MESSAGES.placeNotFound });
+      await d.places.assertExisting({ 'from.placeId': c.from.placeId, 'to.placeId': c.to.placeId });
       if (c.destination) await d.places.withAncestors(c.destination);
     },
     lookups(c: TransferSearchBody, local: Promise<void>) {
@@ -49,7 +42,8 @@ export function transferFlow(d: { places: BookingPlaceRepository; now: () => Dat
       ancestors.catch(() => undefined);
       return { ancestors };
     },
-    input: async (account: ResolvedProviderAccount, c: TransferSearchBody) => searchInputFor(account.supplier, c),
+    // Each supplier locates our typed points its own way (its adapter's `point`).
+    input: async (_account, c: TransferSearchBody, _l, adapter) => transferSearchInput(c, (p) => adapter.point(p)),
     kept: async (l: { ancestors: Promise<string[]> }): Promise<Kept> => ({ destinationAncestors: await l.ancestors }),
     accepts: (offer: TransferOffer, c: TransferSearchBody) => paxOf(c) <= offer.capacity.max,
     pricing: (offer: TransferOffer, s: { criteria: TransferSearchBody } & Kept) => ({
@@ -57,11 +51,6 @@ export function transferFlow(d: { places: BookingPlaceRepository; now: () => Dat
       checkIn: offer.pickup.date,
       nights: 0,
       paxes: paxOf(s.criteria),
-    }),
-    partAnswer: (_viewer: UserType, part: TransferSearchIndex) => ({
-      cacheId: part.cacheId,
-      expires: part.expires,
-      itemsFound: part.options.length,
     }),
     page: (viewer: UserType, s: TransferSearchIndex, q: TransferCachedQuery) => transferPage(viewer, s, q),
     // The quote's policy and pickup details are the ones the voucher keeps.
@@ -71,12 +60,8 @@ export function transferFlow(d: { places: BookingPlaceRepository; now: () => Dat
       breakdown,
     }),
     quoteAnswer(viewer: UserType, q: CachedTransferQuote, chosen: PricedOption<TransferOffer>) {
-      const req = legRequirements(chosen.offer.pickup, q.quote.requiredFields);
-      return {
-        option: optionDto(viewer, q.option),
-        requires: { transportNumber: req.transportNumber, transportCompany: req.transportCompany, pickupAddress: req.pickupAddress },
-        transportType: req.transportType,
-      };
+      const { transportType, ...requires } = legRequirements(chosen.offer.pickup, q.quote.requiredFields);
+      return { option: optionDto(viewer, q.option), requires, transportType };
     },
     quoteIdsOf: (body: TransferReserveBody) => body.legs.map((l) => l.quoteId),
     reserve: (qs: CachedTransferQuote[], body: TransferReserveBody, { opts }) => transferReservation(qs, body, opts),

@@ -1,6 +1,5 @@
-import { type TransferReserveBody, type TransferSection, transferSectionSchema } from '@travesia/contracts';
-import type { ProductSummaryData } from '../../../db/schema/index.js';
-import type { BookingBase, TransferBooking, TransferPoint } from '../../../suppliers/index.js';
+import type { TransferReserveBody, TransferSection } from '@travesia/contracts';
+import type { TransferPoint } from '../../../suppliers/index.js';
 import type { CachedTransferQuote } from './reserve.js';
 
 const pointName = (p: TransferPoint) => p.description?.trim() || `${p.type} ${p.code}`;
@@ -42,25 +41,4 @@ export function transferSection(qs: CachedTransferQuote[], body: TransferReserve
       };
     }),
   };
-}
-
-/**
- * What only the supplier's booking answer carries, written into the voucher's transfer section when
- * the booking settles (the engine's `productAfterBooking` hook): the supplier's emergency phone
- * (Hotelbeds `sourceMarketEmergencyNumber`) and company name, printed on the detail and the PDF.
- * Undefined (the product left as recorded) when the answer has neither or the section is not a transfer's.
- */
-export function transferProductAfterBooking(product: ProductSummaryData, booking: BookingBase): ProductSummaryData | undefined {
-  if (booking.kind !== 'transfer') return undefined;
-  const b = booking as TransferBooking;
-  const phone = b.legs?.map((l) => l.emergencyPhone?.trim()).find(Boolean);
-  const section = transferSectionSchema.safeParse(product.section);
-  if (!phone || !section.success) return undefined;
-  const emergencyContact = {
-    ...section.data.emergencyContact,
-    ...(b.supplierCompany?.name ? { name: b.supplierCompany.name.slice(0, 200) } : {}),
-    phone: phone.slice(0, 60),
-  };
-  const next = transferSectionSchema.safeParse({ ...section.data, emergencyContact });
-  return next.success ? { ...product, section: next.data } : undefined;
 }

@@ -5,23 +5,22 @@ import {
   type TicketCheckIn,
   voucherSectionOf,
 } from '@travesia/contracts';
-import type { VoucherRow } from '../../../db/schema/index.js';
-import type { AuthContext } from '../../../http/auth.js';
-import { AppError } from '../../../http/errors.js';
-import type { OwnBookingsRepository } from '../../inventory/own-bookings-repository.js';
-import { scopeCondition } from '../../voucher/repository.js';
-import type { VoucherService } from '../../voucher/service.js';
-import type { BookingRepository } from '../repository.js';
+import type { VoucherRow } from '../../db/schema/index.js';
+import type { AuthContext } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { scopeCondition, type VoucherRepository } from '../voucher/repository.js';
+import type { VoucherService } from '../voucher/service.js';
+import type { OwnBookingsRepository } from './own-bookings-repository.js';
 
 export interface TicketCheckInDeps {
-  repo: BookingRepository;
+  repo: Pick<VoucherRepository, 'byReference'>;
   ownBookings: OwnBookingsRepository;
   vouchers: VoucherService;
   now?: () => Date;
 }
 
 /**
- * Own-ticket check-in at the entrance (issue 17 item 6, decision 0360): the voucher's QR carries our
+ * Own-ticket check-in at the entrance (issue 17 item 6, decision 0360; moved here from the ticket flow, 0720): the voucher's QR carries our
  * reference; the booking it names is checked in once, by one conditional UPDATE of `own_bookings`
  * (migration 1080), so a second scan — or two at the same time — is refused with who and when.
  * Only vouchers the caller may see (the voucher scope, from the session); supplier tickets are
@@ -37,7 +36,7 @@ export class TicketCheckInService {
   async checkIn(auth: AuthContext, rawCode: string): Promise<TicketCheckIn> {
     const code = rawCode.trim();
     const { repo, ownBookings } = this.deps;
-    const v = await repo.voucherByReference(code, scopeCondition(this.deps.vouchers.scopeOf(auth)));
+    const v = await repo.byReference(code, scopeCondition(this.deps.vouchers.scopeOf(auth)));
     if (!v) throw new AppError(404, 'NOT_FOUND', M.notFound);
     if (v.type !== 'ticket' || v.providerAccountId !== OWN_INVENTORY_ACCOUNT_ID) throw new AppError(400, 'NOT_OWN_TICKET', M.notOwnTicket);
     if (v.status === 'cancelled') throw new AppError(409, 'VOUCHER_CANCELLED', M.cancelled);
