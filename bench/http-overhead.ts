@@ -13,6 +13,8 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:http
  *   BENCH_SECONDS=10 (per run)  BENCH_REUSE=1 (the seeded database of an earlier run)
+ *   BENCH_PROFILE=dir (the app's process runs with `--cpu-prof` and writes its profile there on exit;
+ *   `node bench/src/cpu-profile-top.mjs dir/*.cpuprofile` prints where the time went)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -143,7 +145,8 @@ async function prepare(): Promise<Recording> {
 }
 
 async function start(kind: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', here, 'serve', kind], {
+  const profile = kind === 'app' && process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', here, 'serve', kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
   });
@@ -221,7 +224,8 @@ async function main() {
     ];
     writeSummary('http', lines);
   } finally {
-    for (const s of Object.values(servers)) s.child.kill();
+    // SIGTERM lets each server exit normally (a CPU profile is written on exit).
+    await Promise.all(Object.values(servers).map((s) => new Promise((done) => s.child.once('exit', done).kill())));
   }
 }
 
@@ -229,6 +233,7 @@ if (process.argv[2] === 'serve') {
   const address = await serve(process.argv[3]);
   const port = typeof address === 'object' && address ? address.port : 0;
   console.log(`PORT ${port}`);
+  process.once('SIGTERM', () => process.exit(0));
 } else {
   await main();
 }
