@@ -27,7 +27,10 @@ export function markupScope(m: Pick<MarkupAppliedData, 'name'>): VoucherMarkup['
 
 /** The breakdown stored with a supplier booking (product.breakdown), when it is a valid one. */
 function storedBreakdown(row: VoucherRow) {
-  const parsed = priceBreakdownSchema.safeParse(row.product.breakdown);
+  const raw = row.product.breakdown;
+  // Most vouchers store none: no parse that can only fail (its issues are costly to build).
+  if (raw === undefined || raw === null) return null;
+  const parsed = priceBreakdownSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
