@@ -38,10 +38,11 @@ function discriminatorOf(branches: Json[]): string | undefined {
  * Zod's output JSON Schema rewritten for fast-json-stringify with zod's semantics:
  * - `additionalProperties: false` dropped: the compiled function writes declared properties only
  *   (undeclared ones are left out, as zod strips them) and a union branch is not refused for them;
- * - a nullable (`anyOf [X, null]`) and a discriminated union become `if/then/else` on the null type or
- *   the discriminator's value, so a branch is chosen by one property instead of validating the whole
- *   value against each branch (fast-json-stringify's way with `anyOf`, as slow as zod). A
- *   discriminator value no branch declares throws, as zod's check does. Other unions keep `anyOf`.
+ * - a nullable (`anyOf [X, null]`) becomes X with `null` as a second type (or `if/then/else` on null
+ *   when X has no single type), and a discriminated union `if/then/else` on the discriminator's value, so
+ *   a branch is chosen by one test instead of validating the whole value against each branch
+ *   (fast-json-stringify's way with `anyOf`, as slow as zod). A discriminator value no branch declares
+ *   throws, as zod's check does. Other unions keep `anyOf`.
  */
 export function toCompiledSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toCompiledSchema);
@@ -55,7 +56,10 @@ export function toCompiledSchema(node: unknown): unknown {
   if (!branches || Object.keys(out).length !== 1) return out;
   const isNull = (b: Json) => b.type === 'null' && Object.keys(b).length === 1;
   if (branches.length === 2 && branches.some(isNull)) {
-    return { if: { type: 'null' }, then: { type: 'null' }, else: branches.find((b) => !isNull(b)) };
+    const other = branches.find((b) => !isNull(b)) as Json;
+    // A plain type takes null as a second type, which the compiled function tests with `=== null`.
+    if (typeof other.type === 'string') return { ...other, type: [other.type, 'null'] };
+    return { if: { type: 'null' }, then: { type: 'null' }, else: other };
   }
   const key = discriminatorOf(branches);
   if (!key) return out;
