@@ -33,7 +33,8 @@ for (const [id, t] of self) {
 // Inclusive time: a sample counts once for every distinct function on its stack.
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const label = (f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|apps|packages)\//, '$1/')}:${f.lineNumber + 1}`;
+const label = (f) =>
+  `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules|apps|packages)\//, '$1/')}:${f.lineNumber + 1}`;
 const inclusive = new Map();
 for (const [id, t] of self) {
   const seen = new Set();
@@ -46,4 +47,8 @@ for (const [k, t] of [...pkgs].sort((a, b) => b[1] - a[1]).slice(0, 20)) console
 console.log('\nby function (self time):');
 for (const [k, t] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${pct(t)}  ${k}`);
 console.log('\nby function (inclusive, app and packages code):');
-for (const [k, t] of [...inclusive].filter(([k]) => /apps\/|packages\//.test(k)).sort((a, b) => b[1] - a[1]).slice(0, rows)) console.log(`${pct(t)}  ${k}`);
+for (const [k, t] of [...inclusive]
+  .filter(([k]) => /apps\/|packages\//.test(k))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, rows))
+  console.log(`${pct(t)}  ${k}`);

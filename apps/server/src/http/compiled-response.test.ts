@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileResponseSchema, compiledResponse, responseSerializerCompiler } from './compiled-response.js';
+import { compiledResponse, compileResponseSchema, responseSerializerCompiler } from './compiled-response.js';
 
 const full = z.object({ view: z.literal('full'), price: z.string(), cost: z.string() });
 const agency = z.object({ view: z.literal('agency'), price: z.string() });

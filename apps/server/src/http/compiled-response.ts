@@ -22,6 +22,11 @@ type Json = Record<string, unknown>;
 /** A required property no object has: an `else` that makes the compiled function throw (→ 500). */
 const NO_BRANCH = '\u0000no matching branch';
 
+/** A JSON Schema `if/then/else` (the `then` keyword is JSON Schema's, not a thenable). */
+function conditional(test: Json, then: Json, otherwise: Json): Json {
+  return { if: test, then, else: otherwise };
+}
+
 /** The property every branch pins with `const` and requires (zod's discriminated unions), if any. */
 function discriminatorOf(branches: Json[]): string | undefined {
   const first = branches[0]?.properties as Record<string, Json> | undefined;
@@ -59,16 +64,17 @@ export function toCompiledSchema(node: unknown): unknown {
     const other = branches.find((b) => !isNull(b)) as Json;
     // A plain type takes null as a second type, which the compiled function tests with `=== null`.
     if (typeof other.type === 'string') return { ...other, type: [other.type, 'null'] };
-    return { if: { type: 'null' }, then: { type: 'null' }, else: other };
+    return conditional({ type: 'null' }, { type: 'null' }, other);
   }
   const key = discriminatorOf(branches);
   if (!key) return out;
   return branches.reduceRight<Json>(
-    (otherwise, branch) => ({
-      if: { type: 'object', properties: { [key]: (branch.properties as Record<string, Json>)[key] }, required: [key] },
-      then: branch,
-      else: otherwise,
-    }),
+    (otherwise, branch) =>
+      conditional(
+        { type: 'object', properties: { [key]: (branch.properties as Record<string, Json>)[key] }, required: [key] },
+        branch,
+        otherwise,
+      ),
     { type: 'object', properties: { [NO_BRANCH]: { type: 'string' } }, required: [NO_BRANCH] },
   );
 }

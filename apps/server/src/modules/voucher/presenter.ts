@@ -109,7 +109,10 @@ const markupsOf = (row: VoucherRow) => row.markups.map((m) => ({ ...m, scope: ma
  * the view declares for it (`voucherSectionOf` parses it with `voucherSectionSchema`), so it is checked as
  * null and put back in its place: the same answer without parsing the section twice (issue 21).
  */
-function parsed<V extends PriceView>(view: V, value: { section: Voucher['section'] } & Record<string, unknown>): Extract<Voucher, { view: V }> {
+function parsed<V extends PriceView>(
+  view: V,
+  value: { section: Voucher['section'] } & Record<string, unknown>,
+): Extract<Voucher, { view: V }> {
   const out = VOUCHER_VIEW_SCHEMAS[view].parse({ ...value, section: null }) as Extract<Voucher, { view: V }>;
   out.section = value.section;
   return out;

@@ -202,8 +202,7 @@ export class VoucherRepository {
       .where(where)
       .limit(VOUCHER_COUNT_CAP + 1)
       .as('t');
-    const count =
-      this.countFromStats(scope, filter) ?? this.db.select({ n: sql<number>`count(*)::int` }).from(capped).prepare(UNNAMED);
+    const count = this.countFromStats(scope, filter) ?? this.db.select({ n: sql<number>`count(*)::int` }).from(capped).prepare(UNNAMED);
     return { rows, count };
   }
 
