@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { registerModuleRoutes } from './composition/routes.js';
 import { stopWorkers } from './composition/workers.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerAuth } from './http/auth.js';
+import { responseSerializerCompiler } from './http/compiled-response.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { validatorCompiler } from './http/validation.js';
@@ -34,7 +34,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(deps.config.NODE_ENV !== 'production'));
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

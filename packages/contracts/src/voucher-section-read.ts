@@ -21,8 +21,12 @@ const rec = (v: unknown): Record<string, unknown> =>
  * (a flight without a section has no PNR to show).
  */
 export function voucherSectionOf(src: SectionSource): VoucherSection | null {
-  const written = voucherSectionSchema.safeParse(src.product.section);
-  if (written.success && written.data.kind === src.type) return written.data;
+  // Vouchers stored before sections have none: skip a parse that can only fail (a failed zod parse
+  // builds its issues, the dearest part of presenting a voucher list; issue 21).
+  if (src.product.section !== undefined) {
+    const written = voucherSectionSchema.safeParse(src.product.section);
+    if (written.success && written.data.kind === src.type) return written.data;
+  }
   const legacy = LEGACY[src.type]?.(src);
   if (!legacy) return null;
   const parsed = voucherSectionSchema.safeParse(legacy);

@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Hosts the built web calls from the browser besides its own origin: the dashboard's weather card
@@ -40,11 +41,20 @@ export function isHttps(request: FastifyRequest, publicUrl: string): boolean {
  * CSP_IMG_SRC and the supplier simulator (sandbox hotel photos); no framing.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions) {
+  const headers = helmetHeaders(helmetOptions(opts));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
+    if (isHttps(request, opts.publicUrl)) reply.header('strict-transport-security', HSTS);
+    if (request.routeOptions.url?.startsWith('/api/file/serve/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+}
+
+function helmetOptions(opts: SecurityHeaderOptions): HelmetOptions {
   const https = opts.publicUrl.startsWith('https:');
   const extra = (opts.connectSrc ?? '').split(/[\s,]+/).filter(Boolean);
   const extraImages = (opts.imgSrc ?? '').split(/[\s,]+/).filter(Boolean);
   if (opts.simulatorUrl) extraImages.push(new URL(opts.simulatorUrl).origin);
-  await app.register(fastifyHelmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -69,9 +79,25 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
     // Images served by the API are also shown in mail clients (agency logos): cross-origin allowed there.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The headers helmet sets with these options, computed once by running its middleware against a
+ * response that only records them: none depends on the request (no nonces, no per-request
+ * directives), and `@fastify/helmet` built the whole middleware again on every request (issue 21's
+ * profile, decision 0701). What helmet removes (`X-Powered-By`) neither Node nor Fastify ever sets.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (isHttps(request, opts.publicUrl)) reply.header('strict-transport-security', HSTS);
-    if (request.routeOptions.url?.startsWith('/api/file/serve/')) reply.header('cross-origin-resource-policy', 'cross-origin');
-  });
+  return headers;
 }

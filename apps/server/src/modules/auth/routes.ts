@@ -9,6 +9,7 @@ import {
 } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/auth.js';
+import { compiledResponse } from '../../http/compiled-response.js';
 import type { Services } from '../../services.js';
 import { toAgencyDto } from '../agency/presenter.js';
 import { toUserDto } from '../user/presenter.js';
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   });
 
   /** GET /api/user is "me" (spec §7). */
-  app.get('/api/user', { schema: { tags: ['auth'], response: { 200: meResponse } } }, async (req) => {
+  app.get('/api/user', { schema: { tags: ['auth'], response: { 200: compiledResponse(meResponse) } } }, async (req) => {
     const { user, agency } = authOf(req);
     return {
       user: toUserDto(user, agency?.name ?? null),

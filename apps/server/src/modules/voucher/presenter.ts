@@ -27,7 +27,10 @@ export function markupScope(m: Pick<MarkupAppliedData, 'name'>): VoucherMarkup['
 
 /** The breakdown stored with a supplier booking (product.breakdown), when it is a valid one. */
 function storedBreakdown(row: VoucherRow) {
-  const parsed = priceBreakdownSchema.safeParse(row.product.breakdown);
+  const raw = row.product.breakdown;
+  // Most vouchers store none: no parse that can only fail (its issues are costly to build).
+  if (raw === undefined || raw === null) return null;
+  const parsed = priceBreakdownSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 
@@ -101,12 +104,26 @@ function productFor(view: PriceView, row: VoucherRow) {
 
 const markupsOf = (row: VoucherRow) => row.markups.map((m) => ({ ...m, scope: markupScope(m) }));
 
+/**
+ * Parses a presented voucher with its view's schema. The section is already the output of the very schema
+ * the view declares for it (`voucherSectionOf` parses it with `voucherSectionSchema`), so it is checked as
+ * null and put back in its place: the same answer without parsing the section twice (issue 21).
+ */
+function parsed<V extends PriceView>(
+  view: V,
+  value: { section: Voucher['section'] } & Record<string, unknown>,
+): Extract<Voucher, { view: V }> {
+  const out = VOUCHER_VIEW_SCHEMAS[view].parse({ ...value, section: null }) as Extract<Voucher, { view: V }>;
+  out.section = value.section;
+  return out;
+}
+
 /** One presenter per view; each answer is parsed with its view's schema, which has no hidden field. */
 const PRESENTERS: {
   [V in PriceView]: (row: VoucherRow, agencyLogo: string | null, whiteLabelName: string | null) => Extract<Voucher, { view: V }>;
 } = {
   full: (row, logo, wl) =>
-    VOUCHER_VIEW_SCHEMAS.full.parse({
+    parsed('full', {
       ...core(row, logo, wl),
       view: 'full',
       cost: row.costNet !== null && row.costCurrency ? { net: row.costNet, currency: row.costCurrency } : null,
@@ -116,7 +133,7 @@ const PRESENTERS: {
       product: productFor('full', row),
     }),
   agency: (row, logo, wl) =>
-    VOUCHER_VIEW_SCHEMAS.agency.parse({
+    parsed('agency', {
       ...core(row, logo, wl),
       view: 'agency',
       agencyCost: agencyCostOf(row),
@@ -125,7 +142,7 @@ const PRESENTERS: {
       product: productFor('agency', row),
     }),
   staff: (row, logo, wl) =>
-    VOUCHER_VIEW_SCHEMAS.staff.parse({
+    parsed('staff', {
       ...core(row, logo, wl),
       view: 'staff',
       usd: { price: row.priceUsd, rate: row.usdRate },

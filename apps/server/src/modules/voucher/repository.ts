@@ -1,5 +1,5 @@
 import { VOUCHER_COUNT_CAP, VOUCHER_TEXT_COUNT_CAP, type VoucherFilter } from '@travesia/contracts';
-import { and, asc, desc, eq, getTableColumns, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   agencies,
@@ -41,14 +41,22 @@ const rowSelect = {
   whiteLabelName: sql<string | null>`(select wl.name from white_labels wl where wl.id = ${vouchers.whiteLabelId})`,
 };
 
-export function scopeCondition(scope: VoucherScope): SQL | undefined {
+/**
+ * How a condition holds a value: the value itself (the default), or a named placeholder in a statement
+ * built once and executed with values (`listStatement`).
+ */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+const inline: Bind = (_name, value) => value;
+const placeholder: Bind = (name) => sql.placeholder(name);
+
+export function scopeCondition(scope: VoucherScope, bind: Bind = inline): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
     case 'agency':
-      return eq(vouchers.agencyId, scope.agencyId);
+      return eq(vouchers.agencyId, bind('agencyId', scope.agencyId));
     case 'user':
-      return and(eq(vouchers.userId, scope.userId), eq(vouchers.agencyId, scope.agencyId));
+      return and(eq(vouchers.userId, bind('userId', scope.userId)), eq(vouchers.agencyId, bind('agencyId', scope.agencyId)));
     case 'own-inventory':
       return eq(vouchers.provider, 'travesia');
   }
@@ -57,7 +65,7 @@ export function scopeCondition(scope: VoucherScope): SQL | undefined {
 /** Escapes LIKE wildcards so a search for '50%' or 'a_b' means that text. */
 
 /** The dashboard's and the list's business day boundaries (docs/decisions/0053-dashboard-figures.md). */
-const dayStart = (isoDate: string, timeZone?: string) =>
+const dayStart = (isoDate: string | Placeholder, timeZone?: string | Placeholder) =>
   timeZone
     ? sql`((${isoDate})::date::timestamp at time zone ${timeZone})`
     : sql`((${isoDate})::date::timestamp at time zone travesia_business_tz())`;
@@ -79,21 +87,33 @@ export const textCondition = (q: string, column: SQL | typeof vouchers.searchTex
  */
 export const TEXT_WINDOW = 50_000;
 
-export function filterConditions(filter: ZonedFilter): SQL[] {
+export function filterConditions(filter: ZonedFilter, bind: Bind = inline): SQL[] {
   const out: SQL[] = [];
+  // The text filter has statements of its own (listByText) and is never bound to a placeholder.
   if (filter.q) out.push(textCondition(filter.q));
-  if (filter.status) out.push(eq(vouchers.status, filter.status));
-  if (filter.provider) out.push(eq(vouchers.provider, filter.provider));
-  if (filter.type) out.push(eq(vouchers.type, filter.type));
-  if (filter.channel) out.push(eq(vouchers.channel, filter.channel));
-  if (filter.from) out.push(sql`${vouchers.createdAt} >= ${dayStart(filter.from, filter.timeZone)}`);
-  if (filter.to) out.push(sql`${vouchers.createdAt} < ${dayStart(filter.to, filter.timeZone)} + interval '1 day'`);
-  if (filter.deadlineWithin) out.push(deadlineWithin(filter.deadlineWithin));
+  if (filter.status) out.push(eq(vouchers.status, bind('status', filter.status)));
+  if (filter.provider) out.push(eq(vouchers.provider, bind('provider', filter.provider)));
+  if (filter.type) out.push(eq(vouchers.type, bind('type', filter.type)));
+  if (filter.channel) out.push(eq(vouchers.channel, bind('channel', filter.channel)));
+  const zone = filter.timeZone ? bind('timeZone', filter.timeZone) : undefined;
+  if (filter.from) out.push(sql`${vouchers.createdAt} >= ${dayStart(bind('from', filter.from), zone)}`);
+  if (filter.to) out.push(sql`${vouchers.createdAt} < ${dayStart(bind('to', filter.to), zone)} + interval '1 day'`);
+  if (filter.deadlineWithin) out.push(deadlineWithin(bind('deadlineWithin', filter.deadlineWithin)));
   return out;
 }
 
+/** The list filters a statement's shape depends on (which are set), besides the scope's kind. */
+const SHAPE_KEYS = ['status', 'provider', 'type', 'channel', 'from', 'to', 'timeZone', 'deadlineWithin'] as const;
+
+/** The values of a list statement's placeholders (those its shape does not use are ignored). */
+function listParams(scope: VoucherScope, filter: ZonedFilter): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...scope };
+  for (const key of SHAPE_KEYS) if (filter[key]) params[key] = filter[key];
+  return params;
+}
+
 /** An open deadline (migration 0871) due within `days` (the bookings list's "vence pronto" filter). */
-const deadlineWithin = (days: number, voucherId: SQL | typeof vouchers.id = vouchers.id) =>
+const deadlineWithin = (days: number | Placeholder, voucherId: SQL | typeof vouchers.id = vouchers.id) =>
   sql`exists (select 1 from voucher_deadlines d where d.voucher_id = ${voucherId} and d.closed_at is null
       and d.due_at > now() and d.due_at <= now() + make_interval(days => ${days}))`;
 
@@ -115,8 +135,12 @@ export interface ExplainedPlan {
   rows: number;
 }
 
+/** A prepared statement without a name: built once by drizzle, planned by PostgreSQL on each execution. */
+const UNNAMED = '';
+
 export class VoucherRepository {
   private readonly textWindow: number;
+  private readonly listStatementsByShape = new Map<string, ReturnType<VoucherRepository['buildListStatements']>>();
 
   /** `textWindow` is for tests, which check that both text filter paths answer the same. */
   constructor(
@@ -132,28 +156,54 @@ export class VoucherRepository {
    */
   async list(scope: VoucherScope, filter: ZonedFilter, page: number, limit: number) {
     if (filter.q) return this.listByText(scope, { ...filter, q: filter.q }, page, limit);
-    const where = and(scopeCondition(scope), ...filterConditions(filter));
     const offset = (page - 1) * limit;
     const cap = VOUCHER_COUNT_CAP;
-    const countQuery =
-      this.countFromStats(scope, filter) ??
-      this.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from (select 1 from ${vouchers} where ${where ?? sql`true`} limit ${cap + 1}) t`,
-      );
-    const rowsQuery =
-      offset >= cap
-        ? Promise.resolve([] as VoucherListRow[])
-        : this.db
-            .select(rowSelect)
-            .from(vouchers)
-            .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
-            .where(where)
-            .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
-            .limit(limit)
-            .offset(offset);
-    const [rows, counted] = await Promise.all([rowsQuery, countQuery]);
-    const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-    return { rows: rows as VoucherListRow[], total: Math.min(n, cap), capped: n > cap };
+    const statements = this.listStatements(scope, filter);
+    const params = listParams(scope, filter);
+    const [rows, counted] = await Promise.all([
+      offset >= cap ? ([] as VoucherListRow[]) : (statements.rows.execute({ ...params, limit, offset }) as Promise<VoucherListRow[]>),
+      statements.count.execute({ ...params, statsAgencyId: scope.kind === 'agency' ? scope.agencyId : PLATFORM_STATS_ID }),
+    ]);
+    const n = Number(counted[0]?.n ?? 0);
+    return { rows, total: Math.min(n, cap), capped: n > cap };
+  }
+
+  /**
+   * The page's and the count's statements for a shape of list (the scope's kind and which filters are
+   * set), built once with placeholders and kept: building them per request was most of drizzle's share
+   * of a voucher page's CPU (issue 21, decision 0702). Prepared without a name, so node-postgres sends
+   * them unnamed and PostgreSQL still plans each execution for its values (a named statement may switch
+   * to one generic plan for every agency, large or small).
+   */
+  private listStatements(scope: VoucherScope, filter: ZonedFilter) {
+    const shape = [scope.kind, ...SHAPE_KEYS.filter((key) => filter[key])].join(' ');
+    let statements = this.listStatementsByShape.get(shape);
+    if (!statements) {
+      statements = this.buildListStatements(scope, filter);
+      this.listStatementsByShape.set(shape, statements);
+    }
+    return statements;
+  }
+
+  private buildListStatements(scope: VoucherScope, filter: ZonedFilter) {
+    const where = and(scopeCondition(scope, placeholder), ...filterConditions(filter, placeholder));
+    const rows = this.db
+      .select(rowSelect)
+      .from(vouchers)
+      .innerJoin(agencies, eq(agencies.id, vouchers.agencyId))
+      .where(where)
+      .orderBy(desc(vouchers.createdAt), desc(vouchers.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(UNNAMED);
+    const capped = this.db
+      .select({ one: sql`1` })
+      .from(vouchers)
+      .where(where)
+      .limit(VOUCHER_COUNT_CAP + 1)
+      .as('t');
+    const count = this.countFromStats(scope, filter) ?? this.db.select({ n: sql<number>`count(*)::int` }).from(capped).prepare(UNNAMED);
+    return { rows, count };
   }
 
   /**
@@ -165,10 +215,16 @@ export class VoucherRepository {
   private countFromStats(scope: VoucherScope, filter: ZonedFilter) {
     if (scope.kind !== 'agency' && scope.kind !== 'all') return undefined;
     if (filter.from || filter.to || filter.provider || filter.type || filter.channel || filter.deadlineWithin) return undefined;
-    const agencyId = scope.kind === 'agency' ? scope.agencyId : PLATFORM_STATS_ID;
-    return this.db.execute<{ n: number }>(sql`
-      select coalesce(sum(${voucherDailyStats.count}), 0)::int as n from ${voucherDailyStats}
-      where ${and(eq(voucherDailyStats.agencyId, agencyId), filter.status ? eq(voucherDailyStats.status, filter.status) : undefined)}`);
+    return this.db
+      .select({ n: sql<number>`coalesce(sum(${voucherDailyStats.count}), 0)::int` })
+      .from(voucherDailyStats)
+      .where(
+        and(
+          eq(voucherDailyStats.agencyId, sql.placeholder('statsAgencyId')),
+          filter.status ? eq(voucherDailyStats.status, sql.placeholder('status')) : undefined,
+        ),
+      )
+      .prepare(UNNAMED);
   }
 
   /**

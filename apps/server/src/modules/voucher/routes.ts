@@ -20,6 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/auth.js';
+import { compiledResponse } from '../../http/compiled-response.js';
 import type { Services } from '../../services.js';
 import { sendExport } from './export.js';
 import { renderVoucherPdf } from './pdf.js';
@@ -49,7 +50,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     '/api/voucher/all',
     {
       config: { permission: 'vouchers:read-all-agencies' },
-      schema: { tags, querystring: voucherListQuery, response: { 200: voucherPageSchema } },
+      schema: { tags, querystring: voucherListQuery, response: { 200: compiledResponse(voucherPageSchema) } },
     },
     async (req) => {
       const { page: p, limit, ...filter } = req.query;
@@ -59,7 +60,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/voucher',
-    { config: read, schema: { tags, querystring: voucherListQuery, response: { 200: voucherPageSchema } } },
+    { config: read, schema: { tags, querystring: voucherListQuery, response: { 200: compiledResponse(voucherPageSchema) } } },
     async (req) => {
       const { page: p, limit, ...filter } = req.query;
       return page(req, await vouchers.list(authOf(req), filter, p, limit), p, limit);
@@ -68,7 +69,10 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get(
     '/api/voucher/user/:id',
-    { config: read, schema: { tags, params: idParams, querystring: voucherListQuery, response: { 200: voucherPageSchema } } },
+    {
+      config: read,
+      schema: { tags, params: idParams, querystring: voucherListQuery, response: { 200: compiledResponse(voucherPageSchema) } },
+    },
     async (req) => {
       const { page: p, limit, ...filter } = req.query;
       return page(req, await vouchers.listForUser(authOf(req), req.params.id, filter, p, limit), p, limit);
@@ -80,10 +84,14 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     return sendExport(reply, vouchers, authOf(req), filter, format);
   });
 
-  app.get('/api/voucher/:id', { config: read, schema: { tags, params: idParams, response: { 200: voucherDetailSchema } } }, async (req) => {
-    const d = await vouchers.detail(authOf(req), req.params.id);
-    return { ...presentVoucher(authOf(req).user.type, d.voucher, d.agencyLogo, d.whiteLabelName), events: d.events.map(toEventDto) };
-  });
+  app.get(
+    '/api/voucher/:id',
+    { config: read, schema: { tags, params: idParams, response: { 200: compiledResponse(voucherDetailSchema) } } },
+    async (req) => {
+      const d = await vouchers.detail(authOf(req), req.params.id);
+      return { ...presentVoucher(authOf(req).user.type, d.voucher, d.agencyLogo, d.whiteLabelName), events: d.events.map(toEventDto) };
+    },
+  );
 
   app.get('/api/voucher/:id/pdf', { config: read, schema: { tags, params: idParams } }, async (req, reply) => {
     const { voucher, agencyLogo, whiteLabelName } = await vouchers.get(authOf(req), req.params.id);
