@@ -216,17 +216,18 @@ export function rankByName(hotels: IndexHotel[]): void {
   });
 }
 
+/** A search's hotels grouped in memory: the index entries and each one's blob (offers), by blob number. */
+export interface GroupedHotels {
+  hotels: IndexHotel[];
+  blobs: CachedOffer[][];
+}
+
 /**
- * Groups priced offers into hotels (by account and hotel code), writes one blob per hotel and
- * answers the index entries. `extras` adds what is known of a hotel (own inventory: photos, map).
+ * Groups priced offers into hotels (by account and hotel code): the index entries (cheapest first, ranked by
+ * name) and one blob per hotel, nothing written yet. `extras` adds what is known of a hotel (own inventory:
+ * photos, map).
  */
-export async function writeHotels(
-  store: KeyValueStore,
-  cacheId: string,
-  offers: CachedOffer[],
-  ttlSeconds: number,
-  extras?: Map<string, HotelExtras & { stars?: number | null }>,
-): Promise<IndexHotel[]> {
+export function groupHotels(offers: CachedOffer[], extras?: Map<string, HotelExtras & { stars?: number | null }>): GroupedHotels {
   const groups = new Map<string, CachedOffer[]>();
   for (const o of offers) {
     const k = `${o.offer.accountId}|${o.offer.hotel.code}`;
@@ -235,16 +236,15 @@ export async function writeHotels(
     else groups.set(k, [o]);
   }
   const hotels: IndexHotel[] = [];
-  const writes: Promise<void>[] = [];
-  let i = 0;
+  const blobs: CachedOffer[][] = [];
   for (const g of groups.values()) {
     g.sort((a, b) => Number(a.breakdown.price) - Number(b.breakdown.price) || Number(a.optionId) - Number(b.optionId));
     const first = g[0].offer;
     // What our inventory knows wins; otherwise the supplier's own map position, when it gave one.
     const { stars, ...own } = extras?.get(first.hotel.code) ?? {};
     const known: HotelExtras = { ...(first.hotel.location ? { location: first.hotel.location } : {}), ...own };
-    const b = i++;
-    writes.push(store.set(blobKey(cacheId, b), JSON.stringify(g), ttlSeconds));
+    const b = blobs.length;
+    blobs.push(g);
     hotels.push({
       code: first.hotel.code,
       name: first.hotel.name,
@@ -267,10 +267,28 @@ export async function writeHotels(
       ),
     });
   }
-  await Promise.all(writes);
   rankByName(hotels);
   // Stored cheapest first: the default sort (and most filtered ones) then find the rows in order.
-  return hotels.sort((a, b) => a.o[0][PRICE] - b.o[0][PRICE]);
+  hotels.sort((a, b) => a.o[0][PRICE] - b.o[0][PRICE]);
+  return { hotels, blobs };
+}
+
+/** Writes a search's hotel blobs (`groupHotels`), one key per hotel. */
+export async function writeBlobs(store: KeyValueStore, cacheId: string, blobs: CachedOffer[][], ttlSeconds: number): Promise<void> {
+  await Promise.all(blobs.map((g, b) => store.set(blobKey(cacheId, b), JSON.stringify(g), ttlSeconds)));
+}
+
+/** Groups priced offers into hotels and writes their blobs; answers the index entries. */
+export async function writeHotels(
+  store: KeyValueStore,
+  cacheId: string,
+  offers: CachedOffer[],
+  ttlSeconds: number,
+  extras?: Map<string, HotelExtras & { stars?: number | null }>,
+): Promise<IndexHotel[]> {
+  const { hotels, blobs } = groupHotels(offers, extras);
+  await writeBlobs(store, cacheId, blobs, ttlSeconds);
+  return hotels;
 }
 
 /** One page of a stored search, priced for the viewer's role; reads only the page's hotel blobs (and `content`'s cache). */
@@ -281,6 +299,8 @@ export async function present(
   q: { page: number; limit: number; sort: HotelSort },
   f: HotelFilter,
   content?: (hotels: IndexHotel[]) => Promise<(HotelExtras | undefined)[]>,
+  /** The search's own blobs when it was just built in memory (a supplier search's first page): no read, no parse. */
+  own?: CachedOffer[][],
 ) {
   const usd = c.compare === 'usd';
   const val = (o: IndexOption) => (usd ? o[USD] : o[PRICE]);
@@ -339,8 +359,11 @@ export async function present(
   const pageRows = items.slice(start, start + q.limit);
   // The face (cheapest) first, then the other suppliers' hotels of the property by their cheapest option.
   for (const r of pageRows) r.members.sort((a, b) => (a.h === r.h ? -1 : b.h === r.h ? 1 : val(a.min) - val(b.min)));
-  const wantedBlobs = pageRows.flatMap((r) => r.members.map((m) => hotelBlobKey(c, m.h)));
-  const [blobs, found] = await Promise.all([store.getMany(wantedBlobs), content?.(pageRows.flatMap((r) => r.members.map((m) => m.h)))]);
+  const members = pageRows.flatMap((r) => r.members.map((m) => m.h));
+  const [blobs, found] = await Promise.all([
+    own ? members.map((h) => own[h.b] ?? null) : readBlobs(store, members.map((h) => hotelBlobKey(c, h))),
+    content?.(members),
+  ]);
   const page: HotelItemDto[] = [];
   let at = 0;
   for (const r of pageRows) {
@@ -349,10 +372,10 @@ export async function present(
     let extras: HotelExtras = {};
     for (const m of r.members) {
       const described = found?.[at];
-      const raw = blobs[at++];
-      if (!raw) continue; // the blob expired with its part: that supplier's rates can't be shown any more
+      const blob = blobs[at++];
+      if (!blob) continue; // the blob expired with its part: that supplier's rates can't be shown any more
       const wanted = new Map(m.h.o.filter(keep).map((o) => [o[ID], val(o)]));
-      const mine = (JSON.parse(raw) as CachedOffer[])
+      const mine = blob
         .filter((o) => wanted.has(o.optionId))
         .map((o) => ({ dto: optionDto(o, viewer, m.h.part === undefined ? '' : `${m.h.part}-`), v: wanted.get(o.optionId) as number }));
       if (!mine.length) continue;
@@ -393,6 +416,10 @@ export async function present(
       items: page,
     },
   };
+}
+
+async function readBlobs(store: KeyValueStore, keys: string[]): Promise<(CachedOffer[] | null)[]> {
+  return (await store.getMany(keys)).map((raw) => (raw ? (JSON.parse(raw) as CachedOffer[]) : null));
 }
 
 function optionDto(o: CachedOffer, viewer: UserType, prefix: string): HotelOptionDto {
