@@ -361,7 +361,12 @@ export async function present(
   for (const r of pageRows) r.members.sort((a, b) => (a.h === r.h ? -1 : b.h === r.h ? 1 : val(a.min) - val(b.min)));
   const members = pageRows.flatMap((r) => r.members.map((m) => m.h));
   const [blobs, found] = await Promise.all([
-    own ? members.map((h) => own[h.b] ?? null) : readBlobs(store, members.map((h) => hotelBlobKey(c, h))),
+    own
+      ? members.map((h) => own[h.b] ?? null)
+      : readBlobs(
+          store,
+          members.map((h) => hotelBlobKey(c, h)),
+        ),
     content?.(members),
   ]);
   const page: HotelItemDto[] = [];

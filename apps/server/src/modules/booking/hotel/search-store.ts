@@ -10,11 +10,11 @@ import {
   cheapest,
   currencyOf,
   facetsOf,
+  groupHotels,
   type HotelExtras,
   type HotelFilter,
   type HotelSort,
   hotelBlobKey,
-  groupHotels,
   type IndexHotel,
   optionIdOf,
   present,
@@ -80,7 +80,10 @@ export class HotelSearchStore {
   /** Stores a built search: its hotel blobs and its index. */
   async write(built: BuiltSearch): Promise<void> {
     const { index, blobs, ttl } = built;
-    await Promise.all([writeBlobs(this.store, index.cacheId, blobs, ttl), this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl)]);
+    await Promise.all([
+      writeBlobs(this.store, index.cacheId, blobs, ttl),
+      this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl),
+    ]);
   }
 
   /**
@@ -218,11 +221,17 @@ export class HotelSearchStore {
   ) {
     const prefixOf = (h: IndexHotel) => (h.part === undefined ? c.content : c.parts[h.part]?.content);
     const [answer, pending] = await Promise.all([
-      present(this.store, c, viewer, q, filter, (hotels) =>
-        knownContent(
-          this.store,
-          hotels.map((h) => (prefixOf(h) ? `${prefixOf(h)}${h.code}` : null)),
-        ),
+      present(
+        this.store,
+        c,
+        viewer,
+        q,
+        filter,
+        (hotels) =>
+          knownContent(
+            this.store,
+            hotels.map((h) => (prefixOf(h) ? `${prefixOf(h)}${h.code}` : null)),
+          ),
         blobs,
       ),
       contentPending(
