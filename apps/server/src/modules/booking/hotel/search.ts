@@ -90,11 +90,12 @@ export class HotelSearchService {
     localWork: Promise<void> = Promise.resolve(),
   ): SharedLookups {
     const sale = saleOf(who);
-    const place = this.places.place(destination);
+    const found = this.places.placeAndCodes(destination);
+    const place = found.then((f) => f.place);
     const pricing =
       pricingContext ??
       localWork.then(() => this.d.pricing.loadContext({ agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at: this.now() }));
-    const codes = place.then((p) => this.places.supplierCodes(p));
+    const codes = found.then((f) => f.codes);
     for (const p of [place, pricing, codes]) p.catch(() => undefined);
     return { place, pricing, codes };
   }
@@ -143,6 +144,8 @@ export class HotelSearchService {
     const t1 = performance.now();
     if (!code) {
       notes.push(M.noMapping(account.name));
+      // No request to wait for: the departure gate (and the pricing context behind it) must not wait for this one.
+      departed?.();
     } else {
       const ctx: CallContext = { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? route.simScenario : undefined };
       const searching = this.d.suppliers.registry
