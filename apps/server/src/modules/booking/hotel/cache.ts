@@ -319,25 +319,40 @@ export async function present(
   // cheapest option kept among them, which sorts the row and gives the card its face.
   type Member = { h: IndexHotel; min: IndexOption };
   type Row = { members: Member[]; h: IndexHotel; min: IndexOption; v: number; rank: number };
-  const rows = new Map<string, Row>();
-  c.hotels.forEach((h, i) => {
-    if (f.suppliers?.length && !f.suppliers.includes(h.supplier)) return;
-    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) return;
-    if (f.categories?.length && (h.category === null || !f.categories.includes(h.category))) return;
-    if (needle && !h.name.toLowerCase().includes(needle)) return;
+  // Indexed loops and no per-hotel key strings: a fresh process pages its first search in the interpreter, where
+  // every closure call and allocation over 2,000 hotels × their options counts (decision 0713).
+  const items: Row[] = [];
+  const groups = new Map<number, Row>();
+  const hotels = c.hotels;
+  for (let i = 0; i < hotels.length; i++) {
+    const h = hotels[i];
+    if (f.suppliers?.length && !f.suppliers.includes(h.supplier)) continue;
+    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) continue;
+    if (f.categories?.length && (h.category === null || !f.categories.includes(h.category))) continue;
+    if (needle && !h.name.toLowerCase().includes(needle)) continue;
     let min: IndexOption | null = null;
-    for (const o of h.o) if (keep(o) && (!min || val(o) < val(min))) min = o;
-    if (!min) return;
-    const key = h.g === undefined ? `h${i}` : `g${h.g}`;
-    const row = rows.get(key);
-    if (!row) rows.set(key, { members: [{ h, min }], h, min, v: val(min), rank: h.rank });
-    else {
+    let v = 0;
+    for (let j = 0; j < h.o.length; j++) {
+      const o = h.o[j];
+      if (!keep(o)) continue;
+      const ov = val(o);
+      if (min === null || ov < v) {
+        min = o;
+        v = ov;
+      }
+    }
+    if (!min) continue;
+    const row = h.g === undefined ? undefined : groups.get(h.g);
+    if (!row) {
+      const fresh = { members: [{ h, min }], h, min, v, rank: h.rank };
+      items.push(fresh);
+      if (h.g !== undefined) groups.set(h.g, fresh);
+    } else {
       row.members.push({ h, min });
       row.rank = Math.min(row.rank, h.rank);
-      if (val(min) < row.v) Object.assign(row, { h, min, v: val(min) });
+      if (v < row.v) Object.assign(row, { h, min, v });
     }
-  });
-  const items = [...rows.values()];
+  }
   const byPrice = (a: Row, b: Row) => a.v - b.v;
   const sorters: Record<HotelSort, (a: Row, b: Row) => number> = {
     price: byPrice,
