@@ -23,7 +23,8 @@ export type StreamEvent<S extends string = string> =
 export async function fanOutSearch<S extends string, P>(args: {
   /** Each id asked, with its source (null: not one the seller may use, reported as a failure). */
   chosen: { id: string; source: StreamSource<S> | null }[];
-  search: (source: StreamSource<S>, id: string) => Promise<{ part: P; response: unknown }>;
+  /** `store`: keeps the part (its cacheId pageable); called once its `result` is written (decision 0710). */
+  search: (source: StreamSource<S>, id: string) => Promise<{ part: P; response: unknown; store?: () => Promise<void> }>;
   merge: (parts: P[]) => Promise<{ cacheId: string; expires: string; itemsFound: number } | null>;
   emit: (e: StreamEvent<S>) => void;
   timeoutMs: number;
@@ -48,9 +49,15 @@ export async function fanOutSearch<S extends string, P>(args: {
         timer = setTimeout(() => reject(new AppError(504, 'SUPPLIER_TIMEOUT', 'El proveedor no respondió a tiempo')), args.timeoutMs);
       });
       try {
-        const { part, response } = await Promise.race([args.search(source, id), timeout]);
-        parts.push({ order, part });
+        const { part, response, store } = await Promise.race([args.search(source, id), timeout]);
         emit({ event: 'result', data: { ...source, ms: Date.now() - started, response } });
+        if (store) {
+          // Serialising and storing the part waits until pending I/O was served: the result's bytes reach the
+          // client, and another supplier's reply is read, before this work (decision 0710).
+          await afterPendingIo();
+          await store();
+        }
+        parts.push({ order, part });
       } catch (err) {
         if (err instanceof AppError) return fail(err.code, err.message);
         fail('INTERNAL', 'No se pudo consultar este proveedor');
@@ -71,6 +78,9 @@ export async function fanOutSearch<S extends string, P>(args: {
     },
   });
 }
+
+/** Resolves after the event loop's next poll phase (I/O callbacks) has run. */
+const afterPendingIo = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
  * Where a streamed search's local work — a provider answered in process (the catalogue's `inProcess`: our own

@@ -20,6 +20,26 @@ export interface ProviderListFilter {
   supplier?: SupplierId;
 }
 
+/**
+ * An agency's usable accounts with their templates, prepared once: every streamed search reads it before any
+ * supplier request can leave, and drizzle rebuilt its SQL (two tables' columns) on each call (decision 0712).
+ */
+function usableByAgencyQuery(db: Db) {
+  return db
+    .select({ account: providerAccounts, template: templates })
+    .from(providerAccounts)
+    .leftJoin(templates, eq(templates.id, providerAccounts.templateId))
+    .where(
+      and(
+        eq(providerAccounts.agencyId, sql.placeholder('agencyId')),
+        eq(providerAccounts.active, true),
+        sql`(${providerAccounts.templateId} is null or ${templates.active} = true)`,
+      ),
+    )
+    .orderBy(asc(providerAccounts.supplier), asc(providerAccounts.name))
+    .prepare('provider_accounts_usable_by_agency');
+}
+
 export class ProviderAccountRepository {
   constructor(private readonly db: Db) {}
 
@@ -78,19 +98,12 @@ export class ProviderAccountRepository {
   }
 
   /** An agency's accounts a user could search with: active, and if linked, linked to an active template. */
+  /** Built on first use (`usableByAgencyQuery`). */
+  private usable?: ReturnType<typeof usableByAgencyQuery>;
+
   async usableByAgency(agencyId: string): Promise<AccountWithTemplate[]> {
-    return this.db
-      .select({ account: providerAccounts, template: templates })
-      .from(providerAccounts)
-      .leftJoin(templates, eq(templates.id, providerAccounts.templateId))
-      .where(
-        and(
-          eq(providerAccounts.agencyId, agencyId),
-          eq(providerAccounts.active, true),
-          sql`(${providerAccounts.templateId} is null or ${templates.active} = true)`,
-        ),
-      )
-      .orderBy(asc(providerAccounts.supplier), asc(providerAccounts.name));
+    this.usable ??= usableByAgencyQuery(this.db);
+    return this.usable.execute({ agencyId });
   }
 
   async activeTemplates(onlyShared: boolean): Promise<ProviderAccountRow[]> {

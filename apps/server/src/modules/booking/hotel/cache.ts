@@ -188,17 +188,18 @@ export function rankByName(hotels: IndexHotel[]): void {
   });
 }
 
+/** A search's hotels grouped in memory: the index entries and each one's blob (offers), by blob number. */
+export interface GroupedHotels {
+  hotels: IndexHotel[];
+  blobs: CachedOffer[][];
+}
+
 /**
- * Groups priced offers into hotels (by account and hotel code), writes one blob per hotel and
- * answers the index entries. `extras` adds what is known of a hotel (own inventory: photos, map).
+ * Groups priced offers into hotels (by account and hotel code): the index entries (cheapest first, ranked by
+ * name) and one blob per hotel, nothing written yet. `extras` adds what is known of a hotel (own inventory:
+ * photos, map).
  */
-export async function writeHotels(
-  store: KeyValueStore,
-  cacheId: string,
-  offers: CachedOffer[],
-  ttlSeconds: number,
-  extras?: Map<string, HotelExtras & { stars?: number | null }>,
-): Promise<IndexHotel[]> {
+export function groupHotels(offers: CachedOffer[], extras?: Map<string, HotelExtras & { stars?: number | null }>): GroupedHotels {
   const groups = new Map<string, CachedOffer[]>();
   for (const o of offers) {
     const k = `${o.offer.accountId}|${o.offer.hotel.code}`;
@@ -207,16 +208,15 @@ export async function writeHotels(
     else groups.set(k, [o]);
   }
   const hotels: IndexHotel[] = [];
-  const writes: Promise<void>[] = [];
-  let i = 0;
+  const blobs: CachedOffer[][] = [];
   for (const g of groups.values()) {
     g.sort((a, b) => Number(a.breakdown.price) - Number(b.breakdown.price) || Number(a.optionId) - Number(b.optionId));
     const first = g[0].offer;
     // What our inventory knows wins; otherwise the supplier's own map position, when it gave one.
     const { stars, ...own } = extras?.get(first.hotel.code) ?? {};
     const known: HotelExtras = { ...(first.hotel.location ? { location: first.hotel.location } : {}), ...own };
-    const b = i++;
-    writes.push(store.set(blobKey(cacheId, b), JSON.stringify(g), ttlSeconds));
+    const b = blobs.length;
+    blobs.push(g);
     hotels.push({
       code: first.hotel.code,
       name: first.hotel.name,
@@ -239,8 +239,26 @@ export async function writeHotels(
       ),
     });
   }
-  await Promise.all(writes);
   rankByName(hotels);
   // Stored cheapest first: the default sort (and most filtered ones) then find the rows in order.
-  return hotels.sort((a, b) => a.o[0][PRICE] - b.o[0][PRICE]);
+  hotels.sort((a, b) => a.o[0][PRICE] - b.o[0][PRICE]);
+  return { hotels, blobs };
+}
+
+/** Writes a search's hotel blobs (`groupHotels`), one key per hotel. */
+export async function writeBlobs(store: KeyValueStore, cacheId: string, blobs: CachedOffer[][], ttlSeconds: number): Promise<void> {
+  await Promise.all(blobs.map((g, b) => store.set(blobKey(cacheId, b), JSON.stringify(g), ttlSeconds)));
+}
+
+/** Groups priced offers into hotels and writes their blobs; answers the index entries. */
+export async function writeHotels(
+  store: KeyValueStore,
+  cacheId: string,
+  offers: CachedOffer[],
+  ttlSeconds: number,
+  extras?: Map<string, HotelExtras & { stars?: number | null }>,
+): Promise<IndexHotel[]> {
+  const { hotels, blobs } = groupHotels(offers, extras);
+  await writeBlobs(store, cacheId, blobs, ttlSeconds);
+  return hotels;
 }

@@ -58,6 +58,8 @@ export async function present(
   q: { page: number; limit: number; sort: HotelSort },
   f: HotelFilter,
   content?: (hotels: IndexHotel[]) => Promise<(HotelExtras | undefined)[]>,
+  /** The search's own blobs when it was just built in memory (a supplier search's first page): no read, no parse. */
+  own?: CachedOffer[][],
 ) {
   const usd = c.compare === 'usd';
   const val = (o: IndexOption) => (usd ? o[USD] : o[PRICE]);
@@ -76,25 +78,40 @@ export async function present(
   // cheapest option kept among them, which sorts the row and gives the card its face.
   type Member = { h: IndexHotel; min: IndexOption };
   type Row = { members: Member[]; h: IndexHotel; min: IndexOption; v: number; rank: number };
-  const rows = new Map<string, Row>();
-  c.hotels.forEach((h, i) => {
-    if (f.suppliers?.length && !f.suppliers.includes(h.supplier)) return;
-    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) return;
-    if (f.categories?.length && (h.category === null || !f.categories.includes(h.category))) return;
-    if (needle && !h.name.toLowerCase().includes(needle)) return;
+  // Indexed loops and no per-hotel key strings: a fresh process pages its first search in the interpreter, where
+  // every closure call and allocation over 2,000 hotels × their options counts (decision 0713).
+  const items: Row[] = [];
+  const groups = new Map<number, Row>();
+  const hotels = c.hotels;
+  for (let i = 0; i < hotels.length; i++) {
+    const h = hotels[i];
+    if (f.suppliers?.length && !f.suppliers.includes(h.supplier)) continue;
+    if (f.stars?.length && (h.stars === null || !f.stars.includes(h.stars))) continue;
+    if (f.categories?.length && (h.category === null || !f.categories.includes(h.category))) continue;
+    if (needle && !h.name.toLowerCase().includes(needle)) continue;
     let min: IndexOption | null = null;
-    for (const o of h.o) if (keep(o) && (!min || val(o) < val(min))) min = o;
-    if (!min) return;
-    const key = h.g === undefined ? `h${i}` : `g${h.g}`;
-    const row = rows.get(key);
-    if (!row) rows.set(key, { members: [{ h, min }], h, min, v: val(min), rank: h.rank });
-    else {
+    let v = 0;
+    for (let j = 0; j < h.o.length; j++) {
+      const o = h.o[j];
+      if (!keep(o)) continue;
+      const ov = val(o);
+      if (min === null || ov < v) {
+        min = o;
+        v = ov;
+      }
+    }
+    if (!min) continue;
+    const row = h.g === undefined ? undefined : groups.get(h.g);
+    if (!row) {
+      const fresh = { members: [{ h, min }], h, min, v, rank: h.rank };
+      items.push(fresh);
+      if (h.g !== undefined) groups.set(h.g, fresh);
+    } else {
       row.members.push({ h, min });
       row.rank = Math.min(row.rank, h.rank);
-      if (val(min) < row.v) Object.assign(row, { h, min, v: val(min) });
+      if (v < row.v) Object.assign(row, { h, min, v });
     }
-  });
-  const items = [...rows.values()];
+  }
   const byPrice = (a: Row, b: Row) => a.v - b.v;
   const sorters: Record<HotelSort, (a: Row, b: Row) => number> = {
     price: byPrice,
@@ -116,8 +133,16 @@ export async function present(
   const pageRows = items.slice(start, start + q.limit);
   // The face (cheapest) first, then the other suppliers' hotels of the property by their cheapest option.
   for (const r of pageRows) r.members.sort((a, b) => (a.h === r.h ? -1 : b.h === r.h ? 1 : val(a.min) - val(b.min)));
-  const wantedBlobs = pageRows.flatMap((r) => r.members.map((m) => hotelBlobKey(c, m.h)));
-  const [blobs, found] = await Promise.all([store.getMany(wantedBlobs), content?.(pageRows.flatMap((r) => r.members.map((m) => m.h)))]);
+  const members = pageRows.flatMap((r) => r.members.map((m) => m.h));
+  const [blobs, found] = await Promise.all([
+    own
+      ? members.map((h) => own[h.b] ?? null)
+      : readBlobs(
+          store,
+          members.map((h) => hotelBlobKey(c, h)),
+        ),
+    content?.(members),
+  ]);
   const page: HotelItemDto[] = [];
   let at = 0;
   for (const r of pageRows) {
@@ -126,10 +151,10 @@ export async function present(
     let extras: HotelExtras = {};
     for (const m of r.members) {
       const described = found?.[at];
-      const raw = blobs[at++];
-      if (!raw) continue; // the blob expired with its part: that supplier's rates can't be shown any more
+      const blob = blobs[at++];
+      if (!blob) continue; // the blob expired with its part: that supplier's rates can't be shown any more
       const wanted = new Map(m.h.o.filter(keep).map((o) => [o[ID], val(o)]));
-      const mine = (JSON.parse(raw) as CachedOffer[])
+      const mine = blob
         .filter((o) => wanted.has(o.optionId))
         .map((o) => ({ dto: optionDto(o, viewer, m.h.part === undefined ? '' : `${m.h.part}-`), v: wanted.get(o.optionId) as number }));
       if (!mine.length) continue;
@@ -170,6 +195,10 @@ export async function present(
       items: page,
     },
   };
+}
+
+async function readBlobs(store: KeyValueStore, keys: string[]): Promise<(CachedOffer[] | null)[]> {
+  return (await store.getMany(keys)).map((raw) => (raw ? (JSON.parse(raw) as CachedOffer[]) : null));
 }
 
 function optionDto(o: CachedOffer, viewer: UserType, prefix: string): HotelOptionDto {

@@ -10,6 +10,7 @@ import {
   cheapest,
   currencyOf,
   facetsOf,
+  groupHotels,
   type HotelExtras,
   type HotelFilter,
   type HotelSort,
@@ -18,7 +19,7 @@ import {
   optionIdOf,
   rankByName,
   type SearchIndex,
-  writeHotels,
+  writeBlobs,
 } from './cache.js';
 import { contentPending, knownContent } from './content.js';
 import { present } from './page.js';
@@ -28,6 +29,13 @@ const FIRST_PAGE = { page: 1, limit: 20, sort: 'price' as const };
 
 /** What a stored search's index says about itself (the rest is computed from its offers). */
 export type SearchMeta = Omit<SearchIndex, 'v' | 'parts' | 'compare' | 'facets' | 'hotels'>;
+
+/** A supplier's search built in memory (`build`): its index and hotel blobs, written by `write`. */
+export interface BuiltSearch {
+  index: SearchIndex;
+  blobs: CachedOffer[][];
+  ttl: number;
+}
 
 /**
  * The hotel searches kept under a cacheId (cache.ts holds their stored form): storing a supplier's
@@ -51,13 +59,31 @@ export class HotelSearchStore {
     ttl: number,
     extras?: Map<string, HotelExtras & { stars?: number | null }>,
   ): Promise<SearchIndex> {
-    const hotels = await writeHotels(this.store, meta.cacheId, offers, ttl, extras);
+    const built = this.build(meta, offers, ttl, extras);
+    await this.write(built);
+    return built.index;
+  }
+
+  /**
+   * A supplier's search in memory, nothing written yet: a streamed search shows its first page (`firstPage` with
+   * the blobs) before `write` serialises and stores it (decision 0710). Kept parsed in process at once.
+   */
+  build(meta: SearchMeta, offers: CachedOffer[], ttl: number, extras?: Map<string, HotelExtras & { stars?: number | null }>): BuiltSearch {
+    const { hotels, blobs } = groupHotels(offers, extras);
     const compare = new Set(offers.map((o) => o.breakdown.currency)).size > 1 ? 'usd' : 'price';
     const index: SearchIndex = { v: 2, ...meta, parts: [], compare, facets: facetsOf(hotels, compare), hotels };
     if (compare === 'usd') index.notes = [...index.notes, M.mixedCurrencies];
-    await this.store.set(cacheKey(meta.cacheId), JSON.stringify(index), ttl);
     this.remember(index);
-    return index;
+    return { index, blobs, ttl };
+  }
+
+  /** Stores a built search: its hotel blobs and its index. */
+  async write(built: BuiltSearch): Promise<void> {
+    const { index, blobs, ttl } = built;
+    await Promise.all([
+      writeBlobs(this.store, index.cacheId, blobs, ttl),
+      this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl),
+    ]);
   }
 
   /**
@@ -177,23 +203,36 @@ export class HotelSearchStore {
     return this.described(await this.cached(who, cacheId), viewerTypeOf(saleOf(who)), q, filter);
   }
 
-  /** The first page of a search just stored (cheapest first), as a search route answers it. */
-  firstPage(index: SearchIndex, viewer: UserType) {
-    return this.described(index, viewer, FIRST_PAGE, {});
+  /** The first page of a search just built (cheapest first), as a search route answers it; `blobs`: its own, in memory. */
+  firstPage(index: SearchIndex, viewer: UserType, blobs?: CachedOffer[][]) {
+    return this.described(index, viewer, FIRST_PAGE, {}, blobs);
   }
 
   /**
    * A page with what the suppliers' static content says of its hotels (photos, address, position), and
    * `contentPending` while some of it is still being fetched: the screen asks the page again (decision 0630).
    */
-  private async described(c: SearchIndex, viewer: UserType, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
+  private async described(
+    c: SearchIndex,
+    viewer: UserType,
+    q: { page: number; limit: number; sort: HotelSort },
+    filter: HotelFilter,
+    blobs?: CachedOffer[][],
+  ) {
     const prefixOf = (h: IndexHotel) => (h.part === undefined ? c.content : c.parts[h.part]?.content);
     const [answer, pending] = await Promise.all([
-      present(this.store, c, viewer, q, filter, (hotels) =>
-        knownContent(
-          this.store,
-          hotels.map((h) => (prefixOf(h) ? `${prefixOf(h)}${h.code}` : null)),
-        ),
+      present(
+        this.store,
+        c,
+        viewer,
+        q,
+        filter,
+        (hotels) =>
+          knownContent(
+            this.store,
+            hotels.map((h) => (prefixOf(h) ? `${prefixOf(h)}${h.code}` : null)),
+          ),
+        blobs,
       ),
       contentPending(
         this.store,

@@ -90,11 +90,12 @@ export class HotelSearchService {
     localWork: Promise<void> = Promise.resolve(),
   ): SharedLookups {
     const sale = saleOf(who);
-    const place = this.places.place(destination);
+    const found = this.places.placeAndCodes(destination);
+    const place = found.then((f) => f.place);
     const pricing =
       pricingContext ??
       localWork.then(() => this.d.pricing.loadContext({ agencyId: sale.agencyId, userId: sale.seller?.id ?? null, at: this.now() }));
-    const codes = place.then((p) => this.places.supplierCodes(p));
+    const codes = found.then((f) => f.codes);
     for (const p of [place, pricing, codes]) p.catch(() => undefined);
     return { place, pricing, codes };
   }
@@ -104,8 +105,19 @@ export class HotelSearchService {
     return this.d.suppliers.http.unsent.whenWritten();
   }
 
-  /** `departed`: called once the supplier request is made (a streamed search's departure gate). */
-  async search(
+  /** One supplier's search, stored before it is answered. */
+  async search(who: AuthContext | SalesContext, body: HotelSearchBody, route: SearchRouteOptions, shared?: SharedLookups) {
+    const { index, page, store } = await this.searchPart(who, body, route, shared);
+    await store();
+    return { index, page };
+  }
+
+  /**
+   * One supplier's search and its first page, built in memory: `store` writes it (a streamed search calls it once
+   * the page is on its way to the screen, decision 0710). `departed`: called once the supplier request is made (a
+   * streamed search's departure gate).
+   */
+  async searchPart(
     who: AuthContext | SalesContext,
     body: HotelSearchBody,
     route: SearchRouteOptions,
@@ -132,6 +144,8 @@ export class HotelSearchService {
     const t1 = performance.now();
     if (!code) {
       notes.push(M.noMapping(account.name));
+      // No request to wait for: the departure gate (and the pricing context behind it) must not wait for this one.
+      departed?.();
     } else {
       const ctx: CallContext = { correlationId: cacheId, simScenario: account.mode === 'sandbox' ? route.simScenario : undefined };
       const searching = this.d.suppliers.registry
@@ -168,7 +182,7 @@ export class HotelSearchService {
           { correlationId: `content:${cacheId}`, simScenario: account.mode === 'sandbox' ? route.simScenario : undefined },
         )
       : undefined;
-    const index = await this.searches.save(
+    const built = this.searches.build(
       {
         cacheId,
         kind: 'supplier',
@@ -189,13 +203,18 @@ export class HotelSearchService {
       priced.offers,
       ttl,
     );
-    // Where the time went (ms): before the supplier call, the call, pricing + storing after it.
+    const page = await this.searches.firstPage(built.index, viewerTypeOf(sale), built.blobs);
+    // Where the time went (ms): before the supplier call, the call, pricing + the first page after it.
     const ms = { prep: Math.round(t1 - t0), supplier: Math.round(t2 - t1), after: Math.round(performance.now() - t2) };
-    this.d.log.info({ cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code, ms }, 'hotel search cached');
-    return { index, page: await this.searches.firstPage(index, viewerTypeOf(sale)) };
+    const log = { cacheId, supplier: account.supplier, offers: priced.offers.length, dropped, code, ms };
+    const store = async () => {
+      await this.searches.write(built);
+      this.d.log.info(log, 'hotel search cached');
+    };
+    return { index: built.index, page, store };
   }
 
-  /** Our own hotels (travesia) as one more supplier of the streamed search (travesia.ts). */
+  /** Our own hotels (travesia) as one more supplier of the streamed search (travesia.ts); `store` as `searchPart`'s. */
   searchTravesia(auth: AuthContext, body: Omit<HotelSearchBody, 'provider_id'>, shared?: Pick<SharedLookups, 'place'>) {
     const d = { inventory: this.d.inventory, places: this.places, searches: this.searches, log: this.d.log, now: this.now };
     return searchOwnHotels(d, auth, body, shared?.place);

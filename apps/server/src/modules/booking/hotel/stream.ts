@@ -62,17 +62,17 @@ export async function streamSearch(
     timeoutMs: body.timeoutMs,
     search: (source, id) =>
       gate.run(source, async (depart) => {
-        const { index, page } =
+        const { index, page, store } =
           source.supplier === 'travesia'
             ? await d.search.searchTravesia(auth, body, shared)
-            : await d.search.search(
+            : await d.search.searchPart(
                 auth,
                 { ...body, provider_id: id },
                 { supplier: source.supplier, forceSandbox: opts.forceSandbox, simScenario: opts.simScenario },
                 shared,
                 depart,
               );
-        return { part: index, response: page.response };
+        return { part: index, response: page.response, store };
       }),
     merge: async (parts) => {
       const merged = await d.search.merge(auth, parts);

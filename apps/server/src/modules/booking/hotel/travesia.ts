@@ -11,7 +11,7 @@ import type { HotelSearchStore } from './search-store.js';
 
 /**
  * Our own hotels (travesia) as one more supplier of the streamed search: the inventory module
- * searches and prices them; the answer is stored and paged like any supplier's.
+ * searches and prices them; the answer is stored (`store`) and paged like any supplier's.
  */
 export async function searchOwnHotels(
   d: { inventory: Pick<InventoryService, 'search'>; places: PlaceLookup; searches: HotelSearchStore; log: Logger; now: () => Date },
@@ -46,7 +46,7 @@ export async function searchOwnHotels(
   const at = d.now();
   const ttl = ttlSeconds(found.expires, at);
   const cacheId = randomBytes(16).toString('base64url');
-  const index = await d.searches.save(
+  const built = d.searches.build(
     {
       cacheId,
       kind: 'supplier',
@@ -67,8 +67,12 @@ export async function searchOwnHotels(
     ttl,
     extras,
   );
-  d.log.info({ cacheId, supplier: 'travesia', offers: offers.length, dropped: found.dropped }, 'hotel search cached');
-  return { index, page: await d.searches.firstPage(index, auth.user.type) };
+  const page = await d.searches.firstPage(built.index, auth.user.type, built.blobs);
+  const store = async () => {
+    await d.searches.write(built);
+    d.log.info({ cacheId, supplier: 'travesia', offers: offers.length, dropped: found.dropped }, 'hotel search cached');
+  };
+  return { index: built.index, page, store };
 }
 
 /** An own-inventory option in the cache's offer shape (supplier and account `travesia`). */
