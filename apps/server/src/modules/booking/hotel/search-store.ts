@@ -46,6 +46,12 @@ export class HotelSearchStore {
   /** Recently used search indexes already parsed (a cold read parses only the compact index anyway). */
   private readonly parsed = new Map<string, SearchIndex>();
   private static readonly PARSED_MAX = 16;
+  /**
+   * The blobs of searches built but not yet written (decision 0710: a streamed part is stored after its `result`
+   * went out, and the screen may ask its page or an option before that): answered from memory until `write` ends.
+   * Dropped with their parsed index, so a part whose write never came (its search outran the timeout) is bounded too.
+   */
+  private readonly unwritten = new Map<string, CachedOffer[][]>();
 
   constructor(
     private readonly store: KeyValueStore,
@@ -74,6 +80,7 @@ export class HotelSearchStore {
     const index: SearchIndex = { v: 2, ...meta, parts: [], compare, facets: facetsOf(hotels, compare), hotels };
     if (compare === 'usd') index.notes = [...index.notes, M.mixedCurrencies];
     this.remember(index);
+    this.unwritten.set(index.cacheId, blobs);
     return { index, blobs, ttl };
   }
 
@@ -84,6 +91,7 @@ export class HotelSearchStore {
       writeBlobs(this.store, index.cacheId, blobs, ttl),
       this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl),
     ]);
+    this.unwritten.delete(index.cacheId);
   }
 
   /**
@@ -192,15 +200,21 @@ export class HotelSearchStore {
       id = m[2];
     }
     const hotel = search.hotels.find((h) => h.o.some((o) => optionIdOf(o) === id));
-    const raw = hotel ? await this.store.get(hotelBlobKey(search, hotel)) : null;
-    const entry = raw ? (JSON.parse(raw) as CachedOffer[]).find((o) => o.optionId === id) : undefined;
+    const blob = hotel ? (this.unwritten.get(search.cacheId)?.[hotel.b] ?? (await this.readBlob(hotelBlobKey(search, hotel)))) : null;
+    const entry = blob?.find((o) => o.optionId === id);
     if (!entry) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
     return { search, entry };
   }
 
   /** A page of the caller's cached search, sorted and filtered, priced for the viewer's role. */
   async page(who: AuthContext | SalesContext, cacheId: string, q: { page: number; limit: number; sort: HotelSort }, filter: HotelFilter) {
-    return this.described(await this.cached(who, cacheId), viewerTypeOf(saleOf(who)), q, filter);
+    const search = await this.cached(who, cacheId);
+    return this.described(search, viewerTypeOf(saleOf(who)), q, filter, this.unwritten.get(search.cacheId));
+  }
+
+  private async readBlob(key: string): Promise<CachedOffer[] | null> {
+    const raw = await this.store.get(key);
+    return raw ? (JSON.parse(raw) as CachedOffer[]) : null;
   }
 
   /** The first page of a search just built (cheapest first), as a search route answers it; `blobs`: its own, in memory. */
@@ -248,6 +262,9 @@ export class HotelSearchStore {
     this.parsed.set(c.cacheId, c);
     const now = this.now().getTime();
     for (const [id, v] of this.parsed)
-      if (this.parsed.size > HotelSearchStore.PARSED_MAX || Date.parse(v.expires) <= now) this.parsed.delete(id);
+      if (this.parsed.size > HotelSearchStore.PARSED_MAX || Date.parse(v.expires) <= now) {
+        this.parsed.delete(id);
+        this.unwritten.delete(id);
+      }
   }
 }
