@@ -3,31 +3,21 @@ import {
   type CreateMarkupBody,
   MARKUP_SUPPLIER_LABELS,
   MARKUP_SUPPLIERS,
-  type MarkupSupplier,
   PRODUCT_KIND_LABELS,
   PRODUCT_KINDS,
-  type ProductKind,
 } from '@travesia/contracts';
 import { Alert, Card, Col, DatePicker, Form, InputNumber, Row, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useDebounced } from '../../../shared/use-debounced';
 import { useMarkupPreview } from '../api/preview-markup';
-import { previewBody } from '../preview-body';
+import { type PreviewSample, previewBody } from '../preview-body';
 import { BreakdownView } from './breakdown-view';
 
 const currencyOptions = COMMON_CURRENCIES.map((c) => ({ value: c, label: c }));
 
-interface Sample {
-  amount: string;
-  currency: string;
-  targetCurrency: string;
-  productKind: ProductKind;
-  supplier: MarkupSupplier;
-  nights: number;
-  paxes: number;
-  checkIn: Dayjs;
-}
+/** The panel's fields: the preview's sample with the check-in as the date picker holds it. */
+type Sample = Omit<PreviewSample, 'checkIn'> & { checkIn: Dayjs };
 
 /**
  * Live preview of a rule: a sample offer priced by the server with the saved rules plus this form's
