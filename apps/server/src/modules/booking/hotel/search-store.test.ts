@@ -46,7 +46,7 @@ const offer = (optionId: string, code: string, price: string): CachedOffer => ({
 const seller: SalesContext = {
   channel: 'back-office',
   agencyId: 'ag',
-  seller: { id: 'u', type: 'admin', name: 'Ana' },
+  seller: { id: 'u', type: 'agency', name: 'Ana' },
   whiteLabelId: null,
   modules: [],
   mode: 'sandbox',
