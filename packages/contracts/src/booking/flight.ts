@@ -415,13 +415,6 @@ export const flightStartReserveResponse = z.object({
   }),
 });
 
-export const flightConfirmReserveResponse = z.object({
-  success: z.literal(true),
-  created: z.boolean(),
-  msg: z.string(),
-  response: voucherSchema,
-});
-
 /** `POST /api/integrator/santsg/flight/booking/fare-rules`: the fare rules of a pre-reserved or booked flight voucher. */
 export const flightFareRulesBody = z.object({ voucherId: z.uuid({ error: FLIGHT_MESSAGES.voucherNotFound }) });
 export const flightFareRulesResponse = z.object({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { HOLDER_REQUIREMENTS, type hotelCachedQuery } from '../hotel-booking.js';
 import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
 import { priceBreakdownSchema } from '../pricing.js';
-import { voucherSchema } from '../vouchers.js';
 import { bookingMoneySchema, type SearchStreamEvent } from './stream.js';
 
 /**
@@ -133,11 +132,3 @@ export const hotelQuoteSchema = z.object({
 });
 export type HotelQuote = z.infer<typeof hotelQuoteSchema>;
 export const hotelQuoteAnswerSchema = z.object({ success: z.literal(true), response: hotelQuoteSchema });
-
-/** 202 while the supplier still books, 201 a new booking, 200 a replay of the same idempotency key. */
-export const hotelReserveAnswerSchema = z.object({
-  success: z.literal(true),
-  created: z.boolean(),
-  msg: z.string(),
-  response: voucherSchema,
-});

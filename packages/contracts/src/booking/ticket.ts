@@ -3,8 +3,9 @@ import { HOTEL_BOOKING_MESSAGES as HM, HOLDER_REQUIREMENTS } from '../hotel-book
 import { hotelCancellationPolicySchema } from '../hotel-cancellation.js';
 import { priceBreakdownSchema } from '../pricing.js';
 import { calendarDate } from '../schemas/calendar-date.js';
-import { holderSchema, voucherSchema } from '../vouchers.js';
+import { holderSchema } from '../vouchers.js';
 import type { FlowApi } from './flow-api.js';
+import { reserveAnswerSchema } from './reserve-answer.js';
 
 /** Spanish messages of the ticket search, quote and reserve flow (spec §5, issue 17). */
 export const TICKET_BOOKING_MESSAGES = {
@@ -257,19 +258,12 @@ export const ticketQuoteSchema = z.object({
 export type TicketQuote = z.infer<typeof ticketQuoteSchema>;
 export const ticketQuoteAnswerSchema = z.object({ success: z.literal(true), response: ticketQuoteSchema });
 
-export const ticketReserveAnswerSchema = z.object({
-  success: z.literal(true),
-  created: z.boolean(),
-  msg: z.string(),
-  response: voucherSchema,
-});
-
 /** The ticket flow's booking API (`/api/ticket/…`, flow-api.ts). */
 export const TICKET_FLOW_API = {
   stream: ticketStreamSearchBody,
   page: { query: ticketCachedQuery, answer: ticketSearchAnswerSchema },
   quote: { body: ticketOptionRef, answer: ticketQuoteAnswerSchema },
-  reserve: { body: ticketReserveBody, answer: ticketReserveAnswerSchema, pending: HM.bookingPending },
+  reserve: { body: ticketReserveBody, answer: reserveAnswerSchema, pending: HM.bookingPending },
 } satisfies FlowApi;
 
 /** Spanish messages of the own-ticket check-in (issue 17 item 6: the voucher's QR redeemed once). */

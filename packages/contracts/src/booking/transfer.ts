@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { hotelCancellationPolicySchema as cancellationPolicySchema } from '../hotel-cancellation.js';
 import { priceBreakdownSchema } from '../pricing.js';
 import { calendarDate } from '../schemas/calendar-date.js';
-import { voucherSchema } from '../vouchers.js';
 import type { FlowApi } from './flow-api.js';
+import { reserveAnswerSchema } from './reserve-answer.js';
 
 /** Spanish messages of the transfer search, quote and reserve flow (issue 18). */
 export const TRANSFER_BOOKING_MESSAGES = {
@@ -299,17 +299,10 @@ export const transferReserveBody = z.object({
 });
 export type TransferReserveBody = z.infer<typeof transferReserveBody>;
 
-export const transferReserveAnswerSchema = z.object({
-  success: z.literal(true),
-  created: z.boolean(),
-  msg: z.string(),
-  response: voucherSchema,
-});
-
 /** The transfer flow's booking API (`/api/transfer/…`, flow-api.ts). */
 export const TRANSFER_FLOW_API = {
   stream: transferSearchBody,
   page: { query: transferCachedQuery, answer: transferSearchPageSchema },
   quote: { body: transferQuoteBody, answer: transferQuoteSchema },
-  reserve: { body: transferReserveBody, answer: transferReserveAnswerSchema, pending: TRANSFER_BOOKING_MESSAGES.bookingPending },
+  reserve: { body: transferReserveBody, answer: reserveAnswerSchema, pending: TRANSFER_BOOKING_MESSAGES.bookingPending },
 } satisfies FlowApi;

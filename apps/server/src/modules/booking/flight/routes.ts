@@ -2,7 +2,6 @@ import {
   flightCheckInDatesBody,
   flightCheckInDatesResponse,
   flightConfirmReserveBody,
-  flightConfirmReserveResponse,
   flightFareRulesBody,
   flightFareRulesResponse,
   flightPriceSearchBody,
@@ -10,6 +9,7 @@ import {
   flightStartReserveBody,
   flightStartReserveResponse,
   FLIGHT_MESSAGES as M,
+  reserveAnswerSchema,
 } from '@travesia/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authOf } from '../../../http/auth.js';
@@ -73,7 +73,7 @@ export const flightBookingRoutes: FastifyPluginAsyncZod<{ services: Services }> 
       schema: {
         tags,
         body: flightConfirmReserveBody,
-        response: { 200: flightConfirmReserveResponse, 201: flightConfirmReserveResponse, 202: flightConfirmReserveResponse },
+        response: { 200: reserveAnswerSchema, 201: reserveAnswerSchema, 202: reserveAnswerSchema },
       },
     },
     async (req, reply) => {

@@ -4,12 +4,12 @@ import {
   hotelContentBody,
   hotelOptionRef,
   hotelQuoteAnswerSchema,
-  hotelReserveAnswerSchema,
   hotelReserveBody,
   hotelSearchAnswerSchema,
   hotelSearchBody,
   hotelStreamSearchBody,
   HOTEL_BOOKING_MESSAGES as M,
+  reserveAnswerSchema,
   type SupplierId,
 } from '@travesia/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -31,7 +31,7 @@ const cancelRulesBody = z.object({ provider: z.string().max(60).optional(), book
 /** The answers as contracts declare them: a field not in the schema is not sent. */
 const searchAnswer = { 200: hotelSearchAnswerSchema };
 const quoteAnswer = { 200: hotelQuoteAnswerSchema };
-const reserveAnswers = { 200: hotelReserveAnswerSchema, 201: hotelReserveAnswerSchema, 202: hotelReserveAnswerSchema };
+const reserveAnswers = { 200: reserveAnswerSchema, 201: reserveAnswerSchema, 202: reserveAnswerSchema };
 
 /**
  * Hotel search, quote and reserve through the suppliers (README.md in this folder). Each search route
