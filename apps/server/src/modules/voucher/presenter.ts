@@ -104,55 +104,50 @@ function productFor(view: PriceView, row: VoucherRow) {
 
 const markupsOf = (row: VoucherRow) => row.markups.map((m) => ({ ...m, scope: markupScope(m) }));
 
+/** Each view's answer as built, before its parse: only the fields the view may show (decision 0140). */
+const SHAPES: {
+  [V in PriceView]: (row: VoucherRow, agencyLogo: string | null, whiteLabelName: string | null) => Extract<Voucher, { view: V }>;
+} = {
+  full: (row, logo, wl) => ({
+    ...core(row, logo, wl),
+    view: 'full',
+    cost: row.costNet !== null && row.costCurrency ? { net: row.costNet, currency: row.costCurrency } : null,
+    agencyCost: agencyCostOf(row),
+    markups: markupsOf(row),
+    usd: { price: row.priceUsd, cost: row.costUsd, rate: row.usdRate },
+    product: productFor('full', row),
+  }),
+  agency: (row, logo, wl) => ({
+    ...core(row, logo, wl),
+    view: 'agency',
+    agencyCost: agencyCostOf(row),
+    markups: markupsOf(row).filter((m): m is typeof m & { scope: 'agency' } => m.scope === 'agency'),
+    usd: { price: row.priceUsd, rate: row.usdRate },
+    product: productFor('agency', row),
+  }),
+  staff: (row, logo, wl) => ({
+    ...core(row, logo, wl),
+    view: 'staff',
+    usd: { price: row.priceUsd, rate: row.usdRate },
+    product: productFor('staff', row),
+  }),
+};
+
 /**
- * Parses a presented voucher with its view's schema. The section is already the output of the very schema
- * the view declares for it (`voucherSectionOf` parses it with `voucherSectionSchema`), so it is checked as
- * null and put back in its place: the same answer without parsing the section twice (issue 21).
+ * Parses a built view with its schema, which has no hidden field. The section is already the output of the
+ * very schema the view declares for it (`voucherSectionOf` parses it with `voucherSectionSchema`), so it is
+ * checked as null and put back in its place: the same answer without parsing the section twice (issue 21).
  */
-function parsed<V extends PriceView>(
-  view: V,
-  value: { section: Voucher['section'] } & Record<string, unknown>,
-): Extract<Voucher, { view: V }> {
+function parsed<V extends PriceView>(view: V, value: Extract<Voucher, { view: V }>): Extract<Voucher, { view: V }> {
   const out = VOUCHER_VIEW_SCHEMAS[view].parse({ ...value, section: null }) as Extract<Voucher, { view: V }>;
   out.section = value.section;
   return out;
 }
 
-/** One presenter per view; each answer is parsed with its view's schema, which has no hidden field. */
-const PRESENTERS: {
-  [V in PriceView]: (row: VoucherRow, agencyLogo: string | null, whiteLabelName: string | null) => Extract<Voucher, { view: V }>;
-} = {
-  full: (row, logo, wl) =>
-    parsed('full', {
-      ...core(row, logo, wl),
-      view: 'full',
-      cost: row.costNet !== null && row.costCurrency ? { net: row.costNet, currency: row.costCurrency } : null,
-      agencyCost: agencyCostOf(row),
-      markups: markupsOf(row),
-      usd: { price: row.priceUsd, cost: row.costUsd, rate: row.usdRate },
-      product: productFor('full', row),
-    }),
-  agency: (row, logo, wl) =>
-    parsed('agency', {
-      ...core(row, logo, wl),
-      view: 'agency',
-      agencyCost: agencyCostOf(row),
-      markups: markupsOf(row).filter((m) => m.scope === 'agency'),
-      usd: { price: row.priceUsd, rate: row.usdRate },
-      product: productFor('agency', row),
-    }),
-  staff: (row, logo, wl) =>
-    parsed('staff', {
-      ...core(row, logo, wl),
-      view: 'staff',
-      usd: { price: row.priceUsd, rate: row.usdRate },
-      product: productFor('staff', row),
-    }),
-};
-
 /**
- * The only way a voucher leaves the server (answers, PDFs): shaped for what `viewer` may see of its
- * price (the one visibility rule, `priceViewOf`; docs/decisions/0073 and 0140).
+ * The way a voucher leaves the server (PDFs, mails, booking answers): shaped for what `viewer` may see of
+ * its price (the one visibility rule, `priceViewOf`; docs/decisions/0073 and 0140) and parsed with that
+ * view's schema, so nothing the view does not declare is left in it.
  */
 export function presentVoucher(
   viewer: UserType,
@@ -160,7 +155,25 @@ export function presentVoucher(
   agencyLogo: string | null,
   whiteLabelName: string | null = null,
 ): Voucher {
-  return PRESENTERS[priceViewOf(viewer)](row, agencyLogo, whiteLabelName);
+  const view = priceViewOf(viewer);
+  return parsed(view, SHAPES[view](row, agencyLogo, whiteLabelName));
+}
+
+/**
+ * The same view for an answer whose route serialises it with a compiled view schema (`compiledResponse` over
+ * `voucherViewSchema`, decision 0740): that serializer writes only the fields of the branch `view` names —
+ * the strip the parse above does — so the view is not parsed twice. Outside production zod's check of the
+ * whole answer still runs first and must equal what is sent (decision 0700). Anything else must use
+ * `presentVoucher`.
+ */
+export function presentVoucherForCompiledAnswer(
+  viewer: UserType,
+  row: VoucherRow,
+  agencyLogo: string | null,
+  whiteLabelName: string | null = null,
+): Voucher {
+  const view = priceViewOf(viewer);
+  return SHAPES[view](row, agencyLogo, whiteLabelName);
 }
 
 export function toEventDto(row: VoucherEventRow): VoucherEvent {

@@ -24,7 +24,7 @@ import { compiledResponse } from '../../http/compiled-response.js';
 import type { Services } from '../../services.js';
 import { sendExport } from './export.js';
 import { renderVoucherPdf } from './pdf.js';
-import { presentVoucher, toEventDto, toExternalDto } from './presenter.js';
+import { presentVoucher, presentVoucherForCompiledAnswer, toEventDto, toExternalDto } from './presenter.js';
 import type { RequestActor } from './service.js';
 
 const from = (req: FastifyRequest) => ({ ip: req.ip ?? null, userAgent: (req.headers['user-agent'] ?? '').slice(0, 400) || null });
@@ -38,7 +38,7 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   const page = (req: FastifyRequest, r: Awaited<ReturnType<typeof vouchers.list>>, p: number, limit: number) => ({
     ...pageOf(
-      r.rows.map((x) => presentVoucher(authOf(req).user.type, x.voucher, x.agencyLogo, x.whiteLabelName)),
+      r.rows.map((x) => presentVoucherForCompiledAnswer(authOf(req).user.type, x.voucher, x.agencyLogo, x.whiteLabelName)),
       r.total,
       p,
       limit,
@@ -89,7 +89,10 @@ export const voucherRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     { config: read, schema: { tags, params: idParams, response: { 200: compiledResponse(voucherDetailSchema) } } },
     async (req) => {
       const d = await vouchers.detail(authOf(req), req.params.id);
-      return { ...presentVoucher(authOf(req).user.type, d.voucher, d.agencyLogo, d.whiteLabelName), events: d.events.map(toEventDto) };
+      return {
+        ...presentVoucherForCompiledAnswer(authOf(req).user.type, d.voucher, d.agencyLogo, d.whiteLabelName),
+        events: d.events.map(toEventDto),
+      };
     },
   );
 
