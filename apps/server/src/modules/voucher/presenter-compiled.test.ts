@@ -100,9 +100,10 @@ describe('voucher answers serialised by the compiled view schema (production)', 
 
   it.each([
     ['super', []],
-    ['admin', SUPPLIER_SECRETS],
+    ['agency', SUPPLIER_SECRETS],
     ['adviser', [...SUPPLIER_SECRETS, ...AGENCY_SECRETS]],
     ['reseller', [...SUPPLIER_SECRETS, ...AGENCY_SECRETS]],
+    ['product-loader', [...SUPPLIER_SECRETS, ...AGENCY_SECRETS]],
   ] as const)('sends the %s exactly the parsed view, nothing hidden', (viewer, hidden) => {
     const shaped = presentVoucherForCompiledAnswer(viewer, row, null, null);
     const parsed = presentVoucher(viewer, row, null, null);
