@@ -1,5 +1,5 @@
 import { pdfStreams, pdfText } from '../apps/server/test/pdf-text';
-import { DEMO, expect, signIn, test, waitForMail } from './fixtures';
+import { CANCEL_SLOTS, DEMO, demoVoucherToCancel, expect, signIn, test, waitForMail } from './fixtures';
 
 /** dd-MM-yyyy HH:mm:ss of an instant in a zone, as the screens show it (spec §9). */
 function shown(iso: string, timeZone: string) {
@@ -120,9 +120,7 @@ test('the agency logo and colour reach the shell, a voucher PDF and a mail; Madr
     );
 
     // The voucher PDF: the logo image, the header text and the colour (#1a6fb0 as 0.102 0.435 0.69) in its headings.
-    const list = await (await page.request.get('/api/voucher?status=confirmed&provider=travesia&limit=5')).json();
-    const voucher = list.docs[0] as { _id: string; createdAt: string };
-    expect(voucher).toBeTruthy();
+    const voucher = await demoVoucherToCancel(page.request, CANCEL_SLOTS.agencyLook, 'provider=travesia');
     const pdf = await page.request.get(`/api/voucher/${voucher._id}/pdf`);
     expect(pdf.status()).toBe(200);
     const bytes = await pdf.body();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
@@ -20,6 +20,34 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/** Who cancels a demo voucher: each test that does takes its own slot, so no two take the same one. */
+export const CANCEL_SLOTS = { apiKey: 0, webhookRetry: 1, agencyLook: 2, cancelReason: 3 } as const;
+
+const DAY = 86_400_000;
+const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+
+/**
+ * A confirmed demo voucher of the signed-in agency that a test may cancel without racing another: seeded
+ * days before the run (never one a test books today, which its own test may be cancelling) and created in
+ * the fortnight of its slot (disjoint from every other slot's, whatever the filter), its trip still ahead.
+ * The browser tests run in parallel workers: "the newest confirmed voucher" was the same one for two of them.
+ */
+export async function demoVoucherToCancel(
+  request: APIRequestContext,
+  slot: (typeof CANCEL_SLOTS)[keyof typeof CANCEL_SLOTS],
+  filter: string,
+  headers?: Record<string, string>,
+): Promise<{ _id: string; start: string | null; createdAt: string }> {
+  const from = isoDay(2 + 14 * (slot + 1) - 1);
+  const to = isoDay(2 + 14 * slot);
+  const res = await request.get(`/api/voucher?status=confirmed&${filter}&from=${from}&to=${to}&limit=100`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  const docs = (await res.json()).docs as Array<{ _id: string; start: string | null; createdAt: string }>;
+  const ahead = docs.find((d) => d.start !== null && d.start > isoDay(-2));
+  expect(ahead, `a confirmed demo voucher (${filter}) created ${from}…${to} whose trip is ahead`).toBeTruthy();
+  return ahead as { _id: string; start: string | null; createdAt: string };
+}
 
 /**
  * Signs in through the API and puts the session cookie in the browser: fast set-up for specs that

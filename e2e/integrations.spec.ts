@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { CANCEL_SLOTS, DEMO, demoVoucherToCancel, expect, signIn, test } from './fixtures';
 
 /** A local receiver for the webhook: records what arrives, answers 204. */
 async function receiver() {
@@ -44,10 +44,7 @@ test('an agency admin creates an API key, uses it, revokes it (401) and gets a s
     await page.keyboard.press('Escape');
 
     // The key works against the API like a session: list the agency's own bookings, cancel one.
-    const list = await request.get('/api/voucher?status=confirmed&provider=travesia&limit=5', { headers: { 'x-api-key': key } });
-    expect(list.status()).toBe(200);
-    const [voucher] = (await list.json()).docs as Array<{ _id: string }>;
-    expect(voucher).toBeTruthy();
+    const voucher = await demoVoucherToCancel(request, CANCEL_SLOTS.apiKey, 'provider=travesia', { 'x-api-key': key });
     const cancel = await request.post(`/api/voucher/${voucher._id}/cancel`, { headers: { authorization: `Bearer ${key}` }, data: {} });
     expect(cancel.status(), await cancel.text()).toBe(200);
 
@@ -112,8 +109,7 @@ test('a failing webhook receiver is retried with backoff and the delivery log sh
     const hook = await page.request.post('/api/configuration/integrations/webhooks', { data: { url, events: ['voucher.cancelled'] } });
     expect(hook.status(), await hook.text()).toBe(201);
     const { _id: endpointId, secret } = (await hook.json()) as { _id: string; secret: string };
-    const list = await (await page.request.get('/api/voucher?status=confirmed&provider=travesia&limit=5')).json();
-    const voucher = list.docs[0] as { _id: string };
+    const voucher = await demoVoucherToCancel(page.request, CANCEL_SLOTS.webhookRetry, 'provider=travesia');
     target = voucher._id;
     expect((await page.request.post(`/api/voucher/${voucher._id}/cancel`, { data: {} })).status()).toBe(200);
 

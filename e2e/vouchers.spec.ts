@@ -1,4 +1,4 @@
-import { DEMO, expect, signIn, test } from './fixtures';
+import { CANCEL_SLOTS, DEMO, demoVoucherToCancel, expect, signIn, test } from './fixtures';
 
 test('the bookings list filters by client name on the server', async ({ page, baseURL }) => {
   await signIn(page, DEMO.agency);
@@ -157,8 +157,7 @@ test('the cancellation reason typed by the agent is kept and shown; the terms ag
   baseURL,
 }) => {
   await signIn(page, DEMO.agency);
-  const list = await (await page.request.get(`${baseURL}/api/voucher?status=confirmed&provider=travesia&type=ticket&limit=1`)).json();
-  const v = list.docs[0];
+  const v = await demoVoucherToCancel(page.request, CANCEL_SLOTS.cancelReason, 'provider=travesia&type=ticket');
   await page.goto(`/booking/${v._id}/detail`);
   const terms = page.getByTestId('voucher-terms');
   await expect(terms).toBeVisible({ timeout: 30_000 });
