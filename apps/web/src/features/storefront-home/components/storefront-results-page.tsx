@@ -1,6 +1,6 @@
 import type { StorefrontHotelPage, StorefrontHotelSearchBody } from '@travesia/contracts';
 import { formatPrice, hotelResultsHeading } from '@travesia/contracts/storefront-page';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSearchHotels } from '../api/search-hotels';
 
@@ -38,20 +38,23 @@ export function StorefrontResultsPage() {
     };
   }, [params]);
   const search = useSearchHotels(slug, body);
+  // The answer's 20 hotels render at transition priority, in slices that yield to the browser (no long task
+  // when the search answers); the searching state stays on screen until they are ready.
+  const data = useDeferredValue(search.data);
   const { title, summary } = hotelResultsHeading(params);
   return (
     <div className="sf-section sf-results">
       <h1 className="sf-results-title">{title}</h1>
       {summary && <p className="sf-results-summary">{summary}</p>}
       {!body && <p className="sf-note">Elige destino y fechas en el buscador.</p>}
-      {search.isLoading && <Searching />}
+      {body && !search.error && !data && <Searching />}
       {search.error && (
         <p className="sf-alert" role="alert">
           {search.error.message}
         </p>
       )}
-      {search.data && !search.data.items.length && <p className="sf-note">No hay hoteles disponibles para esta búsqueda</p>}
-      {search.data && search.data.items.length > 0 && <HotelList slug={slug} page={search.data} />}
+      {data && !data.items.length && <p className="sf-note">No hay hoteles disponibles para esta búsqueda</p>}
+      {data && data.items.length > 0 && <HotelList slug={slug} page={data} />}
     </div>
   );
 }
