@@ -18,7 +18,7 @@ const childAges = (param: string | null) =>
 /**
  * `/s/{slug}/hoteles?destino&nombre&entrada&salida&adultos[&ninos]`: the shop's hotels (one room), cheapest
  * first. No antd (decision 0730): the server pre-renders the heading, the summary and the searching state with
- * the same elements and classes as `ResultsHead` and `Searching` below (apps/server/src/http/storefront-page.ts
+ * the same elements and classes as this component's heading and `Searching` below (apps/server/src/http/storefront-page.ts
  * `renderHotelResults`); change both together, or the page moves when React takes it over.
  */
 export function StorefrontResultsPage() {
