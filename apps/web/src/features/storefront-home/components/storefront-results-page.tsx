@@ -1,19 +1,10 @@
-import type { StorefrontHotelPage, StorefrontHotelSearchBody } from '@travesia/contracts';
+import type { StorefrontHotelPage } from '@travesia/contracts';
 import { formatPrice, hotelResultsHeading } from '@travesia/contracts/storefront-page';
 import { useDeferredValue, useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useSearchHotels } from '../api/search-hotels';
+import { hotelSearchBodyOf, useSearchHotels } from '../api/search-hotels';
 
 const day = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
-
-/** Ages of `ninos` (comma-separated, 0–17), at most 4. */
-const childAges = (param: string | null) =>
-  (param ?? '')
-    .split(',')
-    .filter((a) => /^\d{1,2}$/.test(a))
-    .map(Number)
-    .filter((a) => a <= 17)
-    .slice(0, 4);
 
 /**
  * `/s/{slug}/hoteles?destino&nombre&entrada&salida&adultos[&ninos]`: the shop's hotels (one room), cheapest
@@ -24,19 +15,7 @@ const childAges = (param: string | null) =>
 export function StorefrontResultsPage() {
   const { slug = '' } = useParams();
   const [params] = useSearchParams();
-  const body = useMemo<StorefrontHotelSearchBody | null>(() => {
-    const destination = params.get('destino');
-    const start = params.get('entrada');
-    const end = params.get('salida');
-    if (!destination || !start || !end) return null;
-    return {
-      destination,
-      countryCode: 'CO',
-      start,
-      end,
-      paxes: [{ adults: Number(params.get('adultos') ?? 2), children: childAges(params.get('ninos')) }],
-    };
-  }, [params]);
+  const body = useMemo(() => hotelSearchBodyOf(params), [params]);
   const search = useSearchHotels(slug, body);
   // The answer's 20 hotels render at transition priority, in slices that yield to the browser (no long task
   // when the search answers); the searching state stays on screen until they are ready.
