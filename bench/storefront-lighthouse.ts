@@ -4,10 +4,11 @@
  * database with the demo data (as bench/startup.ts starts it). Debian's Chromium only (CHROMIUM_PATH to
  * change it): Lighthouse never downloads a browser. Scores: performance, accessibility, best practices
  * and SEO; target (issue 20) ≥ 90 each. Each page is audited RUNS times (default 3, `--runs=N`) and the
- * median score is reported. Exit code 1 when a median is below its target.
+ * median score is reported. Exit code 1 when a median is below its target. `--page=home` or `--page=results`
+ * audits that page alone (both by default); `--report-dir=DIR` keeps each run's Lighthouse JSON there.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,11 @@ const TARGET = 90;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
 const RUNS = Math.max(1, Number(runsArg?.slice('--runs='.length) ?? 3) || 3);
+const pageArg = process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length);
+if (pageArg && pageArg !== 'home' && pageArg !== 'results') throw new Error(`--page=${pageArg}: home or results`);
+const reportDir = process.argv.find((a) => a.startsWith('--report-dir='))?.slice('--report-dir='.length);
+if (reportDir) mkdirSync(reportDir, { recursive: true });
+let reportNo = 0;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -113,6 +119,7 @@ async function auditOnce(url: string, port: number): Promise<{ scores: Scores; f
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (reportDir) writeFileSync(path.join(reportDir, `${String(++reportNo).padStart(2, '0')}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Scores;
   // The audits that cost points, to say what to fix when a score is low.
@@ -144,11 +151,11 @@ const rows: Array<Record<string, string | number | boolean>> = [];
 let allPass = true;
 try {
   const pages = [
-    { page: 'home', url: `${server.base}/s/${SLUG}` },
-    { page: 'hotel results', url: await resultsUrl(server.base) },
+    ...(pageArg === 'results' ? [] : [{ page: 'home', url: `${server.base}/s/${SLUG}` }]),
+    ...(pageArg === 'home' ? [] : [{ page: 'hotel results', url: await resultsUrl(server.base) }]),
   ];
   // The home must be the storefront's own page (storefront.html with the pre-rendered hero, decision 0460), not the admin app.
-  const homeHtml = await (await fetch(pages[0].url)).text();
+  const homeHtml = await (await fetch(`${server.base}/s/${SLUG}`)).text();
   if (!homeHtml.includes('id="storefront-boot"'))
     throw new Error('the home is not the storefront entry: rebuild the web (npm run build:web)');
   // One unmeasured visit per page warms the server (lazy chunks read from disk, the supplier search cache).
@@ -178,7 +185,8 @@ try {
     });
   }
   console.table(rows);
-  writeSummary('storefront', summary);
+  // The summary table (bench/all.ts) holds both pages: a one-page run does not replace it.
+  if (!pageArg) writeSummary('storefront', summary);
 } finally {
   await chrome.kill();
   await server.stop();

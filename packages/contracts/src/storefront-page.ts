@@ -61,3 +61,56 @@ export interface StorefrontBoot {
   /** True when the storefront was chosen by the request's host (`/` on its own domain), not by `/s/{slug}`. */
   byHost: boolean;
 }
+
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A price as `formatMoney` (format/money.ts) shows it — COP '1.234.568 COP', EUR '1.234,50 EUR', others
+ * '1,234.50 USD' — for the decimal strings the API answers, without decimal.js: Intl formats a decimal
+ * string exactly and rounds half away from zero, as `roundMoney` does. '' for anything but a decimal string.
+ * (storefront-page.test.ts checks both agree.)
+ */
+export function formatPrice(amount: string, currency: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return '';
+  const code = currency.toUpperCase();
+  const decimals = code === 'COP' ? 0 : 2;
+  const locale = code === 'COP' || code === 'EUR' ? 'es-CO' : 'en-US';
+  const key = `${locale}:${decimals}`;
+  let f = priceFormats.get(key);
+  if (!f) {
+    // signDisplay 'negative': an amount that rounds to zero shows no sign ('-0.1' COP is '0 COP', as with Decimal).
+    f = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: true,
+      signDisplay: 'negative',
+    });
+    priceFormats.set(key, f);
+  }
+  const text = f.format(amount as unknown as number);
+  return code ? `${text} ${code}` : text;
+}
+
+/** 'YYYY-MM-DD…' → 'DD-MM-YYYY'. */
+const shownDay = (iso: string) => iso.slice(0, 10).split('-').reverse().join('-');
+
+/**
+ * The hotel results page's heading and search summary from its query (`nombre`, `entrada`, `salida`,
+ * `adultos`, `ninos`): the server pre-renders them and the page renders the same text, so the first paint
+ * already says what is being searched. `summary` is null without dates.
+ */
+export function hotelResultsHeading(params: URLSearchParams): { title: string; summary: string | null } {
+  const place = params.get('nombre') ?? '';
+  const start = params.get('entrada');
+  const end = params.get('salida');
+  const adults = Number(params.get('adultos') ?? 2) || 2;
+  const children = (params.get('ninos') ?? '').split(',').filter((a) => /^\d{1,2}$/.test(a) && Number(a) <= 17).length;
+  const people = [
+    `${adults} ${adults === 1 ? 'adulto' : 'adultos'}`,
+    ...(children ? [`${children} ${children === 1 ? 'niño' : 'niños'}`] : []),
+  ];
+  return {
+    title: `Hoteles${place ? ` en ${place}` : ''}`,
+    summary: start && end ? `${shownDay(start)} – ${shownDay(end)} · ${people.join(', ')}` : null,
+  };
+}

@@ -123,4 +123,35 @@ describe('storefront page', () => {
     const home = renderStorefrontPage(template, { slug: 'viajes-sol', site: site(), byHost: false }, true, preloads);
     expect(home.match(/rel="modulepreload"/g)).toHaveLength(1);
   });
+
+  it('pre-renders the hotel results page: header, heading, summary and the searching state, no antd preloads', () => {
+    const query = new URLSearchParams({
+      destino: 'p1',
+      nombre: 'Cartagena <de> Indias',
+      entrada: '2027-01-13',
+      salida: '2027-01-15',
+      adultos: '2',
+    });
+    const preloads = ['/assets/zod-1.js', '/assets/pages-2.js'];
+    const html = renderStorefrontPage(TEMPLATE, { slug: 'viajes-sol', site: site(), byHost: false }, false, preloads, query);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain(
+      '<header class="sf-header"><div class="sf-bar"><a class="sf-brand" href="/s/viajes-sol" aria-label="Viajes Sol: inicio">',
+    );
+    expect(html).toContain('<h1 class="sf-results-title">Hoteles en Cartagena &lt;de&gt; Indias</h1>');
+    expect(html).toContain('<p class="sf-results-summary">13-01-2027 – 15-01-2027 · 2 adultos</p>');
+    expect(html).toContain('<p class="sf-status" role="status">Buscando hoteles…</p>');
+    expect(html.match(/sf-result-ghost/g)).toHaveLength(3);
+    const noCriteria = renderStorefrontPage(
+      TEMPLATE,
+      { slug: 'viajes-sol', site: site(), byHost: false },
+      false,
+      preloads,
+      new URLSearchParams(),
+    );
+    expect(noCriteria).toContain('<h1 class="sf-results-title">Hoteles</h1><p class="sf-note">Elige destino y fechas en el buscador.</p>');
+    expect(noCriteria).not.toContain('sf-status');
+    const unknown = renderStorefrontPage(TEMPLATE, { slug: 'no-existe', site: null, byHost: false }, false, preloads, query);
+    expect(unknown).toContain('<div id="root"></div>');
+  });
 });

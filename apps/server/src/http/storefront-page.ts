@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type StorefrontSite, storefrontSiteSchema } from '@travesia/contracts';
-import { imageUrl, readablePrimary, STOREFRONT_BOOT_ID, type StorefrontBoot } from '@travesia/contracts/storefront-page';
+import {
+  hotelResultsHeading,
+  imageUrl,
+  readablePrimary,
+  STOREFRONT_BOOT_ID,
+  type StorefrontBoot,
+} from '@travesia/contracts/storefront-page';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -50,23 +56,55 @@ export function storefrontPathOf(url: string): { slug: string; home: boolean } |
 }
 
 /**
- * The header and hero of a storefront's home as HTML: the same elements and classes the storefront entry's
- * React home renders (apps/web/src/features/storefront-home/components/storefront-hero.tsx and
+ * The storefront's frame around a page's main content: the same elements and classes as the storefront
+ * entry's React shell and header (apps/web/src/features/storefront-home/components/storefront-shell.tsx and
  * storefront-header.tsx), so nothing moves when React takes the page over.
  */
-export function renderHero(site: StorefrontSite, homeHref: string): string {
+function renderFrame(site: StorefrontSite, homeHref: string, main: string): string {
   const name = escapeHtml(site.name);
   const logo = site.branding.logo ? `<img class="sf-logo" src="${escapeHtml(imageUrl(site.branding.logo, 320))}" alt="" height="40">` : '';
+  return (
+    `<div class="sf" style="--sf-primary:${readablePrimary(site.branding.primaryColor)}" data-testid="storefront">` +
+    `<header class="sf-header"><div class="sf-bar"><a class="sf-brand" href="${escapeHtml(homeHref)}" aria-label="${name}: inicio">${logo}<span class="sf-name">${name}</span></a></div></header>` +
+    `<main class="sf-main">${main}</main></div>`
+  );
+}
+
+/** The header and hero of a storefront's home as HTML (the hero as storefront-hero.tsx renders it). */
+export function renderHero(site: StorefrontSite, homeHref: string): string {
   const image = site.hero.image
     ? `<img class="sf-hero-img" src="${escapeHtml(imageUrl(site.hero.image, 800))}" alt="" fetchpriority="high">`
     : '';
   const text = site.hero.text ? `<p class="sf-hero-text">${escapeHtml(site.hero.text)}</p>` : '';
-  return (
-    `<div class="sf" style="--sf-primary:${readablePrimary(site.branding.primaryColor)}" data-testid="storefront">` +
-    `<header class="sf-header"><div class="sf-bar"><a class="sf-brand" href="${escapeHtml(homeHref)}" aria-label="${name}: inicio">${logo}<span class="sf-name">${name}</span></a></div></header>` +
-    `<main class="sf-main"><section class="sf-hero${image ? ' sf-hero-with-image' : ''}" aria-labelledby="storefront-hero-title">${image}` +
-    `<div class="sf-wrap"><h1 id="storefront-hero-title" class="sf-hero-title">${escapeHtml(site.hero.title ?? site.name)}</h1>${text}</div>` +
-    `</section></main></div>`
+  return renderFrame(
+    site,
+    homeHref,
+    `<section class="sf-hero${image ? ' sf-hero-with-image' : ''}" aria-labelledby="storefront-hero-title">${image}` +
+      `<div class="sf-wrap"><h1 id="storefront-hero-title" class="sf-hero-title">${escapeHtml(site.hero.title ?? site.name)}</h1>${text}</div>` +
+      `</section>`,
+  );
+}
+
+/**
+ * The hotel results page before its search answers (decision 0730): header, heading, the search's summary
+ * and the searching state with the results' place kept — what the storefront entry's results page
+ * (apps/web/src/features/storefront-home/components/storefront-results-page.tsx) renders while it waits, so
+ * the first paint needs the HTML alone and nothing moves when React takes over.
+ */
+export function renderHotelResults(site: StorefrontSite, homeHref: string, query: URLSearchParams): string {
+  const { title, summary } = hotelResultsHeading(query);
+  const searching = query.get('destino') && query.get('entrada') && query.get('salida');
+  const ghost = '<li class="sf-result sf-result-ghost"></li>';
+  return renderFrame(
+    site,
+    homeHref,
+    `<div class="sf-section sf-results"><h1 class="sf-results-title">${escapeHtml(title)}</h1>` +
+      (summary ? `<p class="sf-results-summary">${escapeHtml(summary)}</p>` : '') +
+      (searching
+        ? `<div class="sf-searching" aria-busy="true"><p class="sf-status" role="status">Buscando hoteles…</p>` +
+          `<ul class="sf-results-list" aria-hidden="true">${ghost.repeat(3)}</ul></div>`
+        : '<p class="sf-note">Elige destino y fechas en el buscador.</p>') +
+      '</div>',
   );
 }
 
@@ -110,16 +148,21 @@ export function prepareTemplate(html: string, readAsset: (file: string) => strin
   });
 }
 
-/** storefront.html with the site's head, the pre-rendered home (when `home`) and the boot JSON. */
+/**
+ * storefront.html with the site's head, the pre-rendered home (when `home`) or hotel results (when
+ * `hotelResults`, the page's query: decision 0730) and the boot JSON. The other pages get `preloads` (the
+ * antd pages' chunks); the hotel results need none of them.
+ */
 export function renderStorefrontPage(
   template: string,
   boot: StorefrontBoot & { site: StorefrontSite | null },
   home: boolean,
   preloads: string[] = [],
+  hotelResults?: URLSearchParams,
 ): string {
   const site = boot.site;
   let html = template;
-  if (!home && preloads.length) {
+  if (!home && !hotelResults && preloads.length) {
     const missing = preloads.filter((href) => !html.includes(`"${href}"`));
     html = html.replace(
       '</head>',
@@ -143,7 +186,7 @@ export function renderStorefrontPage(
     }
   }
   const homeHref = boot.byHost ? '/' : `/s/${boot.slug}`;
-  const root = site && home ? renderHero(site, homeHref) : '';
+  const root = !site ? '' : home ? renderHero(site, homeHref) : hotelResults ? renderHotelResults(site, homeHref, hotelResults) : '';
   return html.replace(
     '<div id="root"></div>',
     `<div id="root">${root}</div><script type="application/json" id="${STOREFRONT_BOOT_ID}">${jsonForScript(boot)}</script>`,
@@ -192,6 +235,12 @@ export function storefrontPages(distDir: string, source: StorefrontPageSource) {
     const found = await source.publicSite(target.slug).catch(orNullWhenNotFound);
     const site = found ? storefrontSiteSchema.parse(found) : null;
     const { template, preloads } = load();
-    return { status: site ? 200 : 404, html: renderStorefrontPage(template, { slug: target.slug, site, byHost }, target.home, preloads) };
+    // `/s/{slug}/hoteles`: the storefront entry's own results page (on a storefront's host the entry has no such path).
+    const hotelResults =
+      !byHost && /^\/s\/[^/]+\/hoteles\/?$/.test(pathname) ? new URLSearchParams(req.url.split('?')[1] ?? '') : undefined;
+    return {
+      status: site ? 200 : 404,
+      html: renderStorefrontPage(template, { slug: target.slug, site, byHost }, target.home, preloads, hotelResults),
+    };
   };
 }

@@ -4,7 +4,6 @@ import { StorefrontOrderPage } from '../../features/storefront-shop/pages/order-
 /** The storefront entry's antd pages, one chunk loaded after the home (storefront-router.tsx). */
 export { StorefrontCheckoutPage } from '../../features/storefront-shop/pages/checkout-page';
 export { StorefrontOrderPage } from '../../features/storefront-shop/pages/order-page';
-export { StorefrontResultsPage } from '../../features/storefront-shop/pages/results-page';
 export { StorefrontTicketCheckoutPage } from '../../features/storefront-shop/pages/ticket-checkout-page';
 export { StorefrontTicketResultsPage } from '../../features/storefront-shop/pages/ticket-results-page';
 export { StorefrontTransferCheckoutPage } from '../../features/storefront-shop/pages/transfer-checkout-page';

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { StorefrontHomePage } from '../../features/storefront-home/components/storefront-home-page';
 import { StorefrontNotFound } from '../../features/storefront-home/components/storefront-not-found';
+import { StorefrontResultsPage } from '../../features/storefront-home/components/storefront-results-page';
 import { StorefrontShell } from '../../features/storefront-home/components/storefront-shell';
 
 /**
@@ -16,7 +17,6 @@ const antdChildren: RouteObject[] = [
     children: [
       { path: 'legal/terminos', lazy: async () => ({ Component: (await antdPages()).TermsPage }) },
       { path: 'legal/privacidad', lazy: async () => ({ Component: (await antdPages()).PrivacyPage }) },
-      { path: 'hoteles', lazy: async () => ({ Component: (await antdPages()).StorefrontResultsPage }) },
       { path: 'hoteles/reservar', lazy: async () => ({ Component: (await antdPages()).StorefrontCheckoutPage }) },
       { path: 'tickets', lazy: async () => ({ Component: (await antdPages()).StorefrontTicketResultsPage }) },
       { path: 'tickets/reservar', lazy: async () => ({ Component: (await antdPages()).StorefrontTicketCheckoutPage }) },
@@ -36,7 +36,13 @@ export const storefrontRouter = createBrowserRouter([
   {
     path: '/s/:slug',
     element: <StorefrontShell />,
-    children: [{ index: true, element: <StorefrontHomePage /> }, ...antdChildren, { path: '*', element: <StorefrontNotFound /> }],
+    children: [
+      { index: true, element: <StorefrontHomePage /> },
+      // The hotel results have no antd (decision 0730): they paint with the entry, the search's answer alone awaited.
+      { path: 'hoteles', element: <StorefrontResultsPage /> },
+      ...antdChildren,
+      { path: '*', element: <StorefrontNotFound /> },
+    ],
   },
   {
     path: '/',
