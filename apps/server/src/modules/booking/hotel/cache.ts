@@ -97,7 +97,8 @@ export interface Facets {
 
 /** What is kept under a cacheId. */
 export interface SearchIndex {
-  v: 2;
+  /** 3 since the stored form is columns (index-format.ts, decision 0731); 2: hotels stored as objects. */
+  v: 2 | 3;
   cacheId: string;
   kind: 'supplier' | 'merged';
   agencyId: string | null;
