@@ -8,12 +8,16 @@ import type { HotelExtras, HotelSource, IndexHotel, IndexOption, SearchIndex } f
  * the request path. Readers that want `IndexHotel`s (merge, one option, cards) get them built on first use.
  */
 export interface HotelColumns {
-  /** Per hotel, in the index's order (cheapest first). */
-  code: string[];
+  /** Per hotel, in the index's order (cheapest first). Numbers when every code is an integer's (`compact`). */
+  code: (string | number)[];
   name: string[];
-  category: (string | null)[];
+  /** Position in `categories` (null: none). */
+  category: (number | null)[];
+  categories: string[];
   stars: (number | null)[];
-  zone: (string | null)[];
+  /** Position in `zones` (null: none). */
+  zone: (number | null)[];
+  zones: string[];
   /** Position in `suppliers`. */
   supplier: number[];
   suppliers: HotelSource[];
@@ -25,8 +29,8 @@ export interface HotelColumns {
   extras: (HotelExtras | null)[] | null;
   /** Hotel i's options are first[i] … first[i + 1] - 1 of the option columns (one more entry than hotels). */
   first: number[];
-  /** Per option, each hotel's in its own order (cheapest first). */
-  id: string[];
+  /** Per option, each hotel's in its own order (cheapest first). Numbers when every id is an integer's (`compact`). */
+  id: (string | number)[];
   /** Position in `boards`. */
   board: number[];
   boards: string[];
@@ -71,6 +75,10 @@ export function toColumns(hotels: IndexHotel[], compare: 'price' | 'usd'): Hotel
   const suppliers: HotelSource[] = [];
   const boards: string[] = [];
   const currencies: string[] = [];
+  const categories: string[] = [];
+  const zones: string[] = [];
+  const categoryAt = new Map<string, number>();
+  const zoneAt = new Map<string, number>();
   const supplierAt = new Map<HotelSource, number>();
   const boardAt = new Map<string, number>();
   const currencyAt = new Map<string, number>();
@@ -78,8 +86,10 @@ export function toColumns(hotels: IndexHotel[], compare: 'price' | 'usd'): Hotel
     code: [],
     name: [],
     category: [],
+    categories,
     stars: [],
     zone: [],
+    zones,
     supplier: [],
     suppliers,
     rank: [],
@@ -103,9 +113,9 @@ export function toColumns(hotels: IndexHotel[], compare: 'price' | 'usd'): Hotel
   hotels.forEach((h, i) => {
     k.code.push(h.code);
     k.name.push(h.name);
-    k.category.push(h.category);
+    k.category.push(h.category === null ? null : table(categories, categoryAt, h.category));
     k.stars.push(h.stars);
-    k.zone.push(h.zone);
+    k.zone.push(h.zone === null ? null : table(zones, zoneAt, h.zone));
     k.supplier.push(table(suppliers, supplierAt, h.supplier));
     k.rank.push(h.rank);
     k.b.push(h.b);
@@ -123,6 +133,8 @@ export function toColumns(hotels: IndexHotel[], compare: 'price' | 'usd'): Hotel
     }
     k.first.push(k.id.length);
   });
+  k.code = compact(k.code as string[]);
+  k.id = compact(k.id as string[]);
   const seen = new Uint8Array(hotels.length);
   for (const r of k.rank) {
     if (!Number.isInteger(r) || r < 0 || r >= hotels.length || seen[r]) k.ranked = false;
@@ -133,20 +145,40 @@ export function toColumns(hotels: IndexHotel[], compare: 'price' | 'usd'): Hotel
   return k;
 }
 
+/**
+ * A column of ids as numbers when every one is an integer's canonical text ('0', '1234'): a fresh process parses
+ * numbers into one flat array, strings into one object each (what its first garbage collections then copy).
+ */
+function compact(list: string[]): (string | number)[] {
+  return list.every((s) => /^(0|[1-9]\d{0,14})$/.test(s)) ? list.map(Number) : list;
+}
+
+/** Option j's id. */
+export const optionIdAt = (k: HotelColumns, j: number) => String(k.id[j]);
+
+/** Option j of the columns with that id, or -1. */
+export function optionWithId(k: HotelColumns, id: string): number {
+  return typeof k.id[0] === 'number' ? (/^(0|[1-9]\d{0,14})$/.test(id) ? k.id.indexOf(Number(id)) : -1) : k.id.indexOf(id);
+}
+
+/** Hotel i's category and zone. */
+export const categoryAt = (k: HotelColumns, i: number) => (k.category[i] === null ? null : k.categories[k.category[i] as number]);
+export const zoneAt = (k: HotelColumns, i: number) => (k.zone[i] === null ? null : k.zones[k.zone[i] as number]);
+
 /** Hotel i of the columns as the index entry it was. */
 export function hotelAt(k: HotelColumns, i: number): IndexHotel {
   const o: IndexOption[] = [];
   for (let j = k.first[i]; j < k.first[i + 1]; j++)
-    o.push([k.id[j], k.boards[k.board[j]], k.refundable[j], k.price[j], k.usd[j], k.currencies[k.currency[j]]]);
+    o.push([optionIdAt(k, j), k.boards[k.board[j]], k.refundable[j], k.price[j], k.usd[j], k.currencies[k.currency[j]]]);
   const part = k.part?.[i];
   const g = k.g?.[i];
   const extras = k.extras?.[i];
   return {
-    code: k.code[i],
+    code: String(k.code[i]),
     name: k.name[i],
-    category: k.category[i],
+    category: categoryAt(k, i),
     stars: k.stars[i],
-    zone: k.zone[i],
+    zone: zoneAt(k, i),
     supplier: k.suppliers[k.supplier[i]],
     rank: k.rank[i],
     b: k.b[i],

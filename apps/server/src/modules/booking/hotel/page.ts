@@ -14,7 +14,7 @@ import {
   type IndexHotel,
   type SearchIndex,
 } from './cache.js';
-import { columnsOf, type HotelColumns, hotelAt } from './index-format.js';
+import { columnsOf, type HotelColumns, hotelAt, optionIdAt } from './index-format.js';
 
 /** The page of a stored hotel search (cache.ts): rows one per property, filtered, sorted and priced for the viewer. */
 
@@ -62,6 +62,8 @@ export async function present(
   // The filters over the columns' tables (boards, suppliers) once, not per option.
   const boardOk = f.boards?.length ? k.boards.map((b) => f.boards?.includes(b) ?? true) : null;
   const supplierOk = f.suppliers?.length ? k.suppliers.map((s) => f.suppliers?.includes(s) ?? true) : null;
+  const categoryOk = f.categories?.length ? k.categories.map((x) => f.categories?.includes(x) ?? true) : null;
+  const stars = f.stars?.length ? f.stars : null;
   const refundable = f.refundable === undefined ? -1 : f.refundable ? 1 : 0;
   const keep = (j: number) => {
     if (boardOk && !boardOk[k.board[j]]) return false;
@@ -86,18 +88,27 @@ export async function present(
   const members = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     if (supplierOk && !supplierOk[k.supplier[i]]) continue;
-    const stars = k.stars[i];
-    if (f.stars?.length && (stars === null || !f.stars.includes(stars))) continue;
-    const category = k.category[i];
-    if (f.categories?.length && (category === null || !f.categories.includes(category))) continue;
+    if (stars) {
+      const s = k.stars[i];
+      if (s === null || !stars.includes(s)) continue;
+    }
+    if (categoryOk) {
+      const x = k.category[i];
+      if (x === null || !categoryOk[x]) continue;
+    }
     if (needle && !k.name[i].toLowerCase().includes(needle)) continue;
+    // `keep` written out: this loop runs over every option, the first time in the interpreter.
     let min = -1;
     let v = 0;
     for (let j = k.first[i], end = k.first[i + 1]; j < end; j++) {
-      if (!keep(j)) continue;
-      if (min < 0 || val[j] < v) {
+      if (boardOk !== null && !boardOk[k.board[j]]) continue;
+      if (refundable >= 0 && k.refundable[j] !== refundable) continue;
+      const ov = val[j];
+      if (minPrice !== null && ov < minPrice) continue;
+      if (maxPrice !== null && ov > maxPrice) continue;
+      if (min < 0 || ov < v) {
         min = j;
-        v = val[j];
+        v = ov;
       }
     }
     if (min < 0) continue;
@@ -162,7 +173,7 @@ export async function present(
       const blob = blobs[at++];
       if (!blob) continue; // the blob expired with its part: that supplier's rates can't be shown any more
       const wanted = new Map<string, number>();
-      for (let j = k.first[m.i]; j < k.first[m.i + 1]; j++) if (keep(j)) wanted.set(k.id[j], val[j]);
+      for (let j = k.first[m.i]; j < k.first[m.i + 1]; j++) if (keep(j)) wanted.set(optionIdAt(k, j), val[j]);
       const mine = blob
         .filter((o) => wanted.has(o.optionId))
         .map((o) => ({ dto: optionDto(o, viewer, m.h.part === undefined ? '' : `${m.h.part}-`), v: wanted.get(o.optionId) as number }));
@@ -296,7 +307,7 @@ async function readBlobs(store: KeyValueStore, keys: string[]): Promise<(CachedO
   return (await store.getMany(keys)).map((raw) => (raw ? (JSON.parse(raw) as CachedOffer[]) : null));
 }
 
-function optionDto(o: CachedOffer, viewer: UserType, prefix: string): HotelOptionDto {
+export function optionDto(o: CachedOffer, viewer: UserType, prefix: string): HotelOptionDto {
   return {
     optionId: `${prefix}${o.optionId}`,
     rooms: o.offer.rooms.map((r) => ({ code: r.code, name: r.name, adults: r.occupancy.adults, childrenAges: r.occupancy.childrenAges })),

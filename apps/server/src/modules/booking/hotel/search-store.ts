@@ -21,7 +21,7 @@ import {
   writeBlobs,
 } from './cache.js';
 import { contentPending, knownContent } from './content.js';
-import { columnsOf, hotelAt, parseIndex, serializeIndex } from './index-format.js';
+import { columnsOf, hotelAt, optionWithId, parseIndex, serializeIndex } from './index-format.js';
 import { present } from './page.js';
 import { groupSameHotels } from './same-hotel.js';
 
@@ -201,7 +201,7 @@ export class HotelSearchStore {
     }
     // From the columns: a search read by a fresh process doesn't build its hotels for one option.
     const k = columnsOf(search);
-    const j = k.id.indexOf(id);
+    const j = optionWithId(k, id);
     const hotel = j < 0 ? undefined : hotelAt(k, k.first.findIndex((start, i) => start <= j && j < k.first[i + 1]));
     const blob = hotel ? (this.unwritten.get(search.cacheId)?.[hotel.b] ?? (await this.readBlob(hotelBlobKey(search, hotel)))) : null;
     const entry = blob?.find((o) => o.optionId === id);
