@@ -212,7 +212,10 @@ function offersOf(hotels: number, currencies: string[], supplier: 'hotelbeds' | 
         total: { amount: price, currency },
         availability: 'available',
         requiresQuote: false,
-        cancellation: { refundable: rand() < 0.5, rules: [] },
+        cancellation: {
+          refundable: rand() < 0.5,
+          rules: rand() < 0.7 ? [{ from: '2029-12-30T00:00:00Z', amount: (Number(price) / 3).toFixed(2), currency }] : [],
+        },
         token: { kind: 'rateKey', value: `${h}-${o}`, expiresAt: null },
         supplierData: {},
         payAtHotel: false,
@@ -344,6 +347,14 @@ describe('hotel index columns (decision 0731)', () => {
             }
       }
     }
+  });
+
+  it('store the agent terms of each option with its blob, as paging worked them out before', () => {
+    const { blobs } = searchOf('mixed', 30);
+    const stored = blobs.flat();
+    expect(stored.filter((o) => o.agentCancellation?.rules.length).length).toBeGreaterThan(0);
+    for (const o of stored)
+      for (const viewer of ['agency', 'adviser'] as const) expect(optionDto(o, viewer, '')).toEqual(optionDto({ ...o, agentCancellation: undefined }, viewer, ''));
   });
 
   it('page an index whose ranks are not 0 … n - 1 (built by hand) with the comparisons, as before', async () => {

@@ -314,11 +314,12 @@ export function optionDto(o: CachedOffer, viewer: UserType, prefix: string): Hot
     board: { code: o.offer.board.code, label: o.offer.board.label },
     availability: o.offer.availability,
     refundable: o.offer.cancellation.refundable,
-    // The agent's terms (decision 0400): a supplier's policy in the agent's price, our own hotels' as written.
+    // The agent's terms (decision 0400): a supplier's policy in the agent's price, our own hotels' as written; worked
+    // out when the search was stored (decision 0731), or here for a blob stored before.
     cancellation:
       o.offer.supplier === 'travesia'
         ? o.offer.cancellation
-        : agentPolicy(o.offer.cancellation, o.offer.total, { amount: o.breakdown.price, currency: o.breakdown.currency }),
+        : (o.agentCancellation ?? agentPolicy(o.offer.cancellation, o.offer.total, { amount: o.breakdown.price, currency: o.breakdown.currency })),
     payAtHotel: o.offer.payAtHotel,
     supplier: o.offer.supplier,
     price: { amount: o.breakdown.price, currency: o.breakdown.currency },
