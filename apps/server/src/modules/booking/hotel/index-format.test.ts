@@ -7,10 +7,10 @@ import {
   BOARD,
   type CachedOffer,
   CURRENCY,
+  groupHotels,
   type HotelExtras,
   type HotelFilter,
   type HotelSort,
-  groupHotels,
   ID,
   type IndexHotel,
   type IndexOption,
@@ -26,7 +26,7 @@ import { type HotelItemDto, type HotelOptionDto, optionDto, present } from './pa
 // The paging of decision 0713 (hotel objects, rows sorted with comparisons), kept here as the reference the
 // columns' paging (decision 0731) must answer exactly: same rows, same order, same prices.
 async function referencePresent(
-  store: KeyValueStore,
+  _store: KeyValueStore,
   c: SearchIndex,
   viewer: UserType,
   q: { page: number; limit: number; sort: HotelSort },
@@ -109,9 +109,7 @@ async function referencePresent(
   for (const r of pageRows) r.members.sort((a, b) => (a.h === r.h ? -1 : b.h === r.h ? 1 : val(a.min) - val(b.min)));
   const members = pageRows.flatMap((r) => r.members.map((m) => m.h));
   const [blobs, found] = await Promise.all([
-    own
-      ? members.map((h) => own[h.b] ?? null)
-      : Promise.resolve(members.map(() => null)),
+    own ? members.map((h) => own[h.b] ?? null) : Promise.resolve(members.map(() => null)),
     content?.(members),
   ]);
   const page: HotelItemDto[] = [];
@@ -204,7 +202,12 @@ function offersOf(hotels: number, currencies: string[], supplier: 'hotelbeds' | 
       const offer: HotelOffer = {
         supplier,
         accountId: supplier,
-        hotel: { code: supplier === 'juniper' ? `JP${h}` : String(1000 + h), name, ...(category ? { category } : {}), ...(h % 3 ? { zone: pick(['Centro', 'Bocagrande']) } : {}) },
+        hotel: {
+          code: supplier === 'juniper' ? `JP${h}` : String(1000 + h),
+          name,
+          ...(category ? { category } : {}),
+          ...(h % 3 ? { zone: pick(['Centro', 'Bocagrande']) } : {}),
+        },
         checkIn: '2030-01-01',
         checkOut: '2030-01-03',
         rooms: [{ code: 'DBL', name: 'Doble', occupancy: { adults: 2, childrenAges: [] } }],
@@ -246,7 +249,10 @@ const meta: Omit<SearchIndex, 'v' | 'kind' | 'supplier' | 'parts' | 'compare' | 
 function searchOf(kind: 'one' | 'mixed' | 'merged', hotels: number): { index: SearchIndex; blobs: CachedOffer[][] } {
   if (kind !== 'merged') {
     const { hotels: list, blobs } = groupHotels(offersOf(hotels, kind === 'one' ? ['USD'] : ['USD', 'COP']));
-    return { index: { v: 3, ...meta, kind: 'supplier', supplier: 'hotelbeds', parts: [], compare: kind === 'one' ? 'price' : 'usd', hotels: list }, blobs };
+    return {
+      index: { v: 3, ...meta, kind: 'supplier', supplier: 'hotelbeds', parts: [], compare: kind === 'one' ? 'price' : 'usd', hotels: list },
+      blobs,
+    };
   }
   const a = groupHotels(offersOf(hotels, ['USD']));
   const b = groupHotels(offersOf(hotels, ['USD'], 'juniper'));
@@ -264,7 +270,10 @@ function searchOf(kind: 'one' | 'mixed' | 'merged', hotels: number): { index: Se
     { cacheId: 'partApartA', supplier: 'hotelbeds' as const, accountId: 'hotelbeds' },
     { cacheId: 'partBpartB', supplier: 'juniper' as const, accountId: 'juniper' },
   ];
-  return { index: { v: 3, ...meta, kind: 'merged', supplier: 'mixed', parts, compare: 'price', hotels: list }, blobs: [...a.blobs, ...b.blobs] };
+  return {
+    index: { v: 3, ...meta, kind: 'merged', supplier: 'mixed', parts, compare: 'price', hotels: list },
+    blobs: [...a.blobs, ...b.blobs],
+  };
 }
 
 const filters: HotelFilter[] = [
@@ -299,7 +308,11 @@ describe('hotel index columns (decision 0731)', () => {
     expect(typeof k.code[0]).toBe('number');
     expect(optionWithId(k, index.hotels[2].o[0][ID])).toBeGreaterThanOrEqual(0);
     expect(optionWithId(k, `0${index.hotels[2].o[0][ID]}`)).toBe(-1);
-    const odd = index.hotels.map((h, i) => ({ ...h, code: i === 1 ? `0${h.code}` : h.code, o: h.o.map((o): IndexOption => [`x${o[ID]}`, o[1], o[2], o[3], o[4], o[5]]) }));
+    const odd = index.hotels.map((h, i) => ({
+      ...h,
+      code: i === 1 ? `0${h.code}` : h.code,
+      o: h.o.map((o): IndexOption => [`x${o[ID]}`, o[1], o[2], o[3], o[4], o[5]]),
+    }));
     const strings = toColumns(odd, 'price');
     expect(typeof strings.code[0]).toBe('string');
     expect(hotelsOf(strings)).toEqual(odd);
@@ -354,7 +367,8 @@ describe('hotel index columns (decision 0731)', () => {
     const stored = blobs.flat();
     expect(stored.filter((o) => o.agentCancellation?.rules.length).length).toBeGreaterThan(0);
     for (const o of stored)
-      for (const viewer of ['agency', 'adviser'] as const) expect(optionDto(o, viewer, '')).toEqual(optionDto({ ...o, agentCancellation: undefined }, viewer, ''));
+      for (const viewer of ['agency', 'adviser'] as const)
+        expect(optionDto(o, viewer, '')).toEqual(optionDto({ ...o, agentCancellation: undefined }, viewer, ''));
   });
 
   it('page an index whose ranks are not 0 … n - 1 (built by hand) with the comparisons, as before', async () => {

@@ -319,7 +319,8 @@ export function optionDto(o: CachedOffer, viewer: UserType, prefix: string): Hot
     cancellation:
       o.offer.supplier === 'travesia'
         ? o.offer.cancellation
-        : (o.agentCancellation ?? agentPolicy(o.offer.cancellation, o.offer.total, { amount: o.breakdown.price, currency: o.breakdown.currency })),
+        : (o.agentCancellation ??
+          agentPolicy(o.offer.cancellation, o.offer.total, { amount: o.breakdown.price, currency: o.breakdown.currency })),
     payAtHotel: o.offer.payAtHotel,
     supplier: o.offer.supplier,
     price: { amount: o.breakdown.price, currency: o.breakdown.currency },

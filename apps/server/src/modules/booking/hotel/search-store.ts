@@ -202,7 +202,13 @@ export class HotelSearchStore {
     // From the columns: a search read by a fresh process doesn't build its hotels for one option.
     const k = columnsOf(search);
     const j = optionWithId(k, id);
-    const hotel = j < 0 ? undefined : hotelAt(k, k.first.findIndex((start, i) => start <= j && j < k.first[i + 1]));
+    const hotel =
+      j < 0
+        ? undefined
+        : hotelAt(
+            k,
+            k.first.findIndex((start, i) => start <= j && j < k.first[i + 1]),
+          );
     const blob = hotel ? (this.unwritten.get(search.cacheId)?.[hotel.b] ?? (await this.readBlob(hotelBlobKey(search, hotel)))) : null;
     const entry = blob?.find((o) => o.optionId === id);
     if (!entry) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
