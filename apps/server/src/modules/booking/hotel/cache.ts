@@ -1,7 +1,8 @@
 import { BOARD_LABELS, type BoardCode, type PriceBreakdown, type SupplierId } from '@travesia/contracts';
 import Decimal from 'decimal.js';
 import type { KeyValueStore } from '../../../lib/kv.js';
-import type { HotelOffer } from '../../../suppliers/index.js';
+import type { CancellationPolicy, HotelOffer } from '../../../suppliers/index.js';
+import { agentPolicy } from '../agent-policy.js';
 
 /**
  * The stored form of a hotel search (decision 0095): a compact, pre-grouped index that paging,
@@ -43,6 +44,18 @@ export interface CachedOffer {
   optionId: string;
   offer: Omit<HotelOffer, 'supplier'> & { supplier: HotelSource };
   breakdown: PriceBreakdown;
+  /**
+   * A supplier's policy in the agent's terms (`agentPolicy`, decision 0400), worked out when the search is
+   * stored so that paging does no decimal arithmetic per option (decision 0731). Absent: work it out.
+   */
+  agentCancellation?: CancellationPolicy;
+}
+
+/** An offer with its agent's terms worked out (`CachedOffer.agentCancellation`); our own hotels' are as written. */
+export function withAgentTerms(x: CachedOffer): CachedOffer {
+  if (x.offer.supplier === 'travesia' || x.agentCancellation) return x;
+  const price = { amount: x.breakdown.price, currency: x.breakdown.currency };
+  return { ...x, agentCancellation: agentPolicy(x.offer.cancellation, x.offer.total, price) };
 }
 
 /**
@@ -97,7 +110,8 @@ export interface Facets {
 
 /** What is kept under a cacheId. */
 export interface SearchIndex {
-  v: 2;
+  /** 3 since the stored form is columns (index-format.ts, decision 0731); 2: hotels stored as objects. */
+  v: 2 | 3;
   cacheId: string;
   kind: 'supplier' | 'merged';
   agencyId: string | null;
@@ -216,7 +230,7 @@ export function groupHotels(offers: CachedOffer[], extras?: Map<string, HotelExt
     const { stars, ...own } = extras?.get(first.hotel.code) ?? {};
     const known: HotelExtras = { ...(first.hotel.location ? { location: first.hotel.location } : {}), ...own };
     const b = blobs.length;
-    blobs.push(g);
+    blobs.push(g.map(withAgentTerms));
     hotels.push({
       code: first.hotel.code,
       name: first.hotel.name,

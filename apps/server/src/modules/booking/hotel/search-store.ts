@@ -16,12 +16,12 @@ import {
   type HotelSort,
   hotelBlobKey,
   type IndexHotel,
-  optionIdOf,
   rankByName,
   type SearchIndex,
   writeBlobs,
 } from './cache.js';
 import { contentPending, knownContent } from './content.js';
+import { columnsOf, hotelAt, optionWithId, parseIndex, serializeIndex } from './index-format.js';
 import { present } from './page.js';
 import { groupSameHotels } from './same-hotel.js';
 
@@ -77,7 +77,7 @@ export class HotelSearchStore {
   build(meta: SearchMeta, offers: CachedOffer[], ttl: number, extras?: Map<string, HotelExtras & { stars?: number | null }>): BuiltSearch {
     const { hotels, blobs } = groupHotels(offers, extras);
     const compare = new Set(offers.map((o) => o.breakdown.currency)).size > 1 ? 'usd' : 'price';
-    const index: SearchIndex = { v: 2, ...meta, parts: [], compare, facets: facetsOf(hotels, compare), hotels };
+    const index: SearchIndex = { v: 3, ...meta, parts: [], compare, facets: facetsOf(hotels, compare), hotels };
     if (compare === 'usd') index.notes = [...index.notes, M.mixedCurrencies];
     this.remember(index);
     this.unwritten.set(index.cacheId, blobs);
@@ -89,7 +89,7 @@ export class HotelSearchStore {
     const { index, blobs, ttl } = built;
     await Promise.all([
       writeBlobs(this.store, index.cacheId, blobs, ttl),
-      this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl),
+      this.store.set(cacheKey(index.cacheId), serializeIndex(index), ttl),
     ]);
     this.unwritten.delete(index.cacheId);
   }
@@ -130,7 +130,7 @@ export class HotelSearchStore {
     if (compare === 'usd') notes.push(M.mixedCurrencies);
     const first = parts[0];
     const index: SearchIndex = {
-      v: 2,
+      v: 3,
       cacheId: randomBytes(16).toString('base64url'),
       kind: 'merged',
       agencyId: sale.agencyId,
@@ -155,14 +155,15 @@ export class HotelSearchStore {
       facets: facetsOf(hotels, compare),
       hotels,
     };
-    await this.store.set(cacheKey(index.cacheId), JSON.stringify(index), ttl);
+    await this.store.set(cacheKey(index.cacheId), serializeIndex(index), ttl);
     this.remember(index);
     return index;
   }
 
   /** How many cards a search shows unfiltered: one per property (a merged search's groups). */
   static cards(index: SearchIndex): number {
-    return new Set(index.hotels.map((h, i) => (h.g === undefined ? `h${i}` : `g${h.g}`))).size;
+    const { g, code } = columnsOf(index);
+    return g ? new Set(g.map((x, i) => (x === null ? `h${i}` : `g${x}`))).size : code.length;
   }
 
   /** A cached search of the caller (another user's, or an expired one, is a 404). */
@@ -174,8 +175,7 @@ export class HotelSearchStore {
       if (hit) found = hit;
       else {
         const raw = await this.store.get(cacheKey(cacheId));
-        const parsed = raw ? (JSON.parse(raw) as SearchIndex) : null;
-        found = parsed?.v === 2 ? parsed : null;
+        found = raw ? parseIndex(raw) : null;
         if (found) this.remember(found);
       }
     }
@@ -199,7 +199,16 @@ export class HotelSearchStore {
       search = await this.cached(who, part.cacheId);
       id = m[2];
     }
-    const hotel = search.hotels.find((h) => h.o.some((o) => optionIdOf(o) === id));
+    // From the columns: a search read by a fresh process doesn't build its hotels for one option.
+    const k = columnsOf(search);
+    const j = optionWithId(k, id);
+    const hotel =
+      j < 0
+        ? undefined
+        : hotelAt(
+            k,
+            k.first.findIndex((start, i) => start <= j && j < k.first[i + 1]),
+          );
     const blob = hotel ? (this.unwritten.get(search.cacheId)?.[hotel.b] ?? (await this.readBlob(hotelBlobKey(search, hotel)))) : null;
     const entry = blob?.find((o) => o.optionId === id);
     if (!entry) throw new AppError(404, 'OPTION_NOT_FOUND', M.optionNotFound);
