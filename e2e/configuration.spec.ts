@@ -23,6 +23,8 @@ function shown(iso: string, timeZone: string) {
 // The second demo agency is used so the first one's zone and look stay as the other specs expect;
 // what this test changes is put back at the end.
 test('an agency admin edits the profile and time zone, changes the look of the shell and creates an API key', async ({ page, request }) => {
+  // Four screens and their saves in one test: a minute on a slow 2-core machine (CI, 2026-11-29), so twice that.
+  test.setTimeout(120_000);
   await signIn(page, DEMO.agency2);
   const app = await (await page.request.get('/api/configuration/app')).json();
   const look = await (await page.request.get('/api/configuration/appearance')).json();
