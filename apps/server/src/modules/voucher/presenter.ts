@@ -178,13 +178,13 @@ export function presentVoucher(
   agencyLogo: string | null,
   whiteLabelName: string | null = null,
 ): Voucher {
-  const view = priceViewOf(viewer);
-  return parsed(view, SHAPES[view](row, agencyLogo, whiteLabelName, storedBreakdown(row)));
+  const built = presentVoucherForCompiledAnswer(viewer, row, agencyLogo, whiteLabelName);
+  return parsed(built.view, built);
 }
 
 /**
  * The same view for an answer whose route serialises it with a compiled view schema (`compiledResponse` over
- * `voucherViewSchema`, decision 0740): that serializer writes only the fields of the branch `view` names —
+ * `voucherPageSchema` or `voucherDetailSchema`, decision 0740): that serializer writes only the fields of the branch `view` names —
  * the strip the parse above does — so the view is not parsed twice. Outside production zod's check of the
  * whole answer still runs first and must equal what is sent (decision 0700). Anything else must use
  * `presentVoucher`.
