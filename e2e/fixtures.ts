@@ -21,6 +21,13 @@ export const test = base.extend({
 });
 export { expect };
 
+/**
+ * A surname no other booking has, letters only (the name fields take letters). Tests that count "the bookings of
+ * this holder" use it: a retried test (CI retries once) must not find the booking its first attempt made.
+ */
+export const uniqueSurname = (prefix: string) =>
+  `${prefix}${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+
 /** Who cancels a demo voucher: each test that does takes its own slot, so no two take the same one. */
 export const CANCEL_SLOTS = { apiKey: 0, webhookRetry: 1, agencyLook: 2, cancelReason: 3 } as const;
 

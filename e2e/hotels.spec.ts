@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
+import { confirmFinal, DEMO, expect, signIn, test, uniqueSurname } from './fixtures';
 import { loginThroughUi } from './shell-helpers';
 
 /** Picks a destination in the places autocomplete. */
@@ -138,18 +138,19 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
   await expect(page.getByTestId('cancellation-policy')).toBeVisible({ timeout: 30_000 });
   await acceptQuote(page);
 
-  await fillReserveAndBook(page, 'Hotelera');
+  const holder = uniqueSurname('Hotelera');
+  await fillReserveAndBook(page, holder);
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Reserva (confirmada|solicitada|registrada)/)).toBeVisible();
 
   // Exactly one voucher for this holder, and it is in /booking.
-  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Hotelera`)).json();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=${holder}`)).json();
   expect(list.totalDocs).toBe(1);
   await page.getByRole('button', { name: 'Ver voucher' }).click();
   await expect(page).toHaveURL(/\/booking\/[^/]+\/voucher$/);
   await page.goto('/booking');
   const search = page.getByRole('searchbox', { name: 'Buscar reservas' });
-  await search.fill('Hotelera');
+  await search.fill(holder);
   await search.press('Enter');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
 });
@@ -422,10 +423,11 @@ test('the Disney route searches Juniper in Disney mode and books a family with a
   await acceptQuote(page);
   await expect(page).toHaveURL('/hotels/reserve/juniper');
   await page.getByLabel('Niño 1 (7 años): nombre').fill('Tomás');
-  await page.getByLabel('Niño 1 (7 años): apellido').fill('Disneyano');
-  await fillReserveAndBook(page, 'Disneyano');
+  const disneyano = uniqueSurname('Disneyano');
+  await page.getByLabel('Niño 1 (7 años): apellido').fill(disneyano);
+  await fillReserveAndBook(page, disneyano);
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
-  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Disneyano`)).json();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=${disneyano}`)).json();
   expect(list.totalDocs).toBe(1);
   expect(list.docs[0].companions.map((c: { name: string; age?: number }) => [c.name, c.age])).toContainEqual(['Tomás', 7]);
 });
@@ -438,12 +440,13 @@ test('a booking whose supplier answer is lost is shown as pending with the provi
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
   await acceptQuote(page);
-  await fillReserveAndBook(page, 'Perdida');
+  const perdida = uniqueSurname('Perdida');
+  await fillReserveAndBook(page, perdida);
   // The page follows the pending booking (the recovery job settles it later) and links the voucher meanwhile.
   await expect(page.getByText('Confirmando con el proveedor…', { exact: true })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByTestId('voucher-status')).toContainText('Pendiente');
   await expect(page.getByRole('button', { name: 'Ver voucher' })).toBeVisible();
-  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Perdida`)).json();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=${perdida}`)).json();
   expect(list.totalDocs).toBe(1);
 });
 
@@ -463,7 +466,8 @@ test('a slow supplier: the reserve answers pending, the page follows the voucher
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.getByTestId('hotel-card').first().getByRole('button', { name: 'Ver opción' }).first().click();
   await acceptQuote(page);
-  await fillReserveAndBook(page, 'Paciente');
+  const paciente = uniqueSurname('Paciente');
+  await fillReserveAndBook(page, paciente);
   const state = page.getByTestId('reserve-state');
   await expect(state).toHaveAttribute('data-state', 'following', { timeout: 30_000 });
   await expect(page.getByText('Confirmando con el proveedor…', { exact: true })).toBeVisible();
@@ -476,7 +480,7 @@ test('a slow supplier: the reserve answers pending, the page follows the voucher
   await page.reload();
   await expect(page.getByText('Reserva confirmada')).toBeVisible();
   expect(reads.length).toBe(before);
-  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Paciente`)).json();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=${paciente}`)).json();
   expect(list.totalDocs).toBe(1);
   expect(list.docs[0].status).toBe('confirmed');
 });
@@ -526,11 +530,11 @@ async function bookThroughSupplierRoute(page: Page, supplier: 'hotelbeds' | 'jun
 }
 
 test('the Hotelbeds route books two adults at the marked-up price the options page showed', async ({ page }) => {
-  await bookThroughSupplierRoute(page, 'hotelbeds', 'Camacho');
+  await bookThroughSupplierRoute(page, 'hotelbeds', uniqueSurname('Camacho'));
 });
 
 test('the Juniper route books two adults at the marked-up price the options page showed', async ({ page }) => {
-  await bookThroughSupplierRoute(page, 'juniper', 'Junipero');
+  await bookThroughSupplierRoute(page, 'juniper', uniqueSurname('Junipero'));
 });
 
 test('a Juniper option that requires the holder address: the reserve page asks for it, names what is missing, then books', async ({

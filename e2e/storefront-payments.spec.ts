@@ -12,9 +12,6 @@ import { DEMO, DEMO_PASSWORD, expect, signIn, test } from './fixtures';
  */
 const DEMO_SLUG = 'viajes-demo';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-/** A surname no other booking has, letters only (the storefront's name fields). */
-const uniqueSurname = (prefix: string) =>
-  `${prefix}${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 const SIM = () => process.env.E2E_PAYMENT_SIM_URL as string;
 /** The payment simulator's Wompi sandbox merchant (apps/supplier-sim/README.md, payments). */
 const WOMPI = {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { pdfText } from '../apps/server/test/pdf-text';
-import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
+import { confirmFinal, DEMO, expect, signIn, test, uniqueSurname } from './fixtures';
 
 /**
  * Issue 18's other two sources in the browser: an own (Travesía) transfer and a Juniper transfer, each
@@ -67,9 +67,10 @@ async function bookFirstOf(page: Page, supplier: string, surname: string) {
 test('an agency user books an own (Travesía) transfer from the all-suppliers search', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await searchCartagena(page);
-  await bookFirstOf(page, 'Travesía', 'Propio');
+  const holder = uniqueSurname('Propio');
+  await bookFirstOf(page, 'Travesía', holder);
   await expect(page.getByText('Reserva confirmada')).toBeVisible();
-  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Propio`)).json();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=${holder}`)).json();
   expect(list.totalDocs).toBe(1);
   expect(list.docs[0].provider).toBe('travesia');
 });
@@ -77,9 +78,10 @@ test('an agency user books an own (Travesía) transfer from the all-suppliers se
 test('an agency user books a Juniper transfer from the all-suppliers search', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await searchCartagena(page);
-  await bookFirstOf(page, 'Juniper', 'Juniperino');
+  const holder = uniqueSurname('Juniperino');
+  await bookFirstOf(page, 'Juniper', holder);
   await expect(page.getByText(/Reserva confirmada|Reserva solicitada/)).toBeVisible();
-  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Juniperino`)).json();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=${holder}`)).json();
   expect(list.totalDocs).toBe(1);
   expect(list.docs[0].provider).toBe('juniper');
 });

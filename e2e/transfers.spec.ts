@@ -1,4 +1,4 @@
-import { confirmFinal, DEMO, expect, signIn, test } from './fixtures';
+import { confirmFinal, DEMO, expect, signIn, test, uniqueSurname } from './fixtures';
 
 /**
  * Transfers on the booking engine (issue 18): an agency user books a round trip from Cartagena's
@@ -55,7 +55,8 @@ test('an agency user books a round trip airport ↔ hotel with Hotelbeds and see
   for (const accept of await page.getByRole('checkbox', { name: /^Acepto/ }).all()) await accept.check();
   const reserve = page.getByRole('form', { name: 'Datos de la reserva' });
   await reserve.getByLabel('Nombre', { exact: true }).fill('Lucía');
-  await reserve.getByLabel('Apellido', { exact: true }).fill('Traslado');
+  const holder = uniqueSurname('Traslado');
+  await reserve.getByLabel('Apellido', { exact: true }).fill(holder);
   await reserve.getByLabel('Email').fill('lucia@example.com');
   // A phone that is not E.164 is refused in Spanish before anything is sent.
   await reserve.getByLabel('Teléfono (formato internacional)').fill('3001112233');
@@ -76,7 +77,7 @@ test('an agency user books a round trip airport ↔ hotel with Hotelbeds and see
   await expect(page.getByTestId('voucher-status')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Reserva confirmada')).toBeVisible();
   // One voucher (a double click books once), one supplier reference for both legs.
-  const list = await (await page.request.get(`${baseURL}/api/voucher?q=Traslado`)).json();
+  const list = await (await page.request.get(`${baseURL}/api/voucher?q=${holder}`)).json();
   expect(list.totalDocs).toBe(1);
 
   await page.getByRole('button', { name: 'Detalle de la reserva' }).click();
