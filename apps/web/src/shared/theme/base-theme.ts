@@ -1,4 +1,5 @@
 import type { ThemeConfig } from 'antd';
+import { prefersReducedMotion } from './reduced-motion';
 
 /** The platform's own green: the shell's colour before sign-in and of agencies that chose nothing. */
 export const PLATFORM_PRIMARY = '#0b6e4f';
@@ -21,6 +22,8 @@ export const BASE_THEME: ThemeConfig = {
     colorSuccess: '#237804',
     // Every page's title is its h1, drawn at the size the old h3 titles had.
     fontSizeHeading1: 24,
+    // No animations for a reader whose system asks for reduced motion (every theme spreads this token).
+    motion: !prefersReducedMotion(),
   },
   components: {
     Menu: { itemSelectedBg: '#e3f2ec', itemSelectedColor: PLATFORM_PRIMARY, itemBorderRadius: 6 },
