@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, signIn, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signIn, test, uniqueSurname } from './fixtures';
 
 /**
  * Issue 20's acceptance, the payments that do not simply succeed, in the browser on a 390 px phone: a traveller
