@@ -39,6 +39,10 @@ async function confirmReserve(page: Page, opts: { double?: boolean } = {}) {
   await confirmFinal(page, opts);
 }
 
+// Every test here searches, quotes and books through four or five pages, each waiting on the simulator: at load 10
+// on the 2-core CI machine two of them ran out of 60 s (stop of 2026-11-29 14:43). Tests that need more say so.
+test.describe.configure({ timeout: 120_000 });
+
 /** On the options page: accepts a changed price or policy when the re-quote shows one, then continues. */
 async function acceptQuote(page: Page) {
   await expect(page.getByTestId('quote-price')).toBeVisible({ timeout: 30_000 });
