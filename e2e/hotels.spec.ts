@@ -2,6 +2,10 @@ import type { Page } from '@playwright/test';
 import { confirmFinal, DEMO, expect, signIn, test, uniqueSurname } from './fixtures';
 import { loginThroughUi } from './shell-helpers';
 
+// Every test here searches, quotes and books through four or five pages, each waiting on the simulator: at load 10
+// on the 2-core CI machine two of them ran out of 60 s (stop of 2026-11-29 14:43). Tests that need more say so.
+test.describe.configure({ timeout: 120_000 });
+
 /** Picks a destination in the places autocomplete. */
 async function pickDestination(page: Page, text: string, option: string) {
   const field = page.getByRole('combobox', { name: 'Destino' });
@@ -38,10 +42,6 @@ async function confirmReserve(page: Page, opts: { double?: boolean } = {}) {
   }).toPass({ timeout: 45_000 });
   await confirmFinal(page, opts);
 }
-
-// Every test here searches, quotes and books through four or five pages, each waiting on the simulator: at load 10
-// on the 2-core CI machine two of them ran out of 60 s (stop of 2026-11-29 14:43). Tests that need more say so.
-test.describe.configure({ timeout: 120_000 });
 
 /** On the options page: accepts a changed price or policy when the re-quote shows one, then continues. */
 async function acceptQuote(page: Page) {
@@ -160,7 +160,6 @@ test('an agency user searches Cartagena across every supplier, opens an option, 
 });
 
 test('one card per hotel with several suppliers’ rates', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, DEMO.agency);
   await page.goto('/hotels/search');
   await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
@@ -210,7 +209,6 @@ test('one card per hotel with several suppliers’ rates', async ({ page }) => {
 test("a supplier hotel's photo from its content (Hotelbeds Content API, served by the simulator) loads on the card and the options page", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, DEMO.agency);
   await page.goto('/hotels/search/hotelbeds');
   await pickDestination(page, 'Cartagena', 'Cartagena de Indias');
@@ -239,7 +237,6 @@ test("a supplier hotel's photo from its content (Hotelbeds Content API, served b
 });
 
 test('the results on a map: markers, prices and "Ver opción" work when the map tiles cannot load', async ({ page }) => {
-  test.setTimeout(120_000);
   // No tile server is reachable (as on this machine): every tile request fails.
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await signIn(page, DEMO.agency);

@@ -184,8 +184,8 @@ export function presentVoucher(
 
 /**
  * The same view for an answer whose route serialises it with a compiled view schema (`compiledResponse` over
- * `voucherPageSchema` or `voucherDetailSchema`, decision 0740): that serializer writes only the fields of the branch `view` names —
- * the strip the parse above does — so the view is not parsed twice. Outside production zod's check of the
+ * `voucherPageSchema` or `voucherDetailSchema`, decision 0740): that serializer writes only the fields of the
+ * branch `view` names — the strip the parse above does — so the view is not parsed twice. Outside production zod's check of the
  * whole answer still runs first and must equal what is sent (decision 0700). Anything else must use
  * `presentVoucher`.
  */
