@@ -120,8 +120,10 @@ export function createServices(deps: AppDeps) {
   const userRepo = new UserRepository(db);
   const agencyRepo = new AgencyRepository(db);
   const outboxRepo = new OutboxRepository(db);
-  // Branding and zone are read by most signed-in requests: kept as long as a signed-in caller is (decision 0540).
-  const settingsRepo = new AgencySettingsRepository(db, deps.database.changes, deps.config.SESSION_CACHE_SECONDS * 1000);
+  // Branding and zone are read by most signed-in requests: kept as long as a signed-in caller is (decision 0540), as
+  // are a search's look-ups before its supplier requests leave: usable accounts, place and codes (decision 0760).
+  const keepMs = deps.config.SESSION_CACHE_SECONDS * 1000;
+  const settingsRepo = new AgencySettingsRepository(db, deps.database.changes, keepMs);
   const timeZones = new AgencyTimeZones(settingsRepo);
   const notificationPrefs = new NotificationPrefsRepository(db);
   const sessionRepo = new SessionRepository(db);
@@ -178,7 +180,7 @@ export function createServices(deps: AppDeps) {
     onDevKeyCreated: (file) => deps.log.warn({ file }, 'SECRETS_KEY not set: created a development key for provider credentials'),
   });
   const providerAccounts = new ProviderAccountService({
-    repo: new ProviderAccountRepository(db),
+    repo: new ProviderAccountRepository(db, deps.database.changes, keepMs),
     agencies: agencyRepo,
     secrets,
     tester: deps.connectionTester ?? registryConnectionTester(suppliers.registry),
@@ -199,7 +201,16 @@ export function createServices(deps: AppDeps) {
     bookings: new OwnBookingsRepository(db),
     now: deps.clock,
   });
-  const hotelSearch = new HotelSearchService({ db, inventory, store: deps.store, suppliers, providerAccounts, pricing, log: deps.log });
+  const hotelSearch = new HotelSearchService({
+    db,
+    inventory,
+    store: deps.store,
+    suppliers,
+    providerAccounts,
+    pricing,
+    log: deps.log,
+    kept: { changes: deps.database.changes, ms: keepMs },
+  });
   const booking = new BookingEngine({
     ...{ db, store: deps.store, suppliers, providerAccounts, vouchers, log: deps.log, now: deps.clock },
     options: { reserveAnswerMs: deps.config.RESERVE_ANSWER_MS, ...deps.bookingOptions },

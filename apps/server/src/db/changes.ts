@@ -3,12 +3,28 @@ import type pg from 'pg';
 
 /**
  * The tables whose updates and deletes are announced (migration 1280's triggers), and for agency_settings, kept by
- * the agency's branding and zone reads, inserts too (migration 1340: settings are saved by an upsert). A new
+ * the agency's branding and zone reads, inserts too (migration 1380: settings are saved by an upsert). A new
  * session or user is nobody's kept row, so their inserts stay quiet: a sign-in does not empty the session cache.
+ * A search's look-ups before its supplier requests leave — the agency's usable provider accounts, the place and
+ * its supplier codes — are kept too (decision 0760, migration 1420): a new account or mapping changes what they
+ * answer, so those tables announce inserts as well.
  */
-export type WatchedTable = 'sessions' | 'users' | 'agencies' | 'agency_settings';
-const WATCHED: readonly string[] = ['sessions', 'users', 'agencies', 'agency_settings'] satisfies WatchedTable[];
-const INSERTS_WATCHED: readonly string[] = ['agency_settings'] satisfies WatchedTable[];
+export type WatchedTable = 'sessions' | 'users' | 'agencies' | 'agency_settings' | 'provider_accounts' | 'places' | 'supplier_destinations';
+const WATCHED: readonly string[] = [
+  'sessions',
+  'users',
+  'agencies',
+  'agency_settings',
+  'provider_accounts',
+  'places',
+  'supplier_destinations',
+] satisfies WatchedTable[];
+const INSERTS_WATCHED: readonly string[] = [
+  'agency_settings',
+  'provider_accounts',
+  'places',
+  'supplier_destinations',
+] satisfies WatchedTable[];
 export const CHANGES_CHANNEL = 'travesia_changes';
 
 /** A leading `update <table>` / `delete from <table>` / `truncate <table>` / `insert into <table>`. */

@@ -1,7 +1,9 @@
 import type { SupplierId } from '@travesia/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TableChanges } from '../../db/changes.js';
 import type { Db } from '../../db/client.js';
+import { KeptRows } from '../../db/kept-rows.js';
 import { type NewProviderAccount, type ProviderAccountRow, providerAccounts, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../db/sql.js';
 
@@ -41,7 +43,20 @@ function usableByAgencyQuery(db: Db) {
 }
 
 export class ProviderAccountRepository {
-  constructor(private readonly db: Db) {}
+  /**
+   * Each agency's usable accounts for a few seconds, emptied by any change to provider_accounts (decision 0760):
+   * every streamed search reads them before its supplier requests can leave.
+   */
+  private readonly kept?: KeptRows<AccountWithTemplate[]>;
+
+  /** `changes` and `keepMs`: keep `usableByAgency` answers that long at most; without them every read goes to the database. */
+  constructor(
+    private readonly db: Db,
+    changes?: TableChanges,
+    keepMs = 0,
+  ) {
+    if (changes && keepMs > 0) this.kept = new KeptRows(changes, ['provider_accounts'], keepMs, 5_000);
+  }
 
   async findById(id: string): Promise<AccountWithTemplate | undefined> {
     const [row] = await this.db
@@ -97,13 +112,18 @@ export class ProviderAccountRepository {
     return new Map(rows.map((r) => [r.templateId as string, r.n]));
   }
 
-  /** An agency's accounts a user could search with: active, and if linked, linked to an active template. */
   /** Built on first use (`usableByAgencyQuery`). */
   private usable?: ReturnType<typeof usableByAgencyQuery>;
 
-  async usableByAgency(agencyId: string): Promise<AccountWithTemplate[]> {
+  /** An agency's accounts a user could search with: active, and if linked, linked to an active template. Read-only. */
+  async usableByAgency(agencyId: string): Promise<readonly AccountWithTemplate[]> {
+    const now = Date.now();
+    const kept = this.kept?.get(agencyId, now);
+    if (kept) return kept;
+    const mark = this.kept?.mark() ?? 0;
     this.usable ??= usableByAgencyQuery(this.db);
-    return this.usable.execute({ agencyId });
+    const rows = await this.usable.execute({ agencyId });
+    return this.kept ? this.kept.set(agencyId, rows, mark, now) : rows;
   }
 
   async activeTemplates(onlyShared: boolean): Promise<ProviderAccountRow[]> {

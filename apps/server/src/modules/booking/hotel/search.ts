@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type HotelContentBody, type HotelSearchBody, HOTEL_BOOKING_MESSAGES as M, type SupplierId } from '@travesia/contracts';
 import type { Logger } from 'pino';
+import type { TableChanges } from '../../../db/changes.js';
 import type { Db } from '../../../db/client.js';
 import type { AuthContext } from '../../../http/auth.js';
 import { badRequest, forbidden } from '../../../http/errors.js';
@@ -35,6 +36,8 @@ export interface HotelSearchDeps {
   pricing: PricingService;
   log: Logger;
   now?: () => Date;
+  /** Keeps the place look-ups of searches in memory that long at most, emptied by `changes` (decision 0760). */
+  kept?: { changes: TableChanges; ms: number };
 }
 
 /**
@@ -53,7 +56,7 @@ export class HotelSearchService {
   readonly contentFetcher: HotelContentFetcher;
   constructor(private readonly d: HotelSearchDeps) {
     this.now = d.now ?? (() => new Date());
-    this.places = new PlaceLookup(d.db);
+    this.places = new PlaceLookup(d.db, d.kept?.changes, d.kept?.ms);
     this.searches = new HotelSearchStore(d.store, this.now);
     this.contentFetcher = new HotelContentFetcher(d);
   }
@@ -250,7 +253,7 @@ export interface SharedLookups {
   place: Promise<SearchedPlace>;
   pricing: Promise<PricingContext>;
   /** Every supplier's destination code for the place. */
-  codes: Promise<Map<string, string>>;
+  codes: Promise<ReadonlyMap<string, string>>;
   /** A streamed search's one read of the accounts it fans out to (each source resolves its own from it). */
   accounts?: UsableAccounts;
 }
