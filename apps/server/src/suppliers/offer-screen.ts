@@ -57,3 +57,13 @@ export function reportDropped(http: SupplierHttp, supplier: SupplierId, operatio
   for (const d of dropped) http.metrics.offersDropped.inc({ supplier, reason: d.reason });
   http.log.warn({ supplier, operation, dropped: dropped.slice(0, 20), count: dropped.length }, 'supplier offers dropped');
 }
+
+/**
+ * The offers cheapest first (ties keep their order). Each total is read as a Decimal once: a comparator that built
+ * two per comparison cost ~1 ms per 95-offer search on the streamed search's path.
+ */
+export function sortByTotal<T extends { total: Money }>(offers: T[]): T[] {
+  const amounts = offers.map((o) => new Decimal(o.total.amount));
+  const order = offers.map((_, i) => i).sort((a, b) => amounts[a].comparedTo(amounts[b]) || a - b);
+  return order.map((i) => offers[i]);
+}

@@ -3,7 +3,7 @@ import type { ResolvedProviderAccount } from '../account.js';
 import { guarded, invalid } from '../adapter-kit.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
 import { money, sameMoney } from '../money.js';
-import { reportDropped, screenPrices } from '../offer-screen.js';
+import { reportDropped, screenPrices, sortByTotal } from '../offer-screen.js';
 import type {
   CallContext,
   CancelResult,
@@ -115,7 +115,7 @@ export class HotelbedsActivityAdapter implements TicketSupplier {
       const mapped = mapActivities(data, { accountId: this.account.id, from: input.from, to: input.to, paxAges: input.paxAges });
       const screened = screenPrices(mapped.offers, (o) => o.total);
       reportDropped(this.http, S, op, [...mapped.dropped, ...screened.dropped]);
-      const offers = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
+      const offers = sortByTotal(screened.kept);
       return {
         offers,
         dropped: mapped.dropped.length + screened.dropped.length,

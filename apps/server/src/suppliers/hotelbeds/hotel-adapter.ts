@@ -5,7 +5,7 @@ import { guarded, invalid } from '../adapter-kit.js';
 import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
 import { money, sameMoney } from '../money.js';
-import { reportDropped, screenPrices } from '../offer-screen.js';
+import { reportDropped, screenPrices, sortByTotal } from '../offer-screen.js';
 import type {
   CallContext,
   CancelResult,
@@ -84,7 +84,7 @@ export class HotelbedsHotelAdapter implements HotelSupplier {
       });
       const screened = screenPrices(mapped.offers, (o) => o.total);
       reportDropped(this.http, S, op, [...mapped.dropped, ...screened.dropped]);
-      const offers = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
+      const offers = sortByTotal(screened.kept);
       return {
         offers,
         dropped: mapped.dropped.length + screened.dropped.length,

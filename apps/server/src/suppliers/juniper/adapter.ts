@@ -5,7 +5,7 @@ import { connectionCheck } from '../connection-check.js';
 import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
 import { sameMoney } from '../money.js';
-import { reportDropped, screenPrices } from '../offer-screen.js';
+import { reportDropped, screenPrices, sortByTotal } from '../offer-screen.js';
 import type {
   CallContext,
   CancelResult,
@@ -217,7 +217,7 @@ export class JuniperHotelAdapter implements HotelSupplier {
       for (const o of mapped.offers) if (o.hotel.zone) o.hotel.zone = names.get(o.hotel.zone) ?? o.hotel.zone;
       const screened = screenPrices(mapped.offers, (o) => o.total);
       reportDropped(this.http, S, op, [...mapped.dropped, ...screened.dropped]);
-      const offers = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
+      const offers = sortByTotal(screened.kept);
       return { offers, dropped: mapped.dropped.length + screened.dropped.length, expiresAt: null, total: offers.length };
     });
   }

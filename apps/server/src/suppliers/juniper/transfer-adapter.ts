@@ -3,7 +3,7 @@ import type { ResolvedProviderAccount } from '../account.js';
 import { guarded, invalid } from '../adapter-kit.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
 import { sameMoney } from '../money.js';
-import { reportDropped, screenPrices } from '../offer-screen.js';
+import { reportDropped, screenPrices, sortByTotal } from '../offer-screen.js';
 import type {
   CallContext,
   CancelResult,
@@ -135,7 +135,7 @@ export class JuniperTransferAdapter implements TransferSupplier {
       const dropped = legs.flatMap((l) => l.dropped);
       const screened = screenPrices(offers, (o) => o.total);
       reportDropped(this.http, S, op, [...dropped, ...screened.dropped]);
-      const kept = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
+      const kept = sortByTotal(screened.kept);
       return {
         offers: kept,
         dropped: dropped.length + screened.dropped.length,

@@ -5,7 +5,7 @@ import { connectionCheck } from '../connection-check.js';
 import { SupplierError } from '../errors.js';
 import type { SupplierHttp } from '../http/supplier-http.js';
 import { sameMoney } from '../money.js';
-import { reportDropped, screenPrices } from '../offer-screen.js';
+import { reportDropped, screenPrices, sortByTotal } from '../offer-screen.js';
 import type {
   CallContext,
   CancelResult,
@@ -164,7 +164,7 @@ export class TourVisioFlightAdapter implements FlightSupplier {
       const base = { accountId: this.acc.id, serviceType: input.serviceType, passengers: p, childrenAges: ages };
       const screened = screenPrices(combos, (c) => c.total);
       reportDropped(this.http, S, op, [...dropped, ...screened.dropped]);
-      const sorted = screened.kept.sort((a, b) => new Decimal(a.total.amount).comparedTo(b.total.amount));
+      const sorted = sortByTotal(screened.kept);
       const size = Math.max(1, Math.min(1000, Math.floor(input.pageSize ?? PAGE_SIZE)));
       const offers = sorted.slice((page - 1) * size, page * size).map((c) => toOffer(c, { ...base, searchId, expiresAt }));
       return { offers, dropped: dropped.length + screened.dropped.length, expiresAt, total: sorted.length };
