@@ -140,10 +140,11 @@ export async function prelude(
   // does, instead of adding to it.
   if (latency > 0) {
     answerAt.set(req, (arrivedAt.get(req) ?? performance.now()) + latency);
-    // One turn of the event loop before building the reply, so requests that arrived together (a
-    // search across suppliers) are all timed before any reply is built: the four suppliers share this
-    // process, where real ones would not hold each other up.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // A short pause (a tenth of the latency, at most 25 ms) before building the reply, so the requests of one
+    // search across suppliers, written a few milliseconds apart, are all timed before any reply is built: the
+    // four suppliers share this process, where real ones would not hold each other up (one turn of the event
+    // loop was not enough: a 40–90 ms reply build delayed the next request's arrival by as much).
+    await sleep(Math.min(25, latency / 10));
   }
   if (sc.has('timeout', op)) {
     reply.hijack();
@@ -182,6 +183,12 @@ export async function prelude(
  * the work is done but the connection drops before any byte of the answer).
  */
 export async function send(req: FastifyRequest, reply: FastifyReply, sc: ScenarioSet, op: SimOperation, p: Payload): Promise<void> {
+  // The body is encoded and gzipped before the wait: that work is within the latency (`prelude`), not on top of it.
+  let body = p.body;
+  if (sc.has('malformed', op)) body = `${body.slice(0, Math.max(1, Math.floor(body.length * 0.6)))}\u0000<<<%%>>{`;
+  let buf = p.charset === 'latin1' ? Buffer.from(body, 'latin1') : Buffer.from(body, 'utf8');
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (gzip) buf = gzipSync(buf);
   const wait = (answerAt.get(req) ?? 0) - performance.now();
   if (wait > 0) await sleep(wait);
   if (sc.has('lost-reply', op) && (op === 'book' || op === 'cancel')) {
@@ -189,11 +196,6 @@ export async function send(req: FastifyRequest, reply: FastifyReply, sc: Scenari
     reply.raw.socket?.destroy();
     return;
   }
-  let body = p.body;
-  if (sc.has('malformed', op)) body = `${body.slice(0, Math.max(1, Math.floor(body.length * 0.6)))}\u0000<<<%%>>{`;
-  let buf = p.charset === 'latin1' ? Buffer.from(body, 'latin1') : Buffer.from(body, 'utf8');
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  if (gzip) buf = gzipSync(buf);
   const headers: Record<string, string> = {
     'content-type': `${p.contentType}; charset=${p.charset === 'latin1' ? 'ISO-8859-1' : 'UTF-8'}`,
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
