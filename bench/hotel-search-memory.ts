@@ -36,11 +36,17 @@ const wasmMb = () =>
 const { t, sim, base, admin, body } = await hotelWorld({ hotelbeds: 0, juniper: 0, restel: 0 });
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
-function settle() {
+/**
+ * Memory once the process is idle: full collections, with pauses between them in which V8's background threads
+ * sweep and hand freed pages back to the system (read at once after a collection, RSS still counts them).
+ */
+async function settle() {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc (npm run bench:memory does)');
-  gc();
-  gc();
+  for (let i = 0; i < 3; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 500));
+  }
   return process.memoryUsage();
 }
 
@@ -56,7 +62,7 @@ async function search() {
 
 await search();
 await search();
-const idle = settle();
+const idle = await settle();
 const wasmIdle = wasmMb();
 const t0 = performance.now();
 for (let i = 0; i < SEARCHES; i++) {
@@ -65,7 +71,7 @@ for (let i = 0; i < SEARCHES; i++) {
 }
 process.stdout.write('\n');
 const seconds = (performance.now() - t0) / 1000;
-const after = settle();
+const after = await settle();
 const grown = mb(after.rss - idle.rss);
 const storeBytes = t.store instanceof MemoryStore ? mb(t.store.valueBytes) : Number.NaN;
 console.log(`searches: ${SEARCHES} in ${seconds.toFixed(0)} s; load average ${load1()}`);

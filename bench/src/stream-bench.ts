@@ -1,12 +1,18 @@
 /**
- * The streamed-search measurement shared by the ticket and transfer benchmarks (issues 17 and 18):
+ * The streamed-search measurement shared by the hotel, ticket and transfer benchmarks (issues 17, 18 and 21):
  * POST a search over real HTTP, note when each source's `result` (or `failure`) event and `done`
  * arrive, then report p50/p95 of the first and the last result against the fastest and slowest
- * simulated latency, as bench/hotel-search-stream.ts does for hotels, and write the summary lines.
+ * simulated latency, and write the summary lines. The client runs in a worker thread (stream-client.mjs): a
+ * browser reads the stream elsewhere, so reading and parsing the events neither waits for the app's event loop
+ * nor holds it (decision 0760).
  */
 import dc from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { load1, writeSummary } from './summary.js';
+
+/** Epoch milliseconds at sub-millisecond precision, comparable with the client thread's. */
+const epoch = () => performance.timeOrigin + performance.now();
 
 /**
  * The time each supplier spent answering, as the app's HTTP client saw it: from the moment a request's headers
@@ -23,14 +29,14 @@ class WireTimes {
       const { request } = m as { request: { origin: string; path: string } };
       if (!String(request.origin).startsWith(this.simOrigin)) return;
       const supplier = request.path.split('/')[1] ?? '';
-      this.sent.set(request, { supplier, at: performance.now() });
+      this.sent.set(request, { supplier, at: epoch() });
     });
     dc.subscribe('undici:request:trailers', (m) => {
       const { request } = m as { request: object };
       const s = this.sent.get(request);
       if (!s) return;
       this.sent.delete(request);
-      this.spans.push({ supplier: s.supplier, from: s.at, to: performance.now() });
+      this.spans.push({ supplier: s.supplier, from: s.at, to: epoch() });
     });
   }
 
@@ -66,44 +72,52 @@ export interface StreamBenchOptions {
   simUrl?: string;
 }
 
-/** One streamed search: ms since the request of each source's event and of `done`. */
-async function once(o: StreamBenchOptions, wire?: WireTimes) {
-  wire?.reset();
-  const t0 = performance.now();
-  const res = await fetch(`${o.base}${o.path}`, {
-    method: 'POST',
-    headers: { ...o.headers, 'content-type': 'application/json' },
-    body: o.body,
-  });
-  if (!res.ok) throw new Error(`${o.path}: ${res.status} ${await res.text()}`);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const at: Record<string, number> = {};
-  const counts: Record<string, number> = {};
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let cut = buffer.indexOf('\n\n');
-    while (cut >= 0) {
-      const [ev, data] = buffer.slice(0, cut).split('\n');
-      buffer = buffer.slice(cut + 2);
-      cut = buffer.indexOf('\n\n');
-      const event = ev.replace('event: ', '');
-      const payload = JSON.parse(data.replace('data: ', ''));
-      const ms = performance.now() - t0;
-      if (event === 'failure') throw new Error(`${payload.supplier} failed: ${payload.code} ${payload.msg}`);
-      if (event === 'result') {
-        at[payload.supplier] = ms;
-        counts[payload.supplier] = payload.count ?? payload.total ?? 0;
-      }
-      if (event === 'done') at.done = ms;
-    }
+interface StreamRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+/** Epoch milliseconds of the request (`t0`) and of each source's `result` and of `done` (`at`). */
+type StreamReply = { ok: true; t0: number; at: Record<string, number> } | { ok: false; error: string };
+
+/** The client thread (stream-client.mjs): one search at a time; a search that never ends fails after 60 s. */
+class StreamClient {
+  private readonly worker = new Worker(new URL('./stream-client.mjs', import.meta.url));
+
+  send(req: StreamRequest): Promise<StreamReply> {
+    let timer: NodeJS.Timeout | undefined;
+    const reply = new Promise<StreamReply>((resolve, reject) => {
+      this.worker.once('message', resolve);
+      this.worker.once('error', reject);
+      timer = setTimeout(() => reject(new Error(`${req.url}: no end of the stream within 60 s`)), 60_000);
+    }).finally(() => {
+      clearTimeout(timer);
+      this.worker.removeAllListeners('error');
+      this.worker.removeAllListeners('message');
+    });
+    this.worker.postMessage(req);
+    return reply;
   }
+
+  close() {
+    return this.worker.terminate();
+  }
+}
+
+/** One streamed search: ms since the request of each source's event and of `done`. */
+async function once(o: StreamBenchOptions, client: StreamClient, wire?: WireTimes) {
+  wire?.reset();
+  const reply = await client.send({ url: `${o.base}${o.path}`, headers: o.headers, body: o.body });
+  if (!reply.ok) throw new Error(reply.error);
+  const at = Object.fromEntries(Object.entries(reply.at).map(([k, v]) => [k, v - reply.t0]));
   for (const s of Object.keys(o.latencies)) if (at[s] === undefined) throw new Error(`no result from ${s}`);
   // The app's own time for each supplier source: its result less its requests' time on the wire.
-  if (wire) for (const s of Object.keys(o.latencies)) if (o.latencies[s] > 0) at[`own:${s}`] = at[s] - wire.of(s);
+  if (wire)
+    for (const s of Object.keys(o.latencies))
+      if (o.latencies[s] > 0) {
+        at[`wire:${s}`] = wire.of(s);
+        at[`own:${s}`] = at[s] - at[`wire:${s}`];
+      }
   return at;
 }
 
@@ -111,10 +125,12 @@ const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs
 
 export async function runStreamBench(o: StreamBenchOptions): Promise<void> {
   const wire = o.simUrl ? new WireTimes(new URL(o.simUrl).origin) : undefined;
-  await once(o, wire); // warm-up: connections, JIT, logins
-  await once(o, wire);
+  const client = new StreamClient();
+  await once(o, client, wire); // warm-up: connections, JIT, logins
+  await once(o, client, wire);
   const runs: Record<string, number>[] = [];
-  for (let i = 0; i < o.runs; i++) runs.push(await once(o, wire));
+  for (let i = 0; i < o.runs; i++) runs.push(await once(o, client, wire));
+  await client.close();
 
   const sources = Object.keys(o.latencies);
   const suppliers = sources.filter((s) => o.latencies[s] > 0);
@@ -129,6 +145,13 @@ export async function runStreamBench(o: StreamBenchOptions): Promise<void> {
   console.log(
     `runs=${o.runs} simulated latencies: ${sources.map((s) => `${s} ${o.latencies[s]} ms`).join(', ')}; simulator ${process.env.BENCH_SIM === 'inprocess' ? 'in process' : 'own process'}; load ${load1()}`,
   );
+  // The supplier's side as the app saw it (the simulated latency, the simulator's lateness and the transfer).
+  if (wire)
+    for (const s of suppliers)
+      line(
+        `wire time ${s}`,
+        runs.map((r) => r[`wire:${s}`]),
+      );
   for (const s of sources)
     line(
       `result ${s}`,
