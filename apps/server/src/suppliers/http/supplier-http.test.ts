@@ -56,7 +56,7 @@ const account: ResolvedProviderAccount = {
   name: 'Juniper',
   mode: 'sandbox',
   credentials: { email: 'a@b.co', password: 'secreto' },
-  settings: {},
+  settings: { currency: 'USD', nationality: 'CO', language: 'es' },
   baseUrl: '',
 };
 const audit = new MemoryAuditSink();
