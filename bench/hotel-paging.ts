@@ -7,59 +7,22 @@
  * Three measures: warm (the index already parsed in process), cold read (read + parse the index
  * on every request, in process) and a COLD PROCESS: with Redis (BENCH_REDIS_URL, default
  * redis://127.0.0.1:6379; BENCH_COLD=0 skips it) the search is written to Redis and BENCH_COLD_PROCS
- * fresh Node processes each time their very first page (cold JIT; the Redis connection is opened
- * before timing, as a server does at boot), then 20 more.
+ * (40) fresh Node processes each time their very first page (cold JIT; the Redis connection is opened
+ * before timing, as a server does at boot), then 20 more. The children (bench/src/cold-page-child.ts) are
+ * bundled by esbuild and run with plain `node`, as `npm start` runs the server (decision 0550).
  */
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { PriceBreakdown } from '@travesia/contracts';
 import { MemoryStore, RedisStore } from '../apps/server/src/lib/kv.js';
-import {
-  type CachedOffer,
-  cacheKey,
-  facetsOf,
-  type HotelSort,
-  type SearchIndex,
-  writeHotels,
-} from '../apps/server/src/modules/booking/hotel/cache.js';
+import { type CachedOffer, cacheKey, facetsOf, type SearchIndex, writeHotels } from '../apps/server/src/modules/booking/hotel/cache.js';
 import { parseIndex, serializeIndex } from '../apps/server/src/modules/booking/hotel/index-format.js';
 import { present } from '../apps/server/src/modules/booking/hotel/page.js';
 import type { HotelOffer } from '../apps/server/src/suppliers/index.js';
+import { bundle, ROOT } from '../scripts/build-if-changed.mjs';
+import { filterOf, PREFIX, REDIS_URL, sorts } from './src/paging-cases.js';
 import { load1, type SummaryLine, writeSummary } from './src/summary.js';
-
-const sorts: HotelSort[] = ['price', '-price', 'name', '-category'];
-const filterOf = (i: number) => (i % 3 ? { boards: ['BB', 'AI'] } : { refundable: true, stars: [4, 5] });
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PREFIX = 'travesia-bench:';
-
-// A child process of the cold-process measure: times its first page and 20 more, prints JSON, exits.
-if (process.argv[2] === '--cold-child') {
-  // A server opens its Redis connection at boot: connect first, then time the first request.
-  const store = new RedisStore(REDIS_URL, PREFIX);
-  await store.get('ping');
-  const t0 = performance.now();
-  const c0 = process.cpuUsage();
-  const times: number[] = [];
-  const parts: number[] = [];
-  let cpu = 0;
-  for (let i = 0; i < 21; i++) {
-    const t = i === 0 ? t0 : performance.now();
-    const raw = (await store.get(cacheKey(process.argv[3]))) as string;
-    const t1 = performance.now();
-    const c = parseIndex(raw) as SearchIndex;
-    const t2 = performance.now();
-    await present(store, c, 'agency', { page: 1 + (i % 10), limit: 20, sort: sorts[i % 4] }, filterOf(i));
-    times.push(performance.now() - t);
-    if (i === 0) {
-      parts.push(t1 - t, t2 - t1, performance.now() - t2);
-      const used = process.cpuUsage(c0);
-      cpu = (used.user + used.system) / 1000;
-    }
-  }
-  console.log(JSON.stringify({ times, parts, cpu }));
-  await store.close();
-  process.exit(0);
-}
 
 const HOTELS = Number(process.env.BENCH_HOTELS ?? 2000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -190,6 +153,10 @@ const pagingSummary: SummaryLine[] = [
 if (process.env.BENCH_COLD !== '0') {
   // 40: with 20, the "p95" was the slowest of the processes (index 19 of 20), one pause deciding the line.
   const procs = Number(process.env.BENCH_COLD_PROCS ?? 40);
+  // The children run bundled with plain `node`, as `npm start` runs the server (decision 0550), not through tsx.
+  const outdir = 'bench/dist/cold-page-child';
+  await bundle({ root: ROOT, entry: 'bench/src/cold-page-child.ts', outdir });
+  const COLD_CHILD = path.join(ROOT, outdir, 'cold-page-child.js');
   const redis = new RedisStore(REDIS_URL, PREFIX);
   const id = `cold${Date.now()}`;
   const hotelsR = await writeHotels(redis, id, offers, 600);
@@ -200,7 +167,7 @@ if (process.env.BENCH_COLD !== '0') {
   const cpus: number[] = [];
   for (let p = 0; p < procs; p++) {
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'bench/hotel-paging.ts', '--cold-child', id], {
+      const child = spawn(process.execPath, [COLD_CHILD, id], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let text = '';
