@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, makeAgency, makeUser } from '../../test/factories.js';
+import { eventually, otherConnection } from '../../test/other-process.js';
 import { createTestApp, type TestApp, testDbKind } from '../../test/test-app.js';
 import { agencies, agencySettings, users } from '../db/schema/index.js';
 import { AgencySettingsRepository } from '../modules/agency-settings/repository.js';
@@ -116,23 +117,9 @@ describe.runIf(testDbKind() === 'postgres')('changes made by another process (Po
   /** Another server process, or an operator with psql: a connection of its own to the same database. */
   let other: pg.Client;
   beforeAll(async () => {
-    const [{ db }] = (await t.database.withScriptConnection((run) => run('select current_database() as db'))) as { db: string }[];
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.pathname = `/${db}`;
-    other = new pg.Client({ connectionString: url.toString() });
-    await other.connect();
-    await eventually(() => t.database.changes.live); // the app started listening when it was built
+    other = await otherConnection(t.database);
   });
   afterAll(() => other.end());
-
-  /** Polls until `check` holds: a notification from another connection arrives at its commit, a moment later. */
-  async function eventually(check: () => Promise<boolean> | boolean) {
-    for (let i = 0; i < 500; i++) {
-      if (await check()) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('never happened');
-  }
 
   it('a session revoked elsewhere is dropped from memory as soon as the change is announced', async () => {
     const { headers, user } = await signedIn();

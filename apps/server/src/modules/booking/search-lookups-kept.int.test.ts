@@ -1,8 +1,9 @@
 import { startSimulator } from '@travesia/supplier-sim';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderAccount, loginAs, makeAgency, makeUser } from '../../../test/factories.js';
+import { eventually, otherConnection } from '../../../test/other-process.js';
 import { insertPlace } from '../../../test/places.js';
 import { createTestApp, type TestApp, testDbKind } from '../../../test/test-app.js';
 import { places, providerAccounts, supplierDestinations } from '../../db/schema/index.js';
@@ -148,22 +149,9 @@ async function settled<V>(read: () => Promise<V>): Promise<V> {
 describe.runIf(testDbKind() === 'postgres')('changes made by another process (PostgreSQL)', () => {
   let other: pg.Client;
   beforeAll(async () => {
-    const [{ db }] = await t.database.withScriptConnection((run) => run('select current_database() as db'));
-    const url = new URL(process.env.DATABASE_URL as string);
-    url.pathname = `/${db}`;
-    other = new pg.Client({ connectionString: url.toString() });
-    await other.connect();
-    await eventually(() => t.database.changes.live);
+    other = await otherConnection(t.database);
   });
   afterAll(() => other.end());
-
-  async function eventually(check: () => Promise<boolean> | boolean) {
-    for (let i = 0; i < 500; i++) {
-      if (await check()) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('never happened');
-  }
 
   it('an account, a place or a mapping changed elsewhere reach the kept copies', async () => {
     const repo = new ProviderAccountRepository(t.database.db, t.database.changes, 30_000);
